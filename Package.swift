@@ -1,0 +1,42 @@
+// swift-tools-version: 6.0
+// Signals: a small, dependency-free reactive binding layer (state as `Property`,
+// one-off events as `EventStream`), a feature built on it and a console demo.
+// Dependencies flow one way: Demo -> UserFeature -> Signals. No external packages.
+import PackageDescription
+
+let package = Package(
+  name: "Signals",
+  platforms: [.macOS(.v15), .iOS(.v18)],
+  products: [
+    .library(name: "Signals", targets: ["Signals"]),
+    .library(name: "SignalsTesting", targets: ["SignalsTesting"]),
+    .library(name: "UserFeature", targets: ["UserFeature"]),
+    .executable(name: "Demo", targets: ["Demo"]),
+    .executable(name: "SignalsBenchmarks", targets: ["SignalsBenchmarks"]),
+  ],
+  targets: [
+    .target(name: "Signals"),
+    .target(name: "SignalsTesting", dependencies: ["Signals"]),
+    .target(
+      name: "UserFeature",
+      dependencies: ["Signals"],
+      resources: [.copy("Resources/users.json")]
+    ),
+    .executableTarget(name: "Demo", dependencies: ["UserFeature", "Signals"]),
+    .executableTarget(
+      name: "SignalsBenchmarks",
+      dependencies: ["Signals"],
+      path: "Benchmarks/SignalsBenchmarks"
+    ),
+    .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
+    .testTarget(
+      name: "UserFeatureTests",
+      dependencies: ["UserFeature", "Signals", "SignalsTesting"]
+    ),
+    .testTarget(
+      name: "DemoTests",
+      dependencies: ["Demo", "UserFeature", "Signals", "SignalsTesting"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

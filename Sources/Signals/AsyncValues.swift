@@ -1,0 +1,30 @@
+extension EventStream {
+  /// The events as an `AsyncSequence`, for `for await` loops.
+  ///
+  /// Subscribes when this property is read; events sent from then on are buffered without
+  /// limit until iterated, so none is dropped while the sequence is in use. Ending the
+  /// iteration (or dropping the sequence) cancels the subscription. Iterate it once.
+  public var values: AsyncStream<Value> {
+    let upstream = self
+    return AsyncStream(bufferingPolicy: .unbounded) { continuation in
+      let token = upstream.sink { continuation.yield($0) }
+      continuation.onTermination = { _ in token.cancel() }
+    }
+  }
+}
+
+extension Property {
+  /// The values as an `AsyncSequence`, for `for await` loops: the current value first, then
+  /// changes.
+  ///
+  /// State keeps only the newest value: if several changes happen between two iterations, the
+  /// loop sees the newest one and skips the ones in between. Ending the iteration (or dropping
+  /// the sequence) cancels the subscription. Iterate it once.
+  public var values: AsyncStream<Value> {
+    let upstream = self
+    return AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
+      let token = upstream.sink { continuation.yield($0) }
+      continuation.onTermination = { _ in token.cancel() }
+    }
+  }
+}

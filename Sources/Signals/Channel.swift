@@ -1,0 +1,146 @@
+import Dispatch
+import Synchronization
+
+/// The delivery engine behind ``EventStream``, ``Property`` and every operator that needs its
+/// own ordering. Internal.
+///
+/// Rules it implements (the public types document them for users):
+/// - **Serial, FIFO delivery.** One thread at a time delivers. A value sent while a delivery is
+///   running (from a handler, or from another thread) is queued and delivered after it, so every
+///   subscriber sees the same order and each handler runs one call at a time.
+/// - **No replay of old values.** A subscriber receives only values sent after it joined; a
+///   property subscriber first receives the value stored when it joined.
+/// - **No lock held during callouts.** Handlers run outside the lock, on a copy-on-write snapshot
+///   of the subscriber list; joins and cancellations during a round are applied at its end.
+/// - **Cancellation is final.** A cancelled subscriber is skipped from the next check on; a
+///   `cancel()` from outside every handler waits for a round running on another thread.
+final class Channel<Value: Sendable>: Sendable {
+  private let state: Mutex<ChannelState<Value>>
+  private let executor: (any DrainExecutor)?
+  private let keepsCurrent: Bool
+
+  /// An event channel (no stored value) delivering on the sending thread.
+  convenience init() {
+    self.init(current: nil, executor: nil)
+  }
+
+  /// - Parameters:
+  ///   - current: a property's initial value, or `nil` for an event channel.
+  ///   - executor: where deliveries run; `nil` for "on the sending thread".
+  init(current: Value?, executor: (any DrainExecutor)?) {
+    self.state = Mutex(ChannelState(current: current))
+    self.executor = executor
+    self.keepsCurrent = current != nil
+  }
+
+  /// The stored value of a property channel.
+  var currentValue: Value {
+    guard let value = state.withLock({ $0.current }) else {
+      preconditionFailure("Signals internal error: an event channel has no current value")
+    }
+    return value
+  }
+
+  /// Stores (for a property) and delivers `value` to every current subscriber.
+  func send(_ value: Value) {
+    let action = state.withLock { state in
+      state.lastSequence &+= 1
+      if keepsCurrent {
+        state.current = value
+      }
+      return state.start(
+        .broadcast(sequence: state.lastSequence, value: value), executor: executor)
+    }
+    perform(action)
+  }
+
+  /// Sends the value `make` returns, if any, computing it under the channel's lock so that the
+  /// computation and the send order are one atomic step. `make` must be the library's own code:
+  /// it runs under the lock.
+  func send(computing make: (inout ChannelState<Value>) -> Value?) {
+    let action = state.withLock { state -> StartAction<Value> in
+      guard let value = make(&state) else { return .none }
+      state.lastSequence &+= 1
+      if keepsCurrent {
+        state.current = value
+      }
+      return state.start(
+        .broadcast(sequence: state.lastSequence, value: value), executor: executor)
+    }
+    perform(action)
+  }
+
+  /// Registers `handler`. A property channel delivers its current value first: right away when
+  /// no delivery is running, otherwise right after the running one.
+  func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> Subscription {
+    let (subscriber, action) = state.withLock { state in
+      let subscriber = Subscriber(channel: self, since: state.lastSequence, handler: handler)
+      state.add(subscriber)
+      guard let current = state.current else { return (subscriber, StartAction<Value>.none) }
+      let action = state.start(.initial(to: subscriber, value: current), executor: executor)
+      return (subscriber, action)
+    }
+    perform(action)
+    return Subscription(subscriber)
+  }
+
+  /// Cancels `subscriber`: it receives nothing more. Waits for a round running on another
+  /// thread unless called from inside a handler (see ``Subscription``).
+  func remove(_ subscriber: Subscriber<Value>) {
+    let semaphore = state.withLock { state -> DispatchSemaphore? in
+      guard subscriber.isActive.exchange(false, ordering: .relaxed) else { return nil }
+      let mustWait = state.phase == .delivering && DeliveryDepth.current == 0
+      state.removeCancelled(subscriber)
+      guard mustWait else { return nil }
+      let semaphore = DispatchSemaphore(value: 0)
+      state.waiters.append(semaphore)
+      return semaphore
+    }
+    semaphore?.wait()
+  }
+
+  private func perform(_ action: StartAction<Value>) {
+    switch action {
+    case .none:
+      break
+    case .deliver(let round):
+      drain(startingWith: round)
+    case .submit(let executor):
+      executor.submit { self.drain(startingWith: nil) }
+    }
+  }
+
+  /// The delivery loop: runs rounds until the queue is empty. Only one thread runs it at a time
+  /// per channel (guarded by `phase`).
+  private func drain(startingWith first: Round<Value>?) {
+    DeliveryDepth.enter()
+    defer { DeliveryDepth.exit() }
+    var round = first
+    while true {
+      if let current = round {
+        deliver(current)
+      }
+      round = nil  // release the snapshot so the list is uniquely owned again
+      let (next, woken) = state.withLock { $0.finishRound() }
+      for waiter in woken {
+        waiter.signal()
+      }
+      guard let next else { return }
+      round = next
+    }
+  }
+
+  private func deliver(_ round: Round<Value>) {
+    switch round.delivery {
+    case .broadcast(let sequence, let value):
+      for case let subscriber? in round.subscribers
+      where subscriber.since < sequence && subscriber.isActive.load(ordering: .relaxed) {
+        subscriber.handler(value)
+      }
+    case .initial(let subscriber, let value):
+      if subscriber.isActive.load(ordering: .relaxed) {
+        subscriber.handler(value)
+      }
+    }
+  }
+}

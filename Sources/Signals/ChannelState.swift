@@ -1,0 +1,179 @@
+import Dispatch
+
+/// One pending delivery of a ``Channel``. Internal.
+enum Delivery<Value: Sendable> {
+  /// A value sent to every subscriber that joined before it was sent.
+  case broadcast(sequence: UInt64, value: Value)
+  /// A property's current value, for one subscriber that joined while a delivery was running.
+  case initial(to: Subscriber<Value>, value: Value)
+}
+
+/// A delivery together with the subscriber list it goes to. The list is a copy-on-write
+/// snapshot taken under the lock; while a round runs, membership changes are parked in
+/// ``ChannelState/joining`` and ``ChannelState/leaving`` so the snapshot is never copied.
+struct Round<Value: Sendable> {
+  let delivery: Delivery<Value>
+  let subscribers: ContiguousArray<Subscriber<Value>?>
+}
+
+/// What the caller of a state transition must do once it has released the lock.
+enum StartAction<Value: Sendable> {
+  /// Nothing: a delivery is already running or scheduled and will pick the work up.
+  case none
+  /// Become the delivering thread, starting with this round.
+  case deliver(Round<Value>)
+  /// Ask the executor to run the delivery loop.
+  case submit(any DrainExecutor)
+}
+
+/// Everything a ``Channel`` guards with its lock. Internal.
+struct ChannelState<Value: Sendable> {
+  enum Phase {
+    /// Nobody is delivering.
+    case idle
+    /// A delivery job was handed to the executor and has not started yet.
+    case scheduled
+    /// A thread is running rounds (calling handlers) right now.
+    case delivering
+  }
+
+  var phase = Phase.idle
+  /// A property's stored value; `nil` for event channels.
+  var current: Value?
+  /// The sequence number of the newest value sent.
+  var lastSequence: UInt64 = 0
+  /// Subscribers in subscription order; cancelled ones leave a hole (`nil`) until compaction.
+  var subscribers = ContiguousArray<Subscriber<Value>?>()
+  var holes = 0
+  /// Subscribers that joined during a round; added at the next round boundary.
+  var joining: [Subscriber<Value>] = []
+  /// Subscribers cancelled during a round; removed at the next round boundary.
+  var leaving: [Subscriber<Value>] = []
+  /// Deliveries waiting for the current one to finish (FIFO), read from `queueHead` on.
+  var queue: [Delivery<Value>] = []
+  var queueHead = 0
+  /// Threads blocked in `cancel()` until the running round ends.
+  var waiters: [DispatchSemaphore] = []
+
+  /// Starts `delivery` now if nobody is delivering, otherwise queues it behind the running one.
+  mutating func start(_ delivery: Delivery<Value>, executor: (any DrainExecutor)?) -> StartAction<
+    Value
+  > {
+    guard phase == .idle else {
+      queue.append(delivery)
+      return .none
+    }
+    if let executor, !executor.canDeliverInline() {
+      queue.append(delivery)
+      phase = .scheduled
+      return .submit(executor)
+    }
+    phase = .delivering
+    return .deliver(round(for: delivery))
+  }
+
+  /// Ends the round that just ran: applies parked membership changes, hands back the threads to
+  /// wake, and returns the next round, or `nil` (and goes idle) when the queue is empty.
+  mutating func finishRound() -> (next: Round<Value>?, woken: [DispatchSemaphore]) {
+    applyParkedChanges()
+    let woken = waiters
+    if !waiters.isEmpty {
+      waiters = []
+    }
+    guard let delivery = dequeue() else {
+      phase = .idle
+      return (nil, woken)
+    }
+    phase = .delivering
+    return (round(for: delivery), woken)
+  }
+
+  /// Adds a subscriber now, or parks it if a round is running (the round's snapshot stays valid).
+  mutating func add(_ subscriber: Subscriber<Value>) {
+    if phase == .delivering {
+      joining.append(subscriber)
+    } else {
+      insert(subscriber)
+    }
+  }
+
+  /// Removes a cancelled subscriber now, or parks it if a round is running.
+  mutating func removeCancelled(_ subscriber: Subscriber<Value>) {
+    if phase == .delivering {
+      leaving.append(subscriber)
+    } else {
+      detach(subscriber)
+    }
+  }
+
+  private func round(for delivery: Delivery<Value>) -> Round<Value> {
+    switch delivery {
+    case .broadcast: Round(delivery: delivery, subscribers: subscribers)
+    case .initial: Round(delivery: delivery, subscribers: [])
+    }
+  }
+
+  private mutating func dequeue() -> Delivery<Value>? {
+    guard queueHead < queue.count else { return nil }
+    let delivery = queue[queueHead]
+    queueHead += 1
+    if queueHead == queue.count {
+      queue.removeAll(keepingCapacity: true)
+      queueHead = 0
+    } else if queueHead >= 64 && queueHead * 2 >= queue.count {
+      // Under sustained load the queue may never drain; drop the consumed prefix so it cannot
+      // grow without bound (amortised O(1) per delivery).
+      queue.removeFirst(queueHead)
+      queueHead = 0
+    }
+    return delivery
+  }
+
+  private mutating func applyParkedChanges() {
+    if !joining.isEmpty {
+      for subscriber in joining where subscriber.isActive.load(ordering: .relaxed) {
+        insert(subscriber)
+      }
+      joining.removeAll()
+    }
+    if !leaving.isEmpty {
+      for subscriber in leaving {
+        detach(subscriber)
+      }
+      leaving.removeAll()
+    }
+  }
+
+  private mutating func insert(_ subscriber: Subscriber<Value>) {
+    subscriber.slot.store(subscribers.count, ordering: .relaxed)
+    subscribers.append(subscriber)
+  }
+
+  /// O(1): clears the subscriber's slot; compacts (amortised O(1)) once half the list is holes.
+  private mutating func detach(_ subscriber: Subscriber<Value>) {
+    let slot = subscriber.slot.load(ordering: .relaxed)
+    guard slot >= 0 else { return }  // cancelled before it ever joined the list
+    subscriber.slot.store(-1, ordering: .relaxed)
+    subscribers[slot] = nil
+    holes += 1
+    if holes >= 16 && holes * 2 >= subscribers.count {
+      compact()
+    } else if holes == subscribers.count {
+      subscribers.removeAll(keepingCapacity: true)
+      holes = 0
+    }
+  }
+
+  /// Removes the holes, keeping subscription order, and renumbers the slots.
+  private mutating func compact() {
+    var kept = 0
+    for index in subscribers.indices {
+      guard let subscriber = subscribers[index] else { continue }
+      subscriber.slot.store(kept, ordering: .relaxed)
+      subscribers[kept] = subscriber
+      kept += 1
+    }
+    subscribers.removeLast(subscribers.count - kept)
+    holes = 0
+  }
+}

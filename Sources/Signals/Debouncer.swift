@@ -1,0 +1,66 @@
+/// The state of one debounced subscription. Internal.
+///
+/// Each value bumps a generation number and schedules a delivery; a scheduled delivery fires
+/// only if no newer value arrived since (its generation is still current). Firing goes through
+/// `output`, a relay channel, so deliveries never overlap even on a concurrent scheduler.
+final class Debouncer<Value: Sendable>: Cancelling {
+  private struct State {
+    var generation: UInt64 = 0
+    var pending: Subscription?
+    var isCancelled = false
+  }
+
+  private let state = Locked(State())
+  private let interval: Duration
+  private let scheduler: any Scheduler
+  private let output: Channel<Value>
+
+  init(interval: Duration, scheduler: any Scheduler, output: Channel<Value>) {
+    self.interval = interval
+    self.scheduler = scheduler
+    self.output = output
+  }
+
+  @Sendable func receive(_ value: Value) {
+    let (generation, superseded) = state.withLock { state -> (UInt64?, Subscription?) in
+      guard !state.isCancelled else { return (nil, nil) }
+      state.generation &+= 1
+      let superseded = state.pending
+      state.pending = nil
+      return (state.generation, superseded)
+    }
+    superseded?.cancel()
+    guard let generation else { return }
+    // The scheduler is called with no lock held: it may be user code.
+    let token = scheduler.schedule(after: interval) { [weak self] in
+      self?.fire(generation, value)
+    }
+    let stale = state.withLock { state -> Subscription? in
+      guard state.generation == generation, !state.isCancelled else { return token }
+      state.pending = token
+      return nil
+    }
+    stale?.cancel()
+  }
+
+  private func fire(_ generation: UInt64, _ value: Value) {
+    let isCurrent = state.withLock { state in
+      guard state.generation == generation, !state.isCancelled else { return false }
+      state.pending = nil
+      return true
+    }
+    if isCurrent {
+      output.send(value)
+    }
+  }
+
+  func cancel() {
+    let pending = state.withLock { state -> Subscription? in
+      state.isCancelled = true
+      let pending = state.pending
+      state.pending = nil
+      return pending
+    }
+    pending?.cancel()
+  }
+}

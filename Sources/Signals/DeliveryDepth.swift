@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How many deliveries the current thread is inside (a thread-local counter).
+///
+/// A `cancel()` made from outside every handler may wait for an in-flight call on another
+/// thread to finish; a `cancel()` made from inside a handler never waits, because the thread it
+/// would wait for might be waiting for this one. This counter is how `cancel()` tells the two
+/// apart.
+enum DeliveryDepth {
+  /// The process-wide key of the thread-local slot. Created once, never deleted.
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key, nil)
+    precondition(status == 0, "Signals: pthread_key_create failed with \(status)")
+    return key
+  }()
+
+  /// The current thread's depth: 0 outside every handler.
+  static var current: Int {
+    Int(bitPattern: pthread_getspecific(key))
+  }
+
+  /// Marks the start of a delivery on this thread.
+  static func enter() {
+    pthread_setspecific(key, UnsafeRawPointer(bitPattern: current + 1))
+  }
+
+  /// Marks the end of a delivery on this thread.
+  static func exit() {
+    pthread_setspecific(key, UnsafeRawPointer(bitPattern: current - 1))
+  }
+}

@@ -1,0 +1,36 @@
+/// The sending face of one-off events. Keep it private; expose its ``stream``.
+///
+/// ```swift
+/// private let toasts = EventSender<String>()
+/// var events: EventStream<String> { toasts.stream }
+/// ```
+///
+/// - Replay: none; an event sent with no subscriber is dropped (see ``EventStream``).
+/// - Threading: ``send(_:)`` may be called from any thread or task. If no delivery is running,
+///   the calling thread delivers before `send` returns; otherwise the event is queued and
+///   delivered, in order, by the thread already delivering, and `send` returns at once.
+public final class EventSender<Value: Sendable>: Sendable {
+  private let channel: Channel<Value>
+
+  /// The receiving face to expose.
+  public let stream: EventStream<Value>
+
+  /// Creates a sender with no subscribers.
+  public init() {
+    let channel = Channel<Value>()
+    self.channel = channel
+    self.stream = EventStream(subscribe: channel.subscribe)
+  }
+
+  /// Delivers `value` to every current subscriber, one at a time, in subscription order.
+  public func send(_ value: Value) {
+    channel.send(value)
+  }
+}
+
+extension EventSender where Value == Void {
+  /// Sends a value-less event.
+  public func send() {
+    channel.send(())
+  }
+}

@@ -1,0 +1,52 @@
+/// The receiving face of one-off events: toasts, alerts, navigation.
+///
+/// A view model exposes an `EventStream` and keeps the ``EventSender`` that feeds it private, so
+/// only the view model can send.
+///
+/// - Replay: none. A subscriber receives only events sent after it subscribed. An event sent
+///   while nobody is subscribed is **dropped**: that is the point of an event (a toast must not
+///   re-appear when a screen re-binds), and the trade-off to know (bind before you trigger work
+///   that may send). If something must still be visible to a late subscriber, it is state: use
+///   a ``Property``.
+/// - Fan-out: every current subscriber receives every event, in subscription order.
+/// - Ordering: each subscriber receives events one at a time, in send order, on the thread that
+///   delivers (the sending thread unless you use ``receive(on:)-(Scheduler)``). An event sent from
+///   inside a handler is queued and delivered after the current event has reached everyone.
+/// - Cancellation: see ``Subscription``.
+public struct EventStream<Value: Sendable>: Sendable {
+  /// A subscribe function: registers a handler, returns its token.
+  typealias SubscribeFunction =
+    @Sendable (@escaping @Sendable (Value) -> Void) -> Subscription
+
+  private let subscribeFunction: SubscribeFunction
+
+  init(subscribe: @escaping SubscribeFunction) {
+    self.subscribeFunction = subscribe
+  }
+
+  /// Calls `handler` with every event sent from now on, until the returned token is cancelled
+  /// or released.
+  ///
+  /// `handler` may run on any thread (the sending one, by default); use
+  /// ``receive(on:)-(MainActorScheduler)`` for main-actor delivery.
+  public func sink(_ handler: @escaping @Sendable (Value) -> Void) -> Subscription {
+    subscribeFunction(handler)
+  }
+
+  /// Like ``sink(_:)``, but holds `owner` weakly and passes it to `handler`, so screen code needs
+  /// no `[weak self]`. Once `owner` is gone, events are ignored (release the token, usually by
+  /// keeping it in the owner's ``SubscriptionBag``, to unsubscribe).
+  public func sink<Owner: AnyObject & Sendable>(
+    with owner: Owner, _ handler: @escaping @Sendable (Owner, Value) -> Void
+  ) -> Subscription {
+    sink { [weak owner] value in
+      guard let owner else { return }
+      handler(owner, value)
+    }
+  }
+
+  /// A stream that never sends anything.
+  public static var never: EventStream<Value> {
+    EventStream { _ in Subscription {} }
+  }
+}

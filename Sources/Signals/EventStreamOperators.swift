@@ -1,0 +1,106 @@
+/// Operators on one-off events. Each returns a new ``EventStream`` with the same rules: no
+/// replay, every subscriber, send order, one call at a time per subscriber.
+///
+/// Operators run per subscription, like Combine's: each subscriber of a derived stream gets its
+/// own upstream subscription, so a `transform` runs once per subscriber per event, and must not
+/// depend on being shared.
+extension EventStream {
+  /// Events transformed by `transform`.
+  public func map<Output: Sendable>(
+    _ transform: @escaping @Sendable (Value) -> Output
+  ) -> EventStream<Output> {
+    let upstream = self
+    return EventStream<Output> { handler in
+      upstream.sink { handler(transform($0)) }
+    }
+  }
+
+  /// Only the events for which `isIncluded` returns `true`.
+  public func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> EventStream<Value> {
+    let upstream = self
+    return EventStream { handler in
+      upstream.sink { value in
+        if isIncluded(value) {
+          handler(value)
+        }
+      }
+    }
+  }
+
+  /// Events transformed by `transform`, skipping those for which it returns `nil`.
+  public func compactMap<Output: Sendable>(
+    _ transform: @escaping @Sendable (Value) -> Output?
+  ) -> EventStream<Output> {
+    let upstream = self
+    return EventStream<Output> { handler in
+      upstream.sink { value in
+        if let output = transform(value) {
+          handler(output)
+        }
+      }
+    }
+  }
+
+  /// Skips an event when `isDuplicate(previous, event)` is `true`, where `previous` is the last
+  /// event this subscriber received. The first event a subscriber sees is always delivered.
+  public func removeDuplicates(
+    by isDuplicate: @escaping @Sendable (Value, Value) -> Bool
+  ) -> EventStream<Value> {
+    let upstream = self
+    return EventStream { handler in
+      upstream.sink(DuplicateFilter(isDuplicate: isDuplicate, downstream: handler).receive)
+    }
+  }
+
+  /// Waits until no event has arrived for `interval`, then delivers the last one.
+  ///
+  /// Each new event restarts the wait; only the last event of a burst is delivered, through
+  /// `scheduler` (so a test's virtual-time scheduler decides exactly when: an event at time t is
+  /// delivered when the clock reaches t + interval, not a tick before). Cancelling drops a
+  /// pending event. Deliveries stay one at a time and in order even if the scheduler is
+  /// concurrent.
+  public func debounce(for interval: Duration, scheduler: some Scheduler) -> EventStream<Value> {
+    precondition(interval >= .zero, "debounce(for:scheduler:): interval must not be negative")
+    let upstream = self
+    return EventStream { handler in
+      let (relay, relayToken) = Channel.relay(on: nil, to: handler)
+      let debouncer = Debouncer(interval: interval, scheduler: scheduler, output: relay)
+      let upstreamToken = upstream.sink(debouncer.receive)
+      return .combining(upstreamToken, Subscription(debouncer), relayToken)
+    }
+  }
+}
+
+extension EventStream where Value: Equatable {
+  /// Skips an event equal to the last event this subscriber received.
+  public func removeDuplicates() -> EventStream<Value> {
+    removeDuplicates(by: ==)
+  }
+}
+
+/// Remembers the last value one subscriber received and drops repeats. Internal.
+///
+/// Its upstream delivers one value at a time, so `receive` never overlaps itself; the lock only
+/// publishes `last` between the threads that take turns delivering.
+final class DuplicateFilter<Value: Sendable>: Sendable {
+  private let last = Locked<Value?>(nil)
+  private let isDuplicate: @Sendable (Value, Value) -> Bool
+  private let downstream: @Sendable (Value) -> Void
+
+  init(
+    isDuplicate: @escaping @Sendable (Value, Value) -> Bool,
+    downstream: @escaping @Sendable (Value) -> Void
+  ) {
+    self.isDuplicate = isDuplicate
+    self.downstream = downstream
+  }
+
+  @Sendable func receive(_ value: Value) {
+    let previous = last.withLock { $0 }
+    if let previous, isDuplicate(previous, value) {
+      return
+    }
+    last.withLock { $0 = value }
+    downstream(value)
+  }
+}

@@ -1,0 +1,44 @@
+import Dispatch
+
+/// The main actor as a delivery target: `receive(on: .mainActor)`.
+///
+/// It gives a stream or property a main-actor face (``MainActorEventStream``,
+/// ``MainActorProperty``) whose handlers are `@MainActor` in the type system, so a `@MainActor`
+/// screen binds under Swift 6 with no unsafe annotations.
+///
+/// Delivery: a value that arrives on the main thread while nothing is queued for that
+/// subscriber is delivered at once (so `bind()` renders the current state synchronously);
+/// otherwise it is queued and delivered in order on the main queue.
+///
+/// It is deliberately not a ``Scheduler``: that keeps `receive(on: .mainActor)` from ever
+/// resolving to the untyped overload. Where a ``Scheduler`` that runs on the main thread is
+/// needed (for example to debounce), use `DispatchQueue.main`.
+public struct MainActorScheduler: Sendable {
+  /// Creates the target; all instances behave the same.
+  public init() {}
+
+  /// The main actor.
+  public static var mainActor: MainActorScheduler { MainActorScheduler() }
+}
+
+/// Delivers on the main queue (the main actor's executor): inline when already running there,
+/// else through `DispatchQueue.main.async`.
+struct MainQueueExecutor: DrainExecutor {
+  /// A marker set on the main queue. `DispatchQueue.getSpecific` finds it exactly when the
+  /// caller runs on the main queue, which is what the main actor's isolation means. (Checking
+  /// the main *thread* is not enough: after `dispatchMain()` on Linux a worker thread services
+  /// the main queue.)
+  private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+  }()
+
+  func canDeliverInline() -> Bool {
+    DispatchQueue.getSpecific(key: Self.mainQueueKey) == true
+  }
+
+  func submit(_ job: @escaping @Sendable () -> Void) {
+    DispatchQueue.main.async(execute: job)
+  }
+}

@@ -1,0 +1,33 @@
+/// The owner of a piece of state: the only face that can write it. Keep it private; expose its
+/// read-only ``property``.
+///
+/// ```swift
+/// private let stateOwner = MutableProperty(ScreenState.idle)
+/// var state: Property<ScreenState> { stateOwner.property }
+/// ```
+///
+/// - Timing: setting ``value`` stores it first, then delivers it (didSet timing).
+/// - Threading: ``value`` may be read and written from any thread or task. If no delivery is
+///   running, the writing thread delivers before the setter returns; otherwise the value is
+///   queued and delivered in order by the thread already delivering.
+/// - Every write is delivered, even one equal to the current value; use
+///   ``Property/removeDuplicates()`` on the read side to skip repeats.
+public final class MutableProperty<Value: Sendable>: Sendable {
+  private let channel: Channel<Value>
+
+  /// The read-only face to expose.
+  public let property: Property<Value>
+
+  /// Creates the owner with its initial value.
+  public init(_ initialValue: Value) {
+    let channel = Channel<Value>(current: initialValue, executor: nil)
+    self.channel = channel
+    self.property = Property(read: { channel.currentValue }, subscribe: channel.subscribe)
+  }
+
+  /// The stored value. Setting it stores the new value, then delivers it to every subscriber.
+  public var value: Value {
+    get { channel.currentValue }
+    set { channel.send(newValue) }
+  }
+}

@@ -1,0 +1,66 @@
+/// The read-only face of state: what the screen shows now.
+///
+/// A view model exposes a `Property` and keeps the ``MutableProperty`` that owns it private, so
+/// other modules cannot write it: `Property` has no setter and is not a superclass of the owner.
+///
+/// - Replay: ``value`` is always readable, and every new subscriber first receives the current
+///   value, then every later change.
+/// - Timing: a change is delivered after it is stored (didSet timing), so a handler that reads
+///   ``value`` sees the new value, never the old one.
+/// - Ordering: each subscriber receives values one at a time, in the order they were set. A
+///   value set from inside a handler is queued and delivered after the current one has reached
+///   everyone, so the last value every subscriber receives is the stored value.
+/// - Subscribing while a delivery is running (for example from a handler): the new subscriber
+///   starts from the stored (newest) value, delivered as soon as the running delivery finishes.
+/// - Cancellation: see ``Subscription``.
+public struct Property<Value: Sendable>: Sendable {
+  /// A subscribe function: registers a handler, returns its token.
+  typealias SubscribeFunction =
+    @Sendable (@escaping @Sendable (Value) -> Void) -> Subscription
+
+  private let read: @Sendable () -> Value
+  private let subscribeFunction: SubscribeFunction
+
+  init(read: @escaping @Sendable () -> Value, subscribe: @escaping SubscribeFunction) {
+    self.read = read
+    self.subscribeFunction = subscribe
+  }
+
+  /// A property whose value never changes: subscribers receive `value` once.
+  public init(constant value: Value) {
+    self.init(
+      read: { value },
+      subscribe: { handler in
+        handler(value)
+        return Subscription {}
+      })
+  }
+
+  /// The current value, read synchronously from any thread.
+  public var value: Value {
+    read()
+  }
+
+  /// Calls `handler` with the current value, then with every later value, until the returned
+  /// token is cancelled or released.
+  ///
+  /// The current value is delivered before `sink` returns unless a delivery is already running
+  /// on this property, in which case it is delivered right after that one (before any later
+  /// value). `handler` may run on any thread; use ``receive(on:)-(MainActorScheduler)`` for
+  /// main-actor delivery.
+  public func sink(_ handler: @escaping @Sendable (Value) -> Void) -> Subscription {
+    subscribeFunction(handler)
+  }
+
+  /// Like ``sink(_:)``, but holds `owner` weakly and passes it to `handler`, so screen code needs
+  /// no `[weak self]`. Once `owner` is gone, values are ignored (release the token, usually by
+  /// keeping it in the owner's ``SubscriptionBag``, to unsubscribe).
+  public func sink<Owner: AnyObject & Sendable>(
+    with owner: Owner, _ handler: @escaping @Sendable (Owner, Value) -> Void
+  ) -> Subscription {
+    sink { [weak owner] value in
+      guard let owner else { return }
+      handler(owner, value)
+    }
+  }
+}

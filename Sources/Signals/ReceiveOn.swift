@@ -1,0 +1,70 @@
+extension Channel {
+  /// A relay for one subscriber: `handler` receives, in order and one at a time, whatever is
+  /// sent to the returned channel, on `executor`. Returns the channel and the handler's token.
+  static func relay(
+    on executor: (any DrainExecutor)?, to handler: @escaping @Sendable (Value) -> Void
+  ) -> (Channel<Value>, Subscription) {
+    let channel = Channel<Value>(current: nil, executor: executor)
+    return (channel, channel.subscribe(handler))
+  }
+}
+
+extension EventStream {
+  /// The same events, delivered through `scheduler`.
+  ///
+  /// Each subscriber gets its own ordered queue, so events stay in send order and are delivered
+  /// one at a time even on a concurrent scheduler. Cancelling drops queued events that have not
+  /// been delivered yet.
+  public func receive(on scheduler: some Scheduler) -> EventStream<Value> {
+    let upstream = self
+    return EventStream { handler in
+      let (relay, relayToken) = Channel.relay(
+        on: SchedulerExecutor(scheduler: scheduler), to: handler)
+      let upstreamToken = upstream.sink { relay.send($0) }
+      return .combining(upstreamToken, relayToken)
+    }
+  }
+
+  /// The stream itself: delivery already happens on the sending thread, so nothing changes and
+  /// nothing is added to the delivery path.
+  public func receive(on scheduler: ImmediateScheduler) -> EventStream<Value> {
+    self
+  }
+
+  /// A main-actor face of this stream: its handlers are `@MainActor`. See
+  /// ``MainActorScheduler`` for when delivery is synchronous.
+  public func receive(on scheduler: MainActorScheduler) -> MainActorEventStream<Value> {
+    MainActorEventStream(upstream: self)
+  }
+}
+
+extension Property {
+  /// The same property, its changes delivered through `scheduler`. ``value`` still reads the
+  /// stored value directly, so it may be ahead of what a subscriber has received so far.
+  ///
+  /// Each subscriber gets its own ordered queue (see ``EventStream/receive(on:)-(Scheduler)``);
+  /// the first value a subscriber receives is the current value, delivered through the
+  /// scheduler too.
+  public func receive(on scheduler: some Scheduler) -> Property<Value> {
+    let upstream = self
+    return Property(
+      read: { upstream.value },
+      subscribe: { handler in
+        let (relay, relayToken) = Channel.relay(
+          on: SchedulerExecutor(scheduler: scheduler), to: handler)
+        let upstreamToken = upstream.sink { relay.send($0) }
+        return .combining(upstreamToken, relayToken)
+      })
+  }
+
+  /// The property itself: delivery already happens on the sending thread.
+  public func receive(on scheduler: ImmediateScheduler) -> Property<Value> {
+    self
+  }
+
+  /// A main-actor face of this property: its handlers are `@MainActor`. See
+  /// ``MainActorScheduler`` for when delivery is synchronous.
+  public func receive(on scheduler: MainActorScheduler) -> MainActorProperty<Value> {
+    MainActorProperty(upstream: self)
+  }
+}

@@ -1,0 +1,136 @@
+import Signals
+import Synchronization
+
+/// A virtual-time ``Scheduler`` for tests: nothing runs until the test moves the clock.
+///
+/// - Time: ``now`` starts at zero and moves only through ``advance(by:)``, ``advance(to:)`` and
+///   ``run()``. Nothing ever waits on the wall clock.
+/// - Order: due work runs in order of due time, then of scheduling (FIFO for equal times). Work
+///   scheduled with no delay is due at ``now`` and runs on the next advance (even by zero).
+/// - Windows: work scheduled while an advance is running runs in that same advance if it falls
+///   due inside the window; ``now`` reads the due time of the work being run.
+/// - Cancellation: cancelled (or released) work never runs and is no longer counted as pending.
+/// - Threading: safe to use from any thread; work runs on the thread that advances, with no lock
+///   held. Do not advance from two threads at once if order across them matters.
+public final class TestScheduler: Scheduler {
+  private struct Work {
+    let due: Duration
+    let order: UInt64
+    let action: @Sendable () -> Void
+  }
+
+  private struct State {
+    var now: Duration = .zero
+    var nextOrder: UInt64 = 0
+    /// Sorted by (due, order).
+    var queue: [Work] = []
+  }
+
+  private let state = Mutex(State())
+
+  /// Creates a scheduler whose clock reads zero.
+  public init() {}
+
+  /// The virtual time elapsed since the scheduler was created.
+  public var now: Duration {
+    state.withLock { $0.now }
+  }
+
+  /// The number of scheduled, uncancelled actions that have not run yet.
+  public var pendingCount: Int {
+    state.withLock { $0.queue.count }
+  }
+
+  /// Schedules `action` at the current virtual time; it runs on the next advance.
+  public func schedule(_ action: @escaping @Sendable () -> Void) {
+    _ = enqueue(after: .zero, action)
+  }
+
+  /// Schedules `action` at `now + delay`. Releasing or cancelling the token before then removes
+  /// it. A negative delay is a programming error and stops the test with a message.
+  public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
+    -> Subscription
+  {
+    precondition(delay >= .zero, "TestScheduler.schedule(after:): negative delay \(delay)")
+    let order = enqueue(after: delay, action)
+    return Subscription { [weak self] in
+      self?.state.withLock { state in
+        state.queue.removeAll { $0.order == order }
+      }
+    }
+  }
+
+  /// Moves the clock forward by `duration`, running every action that falls due on the way,
+  /// including actions scheduled during the advance. `duration` must not be negative.
+  public func advance(by duration: Duration = .zero) {
+    precondition(duration >= .zero, "TestScheduler.advance(by:): negative duration \(duration)")
+    advance(to: now + duration)
+  }
+
+  /// Moves the clock to `instant` (an offset from the scheduler's creation), running every
+  /// action due up to and including it. `instant` must not be earlier than ``now``.
+  public func advance(to instant: Duration) {
+    let start = now
+    precondition(
+      instant >= start, "TestScheduler.advance(to:): \(instant) is earlier than now (\(start))")
+    while let work = takeDue(upTo: instant) {
+      work.action()
+    }
+    state.withLock { state in
+      state.now = max(state.now, instant)
+    }
+  }
+
+  /// Runs every pending action, moving the clock to each one's due time, until none is left
+  /// (including actions scheduled while running). Stops with a message after `limit` actions,
+  /// which catches work that keeps rescheduling itself forever.
+  public func run(limit: Int = 1_000_000) {
+    var count = 0
+    while let work = takeDue(upTo: nil) {
+      count += 1
+      precondition(count <= limit, "TestScheduler.run(): more than \(limit) actions; endless?")
+      work.action()
+    }
+  }
+
+  private func enqueue(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> UInt64 {
+    state.withLock { state in
+      let work = Work(due: state.now + delay, order: state.nextOrder, action: action)
+      state.nextOrder += 1
+      // Insert after every item due at or before `work.due`: FIFO among equal due times.
+      let index = state.queue.partitionPoint { $0.due > work.due }
+      state.queue.insert(work, at: index)
+      return work.order
+    }
+  }
+
+  /// Removes and returns the earliest due action (no later than `limit`, if given) and moves the
+  /// clock to its due time.
+  private func takeDue(upTo limit: Duration?) -> Work? {
+    state.withLock { state in
+      guard let first = state.queue.first else { return nil }
+      if let limit, first.due > limit { return nil }
+      state.queue.removeFirst()
+      state.now = max(state.now, first.due)
+      return first
+    }
+  }
+}
+
+extension Array {
+  /// The first index whose element satisfies `belongsToSecondPartition`, for an array already
+  /// partitioned by it (binary search).
+  fileprivate func partitionPoint(where belongsToSecondPartition: (Element) -> Bool) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if belongsToSecondPartition(self[middle]) {
+        high = middle
+      } else {
+        low = middle + 1
+      }
+    }
+    return low
+  }
+}
