@@ -44,11 +44,15 @@ final class Debouncer<Value: Sendable>: Cancelling {
   }
 
   private func fire(_ generation: UInt64, _ value: Value) {
-    let isCurrent = state.withLock { state in
-      guard state.generation == generation, !state.isCancelled else { return false }
+    let (isCurrent, finished) = state.withLock { state -> (Bool, Subscription?) in
+      guard state.generation == generation, !state.isCancelled else { return (false, nil) }
+      let finished = state.pending
       state.pending = nil
-      return true
+      return (true, finished)
     }
+    // Released here, outside the lock: a token's release runs the scheduler's cancellation
+    // code, which may be user code (a no-op for work that already ran).
+    withExtendedLifetime(finished) {}
     if isCurrent {
       output.send(value)
     }
