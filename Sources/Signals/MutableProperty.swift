@@ -12,6 +12,16 @@
 ///   queued and delivered in order by the thread already delivering.
 /// - Every write is delivered, even one equal to the current value; use
 ///   ``Property/removeDuplicates()`` on the read side to skip repeats.
+///
+/// It is also a property wrapper, for a view model that prefers a stored property. The wrapped
+/// property reads and writes ``value``; its projection (`$name`) is the read-only ``property``,
+/// and `private(set)` keeps writes inside the owner:
+///
+/// ```swift
+/// @MutableProperty public private(set) var title = "Users"
+/// // elsewhere: viewModel.title (current value), viewModel.$title (a Property<String>)
+/// ```
+@propertyWrapper
 public final class MutableProperty<Value: Sendable>: Sendable {
   private let channel: Channel<Value>
 
@@ -29,5 +39,21 @@ public final class MutableProperty<Value: Sendable>: Sendable {
   public var value: Value {
     get { channel.currentValue }
     set { channel.send(newValue) }
+  }
+
+  /// Creates the owner of a wrapped property (`@MutableProperty var name = initialValue`).
+  public convenience init(wrappedValue: Value) {
+    self.init(wrappedValue)
+  }
+
+  /// The wrapped property's value: the same as ``value``.
+  public var wrappedValue: Value {
+    get { value }
+    set { value = newValue }
+  }
+
+  /// The wrapped property's projection (`$name`): the read-only ``property``.
+  public var projectedValue: Property<Value> {
+    property
   }
 }
