@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// The delivery engine behind ``EventStream``, ``Property`` and every operator that needs its
 /// own ordering. Internal.
@@ -15,7 +14,7 @@ import Synchronization
 /// - **Cancellation is final.** A cancelled subscriber is skipped from the next check on; a
 ///   `cancel()` from outside every handler waits for a round running on another thread.
 final class Channel<Value: Sendable>: Sendable {
-  private let state: Mutex<ChannelState<Value>>
+  private let state: Locked<ChannelState<Value>>
   private let executor: (any DrainExecutor)?
   private let keepsCurrent: Bool
 
@@ -28,7 +27,7 @@ final class Channel<Value: Sendable>: Sendable {
   ///   - current: a property's initial value, or `nil` for an event channel.
   ///   - executor: where deliveries run; `nil` for "on the sending thread".
   init(current: Value?, executor: (any DrainExecutor)?) {
-    self.state = Mutex(ChannelState(current: current))
+    self.state = Locked(ChannelState(current: current))
     self.executor = executor
     self.keepsCurrent = current != nil
   }

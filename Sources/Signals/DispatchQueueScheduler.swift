@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Any dispatch queue is a ``Scheduler``: work runs on the queue with `async` / `asyncAfter`.
 ///
@@ -23,10 +22,10 @@ extension DispatchQueue: Scheduler {
 
 /// An action that runs at most once, and not at all once cancelled. Internal.
 final class PendingAction: Sendable {
-  private let action: Mutex<(@Sendable () -> Void)?>
+  private let action: Locked<(@Sendable () -> Void)?>
 
   init(_ action: @escaping @Sendable () -> Void) {
-    self.action = Mutex(action)
+    self.action = Locked(action)
   }
 
   /// Runs the action unless it was cancelled or already ran (outside the lock).

@@ -1,17 +1,56 @@
-import Synchronization
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
-/// A value behind a lock, as a class so closures can share it. Internal.
+/// A value behind a `pthread_mutex_t`: the lock every Signals type uses. Package-internal.
 ///
-/// Only the library's own code runs inside ``withLock(_:)``; user closures are called after it
-/// returns.
-final class Locked<State>: Sendable {
-  private let mutex: Mutex<State>
+/// Why not `Synchronization.Mutex`: on Linux its fast path is an atomic compare-and-swap inside
+/// the (uninstrumented) standard library, so ThreadSanitizer cannot see the happens-before edge
+/// a lock hand-off creates and reports every correctly locked access as a race. The pthread
+/// mutex is intercepted by ThreadSanitizer, so `swift test --sanitize=thread` checks the real
+/// locking, and it costs the same uncontended.
+///
+/// The API mirrors `Mutex.withLock`, including `sending`, so values cross isolation domains only
+/// the way `Mutex` would allow. Only the library's own code runs inside ``withLock(_:)``; user
+/// closures are called after it returns.
+@usableFromInline
+package final class Locked<State>: @unchecked Sendable {
+  // Why `@unchecked Sendable` is sound: `state` is the only mutable storage, and it is read or
+  // written only inside `withLock`, between `pthread_mutex_lock` and `pthread_mutex_unlock` on
+  // `mutex`; `sending` on the way in and out keeps non-Sendable values from escaping shared.
+  // `mutex` is heap-allocated (never moved, as POSIX requires), initialised once in `init` and
+  // destroyed in `deinit`, when no other reference — and so no lock holder — can exist.
+  @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  @usableFromInline var state: State
 
-  init(_ initial: sending State) {
-    self.mutex = Mutex(initial)
+  /// Creates the lock holding `initial`.
+  @inlinable
+  package init(_ initial: sending State) {
+    mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    mutex.initialize(to: pthread_mutex_t())
+    let status = pthread_mutex_init(mutex, nil)
+    precondition(status == 0, "Signals: pthread_mutex_init failed with \(status)")
+    state = initial
   }
 
-  func withLock<Result>(_ body: (inout sending State) -> sending Result) -> sending Result {
-    mutex.withLock(body)
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deinitialize(count: 1)
+    mutex.deallocate()
+  }
+
+  /// Runs `body` with exclusive access to the state. `body` must not call user code, must not
+  /// block, and must not lock this lock again (it is not recursive).
+  @inlinable
+  package func withLock<Result, Failure: Error>(
+    _ body: (inout sending State) throws(Failure) -> sending Result
+  ) throws(Failure) -> sending Result {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body(&state)
   }
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Something that can end a subscription. Internal building block behind ``Subscription``.
 ///
 /// Conformers make `cancel()` idempotent and safe to call from any thread.
@@ -75,10 +73,10 @@ public final class Subscription: Hashable, Sendable {
 
 /// Runs a closure once, on first cancellation.
 private final class ClosureCancel: Cancelling {
-  private let action: Mutex<(@Sendable () -> Void)?>
+  private let action: Locked<(@Sendable () -> Void)?>
 
   init(_ action: @escaping @Sendable () -> Void) {
-    self.action = Mutex(action)
+    self.action = Locked(action)
   }
 
   func cancel() {

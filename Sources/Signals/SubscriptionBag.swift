@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A thread-safe bag of ``Subscription`` tokens that cancels them all when it is released.
 ///
 /// A screen keeps one bag and stores every subscription it makes in `bind()`; when the screen
@@ -10,7 +8,7 @@ import Synchronization
 ///   bag's lock, so a handler that stores into the same bag while it is being emptied cannot
 ///   deadlock. A token inserted after `cancelAll()` begins is kept for the next round.
 public final class SubscriptionBag: Sendable {
-  private let tokens = Mutex<[Subscription]>([])
+  private let tokens = Locked<[Subscription]>([])
 
   /// Creates an empty bag.
   public init() {}

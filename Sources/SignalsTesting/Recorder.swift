@@ -1,5 +1,4 @@
 import Signals
-import Synchronization
 
 /// A value a ``Recorder`` received, with the virtual time it arrived at.
 public struct TimedValue<Value> {
@@ -33,8 +32,8 @@ extension TimedValue: Sendable where Value: Sendable {}
 ///   (``timedValues``).
 /// - Threading: safe to read while values arrive on other threads.
 public final class Recorder<Value: Sendable>: Sendable {
-  private let recorded = Mutex<[TimedValue<Value>]>([])
-  private let token = Mutex<Subscription?>(nil)
+  private let recorded = Locked<[TimedValue<Value>]>([])
+  private let token = Locked<Subscription?>(nil)
 
   /// Records `property`: its current value first, then every change.
   public convenience init(_ property: Property<Value>, scheduler: TestScheduler? = nil) {

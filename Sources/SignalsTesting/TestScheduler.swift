@@ -1,5 +1,4 @@
 import Signals
-import Synchronization
 
 /// A virtual-time ``Scheduler`` for tests: nothing runs until the test moves the clock.
 ///
@@ -26,7 +25,7 @@ public final class TestScheduler: Scheduler {
     var queue: [Work] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Creates a scheduler whose clock reads zero.
   public init() {}
