@@ -62,6 +62,19 @@ import Testing
     #expect(colored.text.contains("\u{1B}[1m  1. Ada\u{1B}[0m"))
   }
 
+  @Test func cutsLinesToTheTerminalWidth() {
+    let line = StyledLine("Leanne ", style: .bold) + StyledLine("Graham")
+    #expect(line.truncated(to: 13) == line)
+    #expect(line.truncated(to: 10) == StyledLine("Leanne ", style: .bold) + "Gr" + "…".dim)
+    #expect(line.truncated(to: 8) == StyledLine("Leanne ", style: .bold) + "…".dim)
+
+    let output = CapturedOutput()
+    let display = TerminalDisplay(
+      output: output, colors: false, size: { TerminalSize(rows: 24, columns: 12) })
+    display.show(ScreenContent(title: "Users", body: [line]))
+    #expect(output.text.contains("\nLeanne Gra…\u{1B}[K\n"))
+  }
+
   @Test func clipsALongListToTheTerminalHeight() {
     let output = CapturedOutput()
     let display = TerminalDisplay(
@@ -74,4 +87,9 @@ import Testing
     #expect(lines.contains { $0.hasPrefix("  ⋮ 27 more above") })
     #expect(lines.contains { $0.hasPrefix("  30. user") })
   }
+}
+
+extension String {
+  /// This text as a dim styled line.
+  fileprivate var dim: StyledLine { StyledLine(self, style: .dim) }
 }

@@ -37,6 +37,20 @@ struct StyledLine: Equatable, Sendable, ExpressibleByStringLiteral {
     spans.map(\.text).joined()
   }
 
+  /// The line cut to at most `width` characters, ending in `…` when something was cut.
+  func truncated(to width: Int) -> StyledLine {
+    guard plainText.count > width else { return self }
+    guard width > 0 else { return StyledLine() }
+    var remaining = width - 1
+    var kept: [Span] = []
+    for span in spans where remaining > 0 {
+      let text = String(span.text.prefix(remaining))
+      remaining -= text.count
+      kept.append(Span(text: text, style: span.style))
+    }
+    return StyledLine(spans: kept) + StyledLine("…", style: .dim)
+  }
+
   /// This line followed by `other`.
   static func + (line: StyledLine, other: StyledLine) -> StyledLine {
     StyledLine(spans: line.spans + other.spans)

@@ -82,7 +82,9 @@ final class TerminalDisplay: Display {
     let lines = frame(rows: size.rows)
     var text = "\u{1B}[H"
     for line in lines {
-      text += ANSI.render(line, colors: colors) + "\u{1B}[K\n"
+      // One terminal row per line: a wrapped line would push the frame off the screen.
+      let fitted = line.truncated(to: size.columns - 1)
+      text += ANSI.render(fitted, colors: colors) + "\u{1B}[K\n"
     }
     text += ANSI.render(StyledLine("> ", style: .accent), colors: colors) + "\u{1B}[J"
     output.write(text)
