@@ -160,6 +160,11 @@ public final class UserListViewModel {
     }
   }
 
+  /// Test support: the tasks this view model started that have not finished, oldest first.
+  var unfinishedTasks: [Task<Void, Never>] {
+    work.unfinished
+  }
+
   /// Test support: returns once every task started so far (and any started meanwhile) is done.
   func waitUntilIdle() async {
     await work.waitUntilIdle()

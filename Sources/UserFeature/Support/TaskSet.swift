@@ -29,6 +29,13 @@ final class TaskSet: Sendable {
     return task
   }
 
+  /// The tracked tasks that have not finished yet, oldest first.
+  var unfinished: [Task<Void, Never>] {
+    state.withLock { state in
+      state.tasks.sorted { $0.key < $1.key }.map(\.value)
+    }
+  }
+
   /// Cancels every tracked task. Their bodies still run to their next check of cancellation.
   func cancelAll() {
     let tasks = state.withLock { Array($0.tasks.values) }
