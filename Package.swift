@@ -35,7 +35,8 @@ let package = Package(
     ),
     .testTarget(
       name: "DemoTests",
-      dependencies: ["Demo", "UserFeature", "Signals", "SignalsTesting"]
+      dependencies: ["Demo", "UserFeature", "Signals", "SignalsTesting"],
+      exclude: ["Golden"]  // golden transcripts, read by the tests through #filePath
     ),
   ],
   swiftLanguageModes: [.v6]
