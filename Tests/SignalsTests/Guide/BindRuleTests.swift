@@ -2,6 +2,9 @@ import Signals
 import Synchronization
 import Testing
 
+private typealias CounterViewModel = GuideExample.CounterViewModel
+private typealias CounterScreen = GuideExample.CounterScreen
+
 // Rule: one `bind()` per screen collects every subscription in one `SubscriptionBag`. The bag
 // ends them all when the screen goes away; a token nobody keeps ends at once; and calling
 // `bind()` twice subscribes twice.
@@ -20,8 +23,8 @@ private final class Seen: Sendable {
 extension GuideTests {
   @Suite struct BindRule {
     @MainActor @Test func bindRendersCurrentStateThenChangesAndEvents() {
-      let viewModel = GuideExample.CounterViewModel()
-      let screen = GuideExample.CounterScreen(viewModel: viewModel)
+      let viewModel = CounterViewModel()
+      let screen = CounterScreen(viewModel: viewModel)
       screen.bind()
       for _ in 1...10 {
         viewModel.increment()
@@ -60,8 +63,8 @@ extension GuideTests {
 
     // snippet: bind-twice-test
     @MainActor @Test func bindingTwiceDeliversEverythingTwice() {
-      let viewModel = GuideExample.CounterViewModel()
-      let screen = GuideExample.CounterScreen(viewModel: viewModel)
+      let viewModel = CounterViewModel()
+      let screen = CounterScreen(viewModel: viewModel)
       screen.bind()
       screen.bind()  // for example, called again from an "appear" callback
       viewModel.increment()

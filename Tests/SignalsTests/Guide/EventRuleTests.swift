@@ -2,6 +2,8 @@ import Signals
 import SignalsTesting
 import Testing
 
+private typealias CounterViewModel = GuideExample.CounterViewModel
+
 // Rule: one-off events go on an `EventStream`. Nothing is replayed, and an event nobody hears is
 // dropped.
 
@@ -28,7 +30,7 @@ extension GuideTests {
     }
 
     @MainActor @Test func counterEventReachesOnlyScreensBoundBeforeIt() {
-      let viewModel = GuideExample.CounterViewModel()
+      let viewModel = CounterViewModel()
       let early = Recorder(viewModel.events)
       for _ in 1...10 {
         viewModel.increment()

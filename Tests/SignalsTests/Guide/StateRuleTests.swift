@@ -2,6 +2,8 @@ import Signals
 import SignalsTesting
 import Testing
 
+private typealias CounterViewModel = GuideExample.CounterViewModel
+
 // Rule: state is exposed read-only, as a `Property`, and a new subscriber gets the current value
 // first (the replay rule).
 
@@ -9,7 +11,7 @@ extension GuideTests {
   @Suite struct StateRule {
     // snippet: state-replay-test
     @MainActor @Test func lateSubscriberGetsCurrentValueThenChanges() {
-      let viewModel = GuideExample.CounterViewModel()
+      let viewModel = CounterViewModel()
       viewModel.increment()
       let lateScreen = Recorder(viewModel.count)  // binds after the change
       viewModel.increment()
@@ -18,7 +20,7 @@ extension GuideTests {
     // snippet-end
 
     @MainActor @Test func exposedStateIsNotTheWritableOwner() {
-      let viewModel = GuideExample.CounterViewModel()
+      let viewModel = CounterViewModel()
       let exposed: Any = viewModel.count
       // `Property` is a separate read-only type, not a superclass of the owner: there is
       // nothing to cast back to.
