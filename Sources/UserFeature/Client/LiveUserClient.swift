@@ -1,0 +1,117 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A ``UserClient`` over HTTP with `URLSession`.
+///
+/// ## Wire protocol
+/// - List: `GET {baseURL}/users?q={query}&_page={page}&_limit={pageSize}` (`q` omitted when the
+///   query is empty) answers `200` with a JSON array of user objects.
+///   - A server that filters and pages (json-server style) sends the total number of matching
+///     users in an `X-Total-Count` header and only that page in the body; `hasMore` is
+///     `(page - 1) * pageSize + count < total`.
+///   - Without `X-Total-Count` the body is taken to be the **full, unfiltered** list (a static
+///     file server ignores the query string): the client filters and pages it itself, with the
+///     same rules as ``OfflineUserClient``. So a directory served by any static file server
+///     works, for example `users/index.html` holding the array (`/users` redirects to
+///     `/users/`) and `users/{id}` holding each user.
+/// - One user: `GET {baseURL}/users/{id}` answers `200` with one user object, `404` if unknown.
+/// - Objects need `id`, `name`, `username` and `email`; other fields are ignored.
+///
+/// ## Errors and cancellation
+/// Throws ``UserClientError``: `.httpStatus` for a status outside 2xx, `.decoding` for a body
+/// that is not the expected JSON (an empty body included), `.transport` for `URLError`s
+/// (`.timedOut` once ``timeout`` passes without data). Cancelling the calling task cancels the
+/// `URLSessionTask` and throws `CancellationError` (never `URLError.cancelled`), on every
+/// platform.
+public struct LiveUserClient: UserClient {
+  /// The timeout used when none is given: 10 seconds.
+  public static let defaultTimeout: Duration = .seconds(10)
+
+  /// The server root that the wire protocol's paths are appended to.
+  public let baseURL: URL
+  /// How long a request may wait for data before failing with `URLError.timedOut`.
+  public let timeout: Duration
+  private let session: URLSession
+
+  /// Creates a client for the server at `baseURL`.
+  ///
+  /// - Parameters:
+  ///   - baseURL: the server root, for example `https://jsonplaceholder.typicode.com`.
+  ///   - session: the session that performs requests (inject one with stub protocol classes in
+  ///     tests).
+  ///   - timeout: per-request timeout (`URLRequest.timeoutInterval`); must be positive.
+  public init(baseURL: URL, session: URLSession = .shared, timeout: Duration = defaultTimeout) {
+    precondition(timeout > .zero, "LiveUserClient: timeout must be positive, got \(timeout)")
+    self.baseURL = baseURL
+    self.session = session
+    self.timeout = timeout
+  }
+
+  /// Fetches page `page` of the users matching `query`; see the wire protocol above.
+  public func users(matching query: String, page: Int, pageSize: Int) async throws -> UserPage {
+    precondition(page >= 1, "LiveUserClient: pages start at 1, got \(page)")
+    precondition(pageSize >= 1, "LiveUserClient: pageSize must be positive, got \(pageSize)")
+    var queryItems = [
+      URLQueryItem(name: "_page", value: String(page)),
+      URLQueryItem(name: "_limit", value: String(pageSize)),
+    ]
+    if !query.isEmpty {
+      queryItems.insert(URLQueryItem(name: "q", value: query), at: 0)
+    }
+    let (data, response) = try await get(path: "users", queryItems: queryItems)
+    let users = try decode([User].self, from: data)
+    if let total = response.value(forHTTPHeaderField: "X-Total-Count").flatMap(Int.init) {
+      return UserPage(users: users, hasMore: (page - 1) * pageSize + users.count < total)
+    }
+    return UserSearch.page(of: users, matching: query, page: page, pageSize: pageSize)
+  }
+
+  /// Fetches the user with identifier `id`; see the wire protocol above.
+  public func user(id: User.ID) async throws -> User {
+    let (data, _) = try await get(path: "users/\(id)", queryItems: [])
+    return try decode(User.self, from: data)
+  }
+
+  private func get(path: String, queryItems: [URLQueryItem]) async throws -> (
+    Data, HTTPURLResponse
+  ) {
+    var url = baseURL.appendingPathComponent(path)
+    if !queryItems.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+    {
+      components.queryItems = queryItems
+      url = components.url ?? url
+    }
+    var request = URLRequest(url: url)
+    request.httpMethod = "GET"
+    request.setValue("application/json", forHTTPHeaderField: "Accept")
+    request.timeoutInterval = timeout.timeInterval
+    let (data, response) = try await DataTransfer.perform(request, in: session)
+    guard let http = response as? HTTPURLResponse else {
+      throw UserClientError.invalidResponse
+    }
+    guard (200...299).contains(http.statusCode) else {
+      throw UserClientError.httpStatus(http.statusCode)
+    }
+    return (data, http)
+  }
+
+  private func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    do {
+      return try JSONDecoder().decode(type, from: data)
+    } catch let error as DecodingError {
+      throw UserClientError.decoding(error)
+    }
+  }
+}
+
+extension Duration {
+  /// This duration in seconds, for Foundation APIs.
+  fileprivate var timeInterval: TimeInterval {
+    let (seconds, attoseconds) = components
+    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+  }
+}

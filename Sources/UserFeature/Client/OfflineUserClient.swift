@@ -1,0 +1,81 @@
+import Foundation
+import Synchronization
+
+/// A ``UserClient`` that needs no network: it serves a fixed list of users (by default the
+/// bundled fixtures) after a simulated latency, and fails when its ``OfflineFailurePolicy`` says
+/// so. The demo's default client.
+///
+/// - Matching and paging follow the same rules as ``LiveUserClient`` against a static server.
+/// - Latency: each request awaits `sleep(latency)` first. Inject `sleep` to control time in
+///   tests; the default is `Task.sleep(for:)`.
+/// - Errors: an unknown identifier throws ``UserClientError/httpStatus(_:)`` 404, as the server
+///   would; policy failures throw the policy's error after the latency.
+/// - Cancellation: a cancelled caller gets `CancellationError` (from the sleep, or checked after
+///   it) and no result.
+public final class OfflineUserClient: UserClient {
+  /// The latency used when none is given: 400 ms, enough to see loading states in the demo.
+  public static let defaultLatency: Duration = .milliseconds(400)
+
+  /// The users this client serves, in order.
+  public let allUsers: [User]
+  private let latency: Duration
+  private let failures: OfflineFailurePolicy
+  private let sleep: @Sendable (Duration) async throws -> Void
+  private let requestCount = Mutex(0)
+
+  /// Creates a client serving `users`.
+  ///
+  /// - Parameters:
+  ///   - users: the users to serve; ``fixtureUsers()`` for the bundled set.
+  ///   - latency: how long each request takes.
+  ///   - failures: which requests fail.
+  ///   - sleep: how to wait for `latency`; must throw `CancellationError` when cancelled.
+  public init(
+    users: [User],
+    latency: Duration = defaultLatency,
+    failures: OfflineFailurePolicy = .never,
+    sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+  ) {
+    self.allUsers = users
+    self.latency = latency
+    self.failures = failures
+    self.sleep = sleep
+  }
+
+  /// The bundled fixture users (`Resources/users.json`), 30 people in identifier order.
+  ///
+  /// Throws if the resource is missing or unreadable, which means a broken build.
+  public static func fixtureUsers() throws -> [User] {
+    guard let url = Bundle.module.url(forResource: "users", withExtension: "json") else {
+      throw CocoaError(.fileNoSuchFile)
+    }
+    return try JSONDecoder().decode([User].self, from: Data(contentsOf: url))
+  }
+
+  /// Page `page` of the users matching `query`, after the latency.
+  public func users(matching query: String, page: Int, pageSize: Int) async throws -> UserPage {
+    try await simulateRequest()
+    return UserSearch.page(of: allUsers, matching: query, page: page, pageSize: pageSize)
+  }
+
+  /// The user with identifier `id`, after the latency; 404 if there is none.
+  public func user(id: User.ID) async throws -> User {
+    try await simulateRequest()
+    guard let user = allUsers.first(where: { $0.id == id }) else {
+      throw UserClientError.httpStatus(404)
+    }
+    return user
+  }
+
+  private func simulateRequest() async throws {
+    let number = requestCount.withLock { count in
+      defer { count += 1 }
+      return count
+    }
+    try await sleep(latency)
+    try Task.checkCancellation()
+    if let error = failures.error(forRequest: number) {
+      throw error
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Why a ``UserClient`` request failed, for diagnostics and logs. Never shown to people as is:
+/// ``UserFacingError`` carries the message to display, with this error as its `underlying`.
+public enum UserClientError: Error, Sendable, CustomStringConvertible {
+  /// The request never produced a response: offline, host not found, timed out, connection
+  /// lost. The `URLError` code says which.
+  case transport(URLError)
+  /// The server answered with a status outside 200...299.
+  case httpStatus(Int)
+  /// The response was not an HTTP response.
+  case invalidResponse
+  /// The body was not the JSON the wire protocol promises (including an empty body).
+  case decoding(DecodingError)
+
+  /// A one-line technical description, for logs.
+  public var description: String {
+    switch self {
+    case .transport(let error):
+      return "transport error \(error.code.rawValue) (\(error.localizedDescription))"
+    case .httpStatus(let code):
+      return "HTTP status \(code)"
+    case .invalidResponse:
+      return "response is not HTTP"
+    case .decoding(let error):
+      return "undecodable body: \(error)"
+    }
+  }
+}

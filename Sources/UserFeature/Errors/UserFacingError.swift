@@ -1,0 +1,108 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A failure as people see it: a short message to display, a ``Kind`` for choosing an icon or
+/// a retry affordance, and the underlying error kept for diagnostics only.
+///
+/// Equality compares ``kind`` and ``message`` only (the underlying error is not `Equatable`), so
+/// states that carry a `UserFacingError` stay `Equatable` for rendering and tests.
+public struct UserFacingError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The broad reason, stable for code to switch on.
+  public enum Kind: Equatable, Sendable {
+    /// No connection, host unreachable or connection lost.
+    case offline
+    /// The server did not answer in time.
+    case timedOut
+    /// The requested thing does not exist (HTTP 404).
+    case notFound
+    /// The server failed (HTTP 5xx).
+    case server
+    /// Anything else: unexpected status, unreadable response, unknown error.
+    case unexpected
+  }
+
+  /// The broad reason.
+  public let kind: Kind
+  /// The text to show, complete and ready for display.
+  public let message: String
+  /// The error that caused this one, for logs and diagnostics. Never shown as is.
+  public let underlying: any Error
+
+  /// Creates a user-facing error with an explicit message.
+  public init(kind: Kind, message: String, underlying: any Error) {
+    self.kind = kind
+    self.message = message
+    self.underlying = underlying
+  }
+
+  /// Maps any error a ``UserClient`` throws to what people should read.
+  ///
+  /// ``UserClientError`` and `URLError` are classified by cause; an error that is already a
+  /// `UserFacingError` is returned unchanged; anything else is ``Kind/unexpected``.
+  public init(_ error: any Error) {
+    self = UserFacingError.classify(error)
+  }
+
+  /// The message and the underlying error, for logs.
+  public var description: String {
+    "\(message) [\(kind); underlying: \(underlying)]"
+  }
+
+  /// Same kind and message.
+  public static func == (lhs: UserFacingError, rhs: UserFacingError) -> Bool {
+    lhs.kind == rhs.kind && lhs.message == rhs.message
+  }
+}
+
+extension UserFacingError {
+  /// The message shown for each kind.
+  static func message(for kind: Kind) -> String {
+    switch kind {
+    case .offline:
+      return "You appear to be offline. Check your connection and try again."
+    case .timedOut:
+      return "The server is taking too long to respond. Please try again."
+    case .notFound:
+      return "This user could not be found."
+    case .server:
+      return "The server is having trouble right now. Please try again later."
+    case .unexpected:
+      return "Something went wrong. Please try again."
+    }
+  }
+
+  private static func classify(_ error: any Error) -> UserFacingError {
+    if let error = error as? UserFacingError {
+      return error
+    }
+    let kind: Kind
+    switch error {
+    case UserClientError.transport(let urlError):
+      kind = kindOf(urlError)
+    case let urlError as URLError:
+      kind = kindOf(urlError)
+    case UserClientError.httpStatus(404):
+      kind = .notFound
+    case UserClientError.httpStatus(let code) where (500...599).contains(code):
+      kind = .server
+    default:
+      kind = .unexpected
+    }
+    return UserFacingError(kind: kind, message: message(for: kind), underlying: error)
+  }
+
+  private static func kindOf(_ error: URLError) -> Kind {
+    switch error.code {
+    case .timedOut:
+      return .timedOut
+    case .notConnectedToInternet, .networkConnectionLost, .cannotFindHost, .cannotConnectToHost,
+      .dnsLookupFailed, .internationalRoamingOff, .dataNotAllowed:
+      return .offline
+    default:
+      return .unexpected
+    }
+  }
+}

@@ -1,0 +1,270 @@
+import Foundation
+import Signals
+
+/// The user-list screen's logic: loading, refreshing, searching, paging and selection.
+///
+/// - State: ``state`` is one ``UserListState`` value, read-only outside this class.
+/// - Events: ``events`` sends toasts and navigation, never replayed: bind before calling methods.
+/// - Threading: a main-actor class; state and events are sent on the main actor, so a
+///   `receive(on: .mainActor)` subscriber on the main queue sees them synchronously.
+/// - Work: requests run in tasks through the injected ``UserClient``. At most one request runs
+///   at a time; a newer request cancels an older one and an older response never overwrites
+///   newer results.
+/// - Lifetime: releasing the view model cancels its work; running tasks hold it weakly, so it is
+///   deallocated even mid-request, and nothing is sent afterwards.
+@MainActor
+public final class UserListViewModel {
+  /// How long typing must pause before ``search(_:)`` fetches: 300 ms on the injected scheduler.
+  public static let searchDebounce: Duration = .milliseconds(300)
+
+  /// The page size used when none is given.
+  public static let defaultPageSize = 10
+
+  /// What the screen shows. Current value first to every subscriber, then each change.
+  public var state: Property<UserListState> { stateOwner.property }
+
+  /// Toasts and navigation, delivered once to the subscribers present when they happen.
+  public var events: EventStream<UserListEvent> { eventSender.stream }
+
+  /// What a running request is for, and what to go back to if it fails or is cancelled.
+  private enum Job {
+    case firstPage(query: String)
+    case refresh(shown: UserListContent)
+    case nextPage(shown: UserListContent, page: Int)
+  }
+
+  private struct Running {
+    let id: Int
+    let job: Job
+    let task: Task<Void, Never>
+  }
+
+  private let client: any UserClient
+  private let scheduler: any Scheduler
+  private let pageSize: Int
+  private let stateOwner = MutableProperty<UserListState>(.idle)
+  private let eventSender = EventSender<UserListEvent>()
+  private let typedText = EventSender<String>()
+  private let work = TaskSet()
+  private var searchPipeline: Subscription?
+  private var running: Running?
+  private var nextRunID = 0
+  private var query = ""
+  private var pagesShown = 0
+
+  /// Creates the view model; nothing is requested until ``load()`` or ``search(_:)``.
+  ///
+  /// - Parameters:
+  ///   - client: where users come from.
+  ///   - scheduler: the clock for the search debounce (`DispatchQueue.main` in an app, a
+  ///     `TestScheduler` in tests).
+  ///   - pageSize: users per page; must be positive.
+  public init(
+    client: any UserClient, scheduler: any Scheduler, pageSize: Int = defaultPageSize
+  ) {
+    precondition(pageSize > 0, "UserListViewModel: pageSize must be positive, got \(pageSize)")
+    self.client = client
+    self.scheduler = scheduler
+    self.pageSize = pageSize
+    self.searchPipeline = makeSearchPipeline()
+  }
+
+  deinit {
+    work.cancelAll()
+  }
+
+  private var currentState: UserListState {
+    get { stateOwner.value }
+    set { stateOwner.value = newValue }
+  }
+
+  /// Loads the first page of the current query when nothing is shown: from ``UserListState/idle``
+  /// or ``UserListState/failed(query:error:)`` (a retry) the state becomes `loading`, then
+  /// `loaded`, `empty` or `failed`. Does nothing while loading or once a result is shown.
+  public func load() {
+    switch currentState {
+    case .idle, .failed:
+      startFirstPage(query: query)
+    case .loading, .loaded, .empty:
+      break
+    }
+  }
+
+  /// Fetches the first page again.
+  ///
+  /// With a list on screen the list stays and its activity becomes `refreshing`; success
+  /// replaces it, failure restores it and sends a ``UserListEvent/toast(_:)``. A page load in
+  /// progress is cancelled. With no list on screen this is ``load()`` (and also reloads an empty
+  /// result). Does nothing while a load or refresh is running.
+  public func refresh() {
+    switch currentState {
+    case .loading:
+      break
+    case .idle, .failed, .empty:
+      startFirstPage(query: query)
+    case .loaded(let content):
+      let hadMore: Bool
+      switch content.activity {
+      case .refreshing:
+        return
+      case .idle(let hasMore):
+        hadMore = hasMore
+      case .loadingMore:
+        hadMore = true
+      }
+      let shown = UserListContent(
+        query: content.query, users: content.users, activity: .idle(hasMore: hadMore))
+      start(.refresh(shown: shown), page: 1, query: content.query)
+      currentState = .loaded(content.with(.refreshing))
+    }
+  }
+
+  /// Searches for `text` once typing pauses for ``searchDebounce`` on the injected scheduler.
+  ///
+  /// Only the last text within a pause is fetched (leading and trailing whitespace ignored). A
+  /// fetch shows `loading(query:)` and cancels any running request; a response for an older
+  /// query is ignored. Text equal to the query already shown or loading fetches nothing.
+  public func search(_ text: String) {
+    typedText.send(text)
+  }
+
+  /// Loads and appends the next page when the list can load more
+  /// (``UserListContent/canLoadMore``); otherwise does nothing, so repeated calls start one
+  /// request. Users already shown are not appended twice. Failure keeps the list and sends a
+  /// toast.
+  public func loadNextPage() {
+    guard case .loaded(let content) = currentState, content.canLoadMore else { return }
+    start(.nextPage(shown: content, page: pagesShown + 1), page: pagesShown + 1, query: query)
+    currentState = .loaded(content.with(.loadingMore))
+  }
+
+  /// Opens the detail screen for `user`: sends ``UserListEvent/showDetail(_:)``. Navigation is
+  /// an event, never state.
+  public func select(_ user: User) {
+    eventSender.send(.showDetail(user.id))
+  }
+
+  /// Stops all work: the running request and a pending search. The state settles in this call
+  /// (`loading` becomes `idle`; a refreshing or loading-more list goes back to idle) and nothing
+  /// changes afterwards until another method is called. Call it when the screen goes away.
+  public func cancel() {
+    searchPipeline = makeSearchPipeline()
+    guard let running else { return }
+    self.running = nil
+    running.task.cancel()
+    switch running.job {
+    case .firstPage:
+      currentState = .idle
+    case .refresh(let shown), .nextPage(let shown, _):
+      currentState = .loaded(shown)
+    }
+  }
+
+  /// Test support: the tasks this view model started that have not finished, oldest first.
+  var unfinishedTasks: [Task<Void, Never>] {
+    work.unfinished
+  }
+
+  /// Test support: returns once every task started so far (and any started meanwhile) is done.
+  func waitUntilIdle() async {
+    await work.waitUntilIdle()
+  }
+
+  private func makeSearchPipeline() -> Subscription {
+    typedText.stream
+      .debounce(for: Self.searchDebounce, scheduler: scheduler)
+      .receive(on: .mainActor)
+      .sink { [weak self] text in
+        self?.applySearch(text)
+      }
+  }
+
+  private func applySearch(_ text: String) {
+    let newQuery = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    switch currentState {
+    case .loading, .loaded, .empty:
+      if newQuery == query { return }
+    case .idle, .failed:
+      break
+    }
+    startFirstPage(query: newQuery)
+  }
+
+  private func startFirstPage(query newQuery: String) {
+    query = newQuery
+    start(.firstPage(query: newQuery), page: 1, query: newQuery)
+    currentState = .loading(query: newQuery)
+  }
+
+  /// Cancels whatever runs and starts `job`. The caller sets the matching state.
+  private func start(_ job: Job, page: Int, query: String) {
+    running?.task.cancel()
+    let id = nextRunID
+    nextRunID += 1
+    let client = self.client
+    let pageSize = self.pageSize
+    let task = work.run { [weak self] in
+      let result: Result<UserPage, any Error>
+      do {
+        result = .success(try await client.users(matching: query, page: page, pageSize: pageSize))
+      } catch {
+        result = .failure(error)
+      }
+      // Back on the main actor. The screen may be gone or the request superseded.
+      guard !Task.isCancelled, let self else { return }
+      self.finish(id, result)
+    }
+    running = Running(id: id, job: job, task: task)
+  }
+
+  private func finish(_ id: Int, _ result: Result<UserPage, any Error>) {
+    guard let running, running.id == id else { return }
+    self.running = nil
+    switch (running.job, result) {
+    case (.firstPage(let query), .success(let page)):
+      showFirstPage(page, query: query)
+    case (.firstPage(let query), .failure(let error)):
+      currentState = .failed(query: query, error: UserFacingError(error))
+    case (.refresh(let shown), .success(let page)):
+      showFirstPage(page, query: shown.query)
+    case (.refresh(let shown), .failure(let error)):
+      currentState = .loaded(shown)
+      eventSender.send(.toast(UserFacingError(error).message))
+    case (.nextPage(let shown, let pageNumber), .success(let page)):
+      pagesShown = pageNumber
+      let added = page.users.removingDuplicateIDs(excluding: Set(shown.users.map(\.id)))
+      currentState = .loaded(
+        UserListContent(
+          query: shown.query, users: shown.users + added, activity: .idle(hasMore: page.hasMore)))
+    case (.nextPage(let shown, _), .failure(let error)):
+      currentState = .loaded(shown)
+      eventSender.send(.toast(UserFacingError(error).message))
+    }
+  }
+
+  private func showFirstPage(_ page: UserPage, query: String) {
+    pagesShown = 1
+    let users = page.users.removingDuplicateIDs()
+    if users.isEmpty {
+      currentState = .empty(query: query)
+    } else {
+      currentState = .loaded(
+        UserListContent(query: query, users: users, activity: .idle(hasMore: page.hasMore)))
+    }
+  }
+}
+
+extension UserListContent {
+  /// The same users and query with another activity.
+  fileprivate func with(_ activity: Activity) -> UserListContent {
+    UserListContent(query: query, users: users, activity: activity)
+  }
+}
+
+extension Array where Element == User {
+  /// The users in order, keeping the first of any that share an identifier.
+  func removingDuplicateIDs(excluding seen: Set<User.ID> = []) -> [User] {
+    var seen = seen
+    return filter { seen.insert($0.id).inserted }
+  }
+}
