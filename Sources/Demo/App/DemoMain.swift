@@ -1,0 +1,60 @@
+import Foundation
+import Signals
+import UserFeature
+
+/// The entry point of `swift run Demo`: parses the flags, picks the client and the display,
+/// and runs the app on the main actor until `quit` or end of input.
+///
+/// Exit status: 0 for a normal end (also `--help`), 1 when the bundled fixtures cannot be read,
+/// 2 for bad flags (the usage goes to standard error).
+@main
+@MainActor
+enum DemoMain {
+  static func main() async {
+    let request: LaunchRequest
+    do {
+      request = try FlagParser.parse(Array(CommandLine.arguments.dropFirst()))
+    } catch {
+      writeError("Demo: error: \(error.message)\n\n\(Usage.text)")
+      exit(2)
+    }
+    guard case .run(let options) = request else {
+      FileHandle.standardOutput.write(Data(Usage.text.utf8))
+      exit(0)
+    }
+    let client: any UserClient
+    do {
+      client = try makeClient(options.source)
+    } catch {
+      writeError("Demo: error: cannot read the bundled users: \(error)\n")
+      exit(1)
+    }
+    let capabilities = TerminalCapabilities.detect(
+      environment: ProcessInfo.processInfo.environment)
+    let output = StandardOutput()
+    let display: any Display =
+      capabilities.redraws
+      ? TerminalDisplay(output: output, colors: capabilities.colors)
+      : PlainDisplay(output: output, colors: capabilities.colors)
+    let app = DemoApp(
+      display: display, client: client, scheduler: DispatchQueue.main,
+      banner: Banner.lines(for: options.source))
+    let status = await app.run(input: StandardInput.lines())
+    exit(status)
+  }
+
+  private static func makeClient(_ source: LaunchOptions.Source) throws -> any UserClient {
+    switch source {
+    case .live(let endpoint):
+      return LiveUserClient(baseURL: endpoint)
+    case .offline(let latency, let failureRate):
+      return OfflineUserClient(
+        users: try OfflineUserClient.fixtureUsers(), latency: latency,
+        failures: failureRate > 0 ? .randomly(rate: failureRate) : .never)
+    }
+  }
+
+  private static func writeError(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
+  }
+}

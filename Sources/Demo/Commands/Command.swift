@@ -1,0 +1,101 @@
+import Foundation
+
+/// One line typed by the user, understood.
+enum Command: Equatable, Sendable {
+  /// List the commands.
+  case help
+  /// Load the screen's content again.
+  case reload
+  /// Show the users matching the text (`""` for everyone).
+  case search(String)
+  /// Load the next page of the list.
+  case more
+  /// Open the user shown at this 1-based position in the list.
+  case open(Int)
+  /// Leave the current screen.
+  case back
+  /// Exit the app.
+  case quit
+}
+
+/// A line that is not a command, with the one-line message to show.
+struct CommandError: Error, Equatable, Sendable {
+  let message: String
+}
+
+extension Command {
+  /// Every command with a one-line description, in the order `help` lists them.
+  static let reference: [(usage: String, summary: String)] = [
+    ("help", "show this list"),
+    ("reload", "load the screen again"),
+    ("search <text>", "show the users matching <text> (\"search\" alone shows everyone)"),
+    ("more", "load the next page of users"),
+    ("open <n>", "open user number <n> of the list"),
+    ("back", "go back to the previous screen"),
+    ("quit", "exit (end of input does too)"),
+  ]
+
+  /// Parses one input line. Leading and trailing spaces are ignored, the command word is
+  /// case-insensitive, and the search text is kept as typed. Returns `nil` for a blank line.
+  static func parse(_ line: String) -> Result<Command, CommandError>? {
+    let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty else { return nil }
+    let word: Substring
+    let argument: String
+    if let space = trimmed.firstIndex(where: \.isWhitespace) {
+      word = trimmed[..<space]
+      argument = trimmed[space...].trimmingCharacters(in: .whitespacesAndNewlines)
+    } else {
+      word = trimmed[...]
+      argument = ""
+    }
+    switch word.lowercased() {
+    case "help", "?":
+      return noArgument(.help, word, argument)
+    case "reload", "refresh":
+      return noArgument(.reload, word, argument)
+    case "search", "find":
+      return .success(.search(argument))
+    case "more", "next":
+      return noArgument(.more, word, argument)
+    case "open":
+      guard let index = Int(argument), index > 0 else {
+        let got = argument.isEmpty ? "no number" : "'\(argument)'"
+        return .failure(
+          CommandError(message: "open needs a list number like 'open 2', got \(got)."))
+      }
+      return .success(.open(index))
+    case "back":
+      return noArgument(.back, word, argument)
+    case "quit", "exit", "q":
+      return noArgument(.quit, word, argument)
+    default:
+      return .failure(
+        CommandError(message: "Unknown command '\(word)'. Type 'help' for the list of commands."))
+    }
+  }
+
+  private static func noArgument(
+    _ command: Command, _ word: Substring, _ argument: String
+  ) -> Result<Command, CommandError> {
+    guard argument.isEmpty else {
+      return .failure(CommandError(message: "'\(word)' takes no argument, got '\(argument)'."))
+    }
+    return .success(command)
+  }
+}
+
+extension Command {
+  /// The command's name, for messages.
+  var word: String {
+    switch self {
+    case .help: "help"
+    case .reload: "reload"
+    case .search: "search"
+    case .more: "more"
+    case .open: "open"
+    case .back: "back"
+    case .quit: "quit"
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// How the demo was asked to run, from its command-line flags.
+struct LaunchOptions: Equatable, Sendable {
+  /// Where users come from.
+  enum Source: Equatable, Sendable {
+    /// The bundled fixtures, with simulated latency and injected failures.
+    case offline(latency: Duration, failureRate: Double)
+    /// A real server speaking the user API, at this base URL.
+    case live(endpoint: URL)
+  }
+
+  /// The default simulated latency: long enough to see the spinner, short enough not to annoy.
+  static let defaultLatency = Duration.milliseconds(400)
+
+  var source: Source = .offline(latency: defaultLatency, failureRate: 0)
+}
+
+/// What the command line asks for.
+enum LaunchRequest: Equatable, Sendable {
+  /// Run the app.
+  case run(LaunchOptions)
+  /// Print the usage and exit successfully.
+  case help
+}
+
+/// A command line the demo cannot run with. Its message is one line, for standard error,
+/// followed by the usage.
+struct UsageError: Error, Equatable, Sendable {
+  let message: String
+}

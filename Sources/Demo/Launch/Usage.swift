@@ -1,0 +1,32 @@
+/// The demo's usage text, printed by `--help` (standard output) and after a bad flag
+/// (standard error).
+enum Usage {
+  static let text = """
+    Usage: Demo [--endpoint URL] [--latency MS] [--fail-rate P] [--help]
+
+    A console app whose screens bind their view models in one bind(): state is drawn as the
+    screen, events (toasts, navigation) as one-off output.
+
+    Options:
+      --endpoint URL   Load users from a real server speaking the user API (for example
+                       https://jsonplaceholder.typicode.com) instead of the bundled fixtures.
+      --latency MS     Simulated latency of the offline client, in milliseconds
+                       (default \(LaunchOptions.defaultLatency.milliseconds)).
+      --fail-rate P    Probability from 0 to 1 that an offline request fails (default 0);
+                       try 0.5 and "reload" to see the error screen and the toast.
+      --help, -h       Show this help.
+
+    Commands (type them while it runs): help, reload, search <text>, more, open <n>, back, quit.
+    On a terminal the screen is redrawn in colour (NO_COLOR turns colour off); piped, the
+    output is plain lines and each command waits for the screen to settle.
+
+    """
+}
+
+extension Duration {
+  /// Whole milliseconds, rounded down.
+  var milliseconds: Int64 {
+    let (seconds, attoseconds) = components
+    return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+  }
+}

@@ -1,0 +1,80 @@
+import Signals
+
+/// The base of every console screen, with a lifecycle like UIKit's.
+///
+/// - A screen is created with its view model; nothing is subscribed yet.
+/// - ``viewDidLoad()`` runs once, when the screen is first pushed, and calls ``bind()``: the
+///   single place where a subclass subscribes to its view model (state and events), storing
+///   every token in ``bag``.
+/// - ``viewDidDisappear()`` runs when the screen is covered or popped and cancels everything in
+///   ``bag``: a screen that is not on top draws nothing.
+/// - ``viewWillAppear()`` runs when the screen is uncovered again and calls ``bind()`` once
+///   more: state is drawn again (a property replays its current value), old events are not
+///   (an event stream never replays).
+///
+/// When a screen is popped, its bag is emptied and the stack drops it, so it and its view model
+/// are released.
+@MainActor
+class ConsoleViewController {
+  /// Every subscription made in ``bind()``; emptied when the screen disappears.
+  let bag = SubscriptionBag()
+  /// The stack this screen is on, set while it is pushed.
+  weak var navigationStack: NavigationStack?
+  private var isBound = false
+
+  init() {}
+
+  /// Makes every subscription of this screen. Subclasses override it and store each token in
+  /// ``bag``; the base implementation does nothing. Never call it directly.
+  func bind() {}
+
+  /// Called once, after the screen is pushed for the first time. Binds; subclasses override it
+  /// to start their view model's first load (after calling `super`, so the screen is bound
+  /// before anything can send).
+  func viewDidLoad() {
+    bindIfNeeded()
+  }
+
+  /// Called when the screen becomes the top screen again after being covered. Re-binds.
+  func viewWillAppear() {
+    bindIfNeeded()
+  }
+
+  /// Called when the screen stops being the top screen (covered or popped). Ends every
+  /// subscription.
+  func viewDidDisappear() {
+    bag.cancelAll()
+    isBound = false
+  }
+
+  /// Handles a screen-specific command. Returns a one-line message when the command makes no
+  /// sense on this screen now (the screen's state is then unchanged), `nil` when handled.
+  func handle(_ command: Command) -> String? {
+    "'\(command.word)' does nothing on this screen."
+  }
+
+  /// Whether nothing is in flight: the app reads the next scripted command only once the top
+  /// screen has settled.
+  var isSettled: Bool {
+    true
+  }
+
+  /// Draws `content` if this screen is the top screen; a covered or popped screen draws nothing.
+  func show(_ content: ScreenContent) {
+    guard let stack = navigationStack, stack.top === self else { return }
+    stack.display.show(content)
+    stack.screenDidChange()
+  }
+
+  /// Shows a toast if this screen is the top screen.
+  func showToast(_ message: String) {
+    guard let stack = navigationStack, stack.top === self else { return }
+    stack.display.toast(message)
+  }
+
+  private func bindIfNeeded() {
+    guard !isBound else { return }
+    isBound = true
+    bind()
+  }
+}

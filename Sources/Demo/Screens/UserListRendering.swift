@@ -1,0 +1,59 @@
+import UserFeature
+
+extension UserListState {
+  /// The user-list screen for this state: a numbered list with a paging hint, a progress line
+  /// while loading, and distinct empty and error screens. Pure: the same state always draws
+  /// the same way.
+  var screenContent: ScreenContent {
+    var content = ScreenContent(
+      title: "Users", subtitle: query.isEmpty ? nil : "matching \"\(query)\"",
+      hint: "open <n> · more · search <text> · reload · help · quit")
+    switch self {
+    case .idle:
+      break  // a blank screen: the view model has not started (or was cancelled)
+    case .loading(let query):
+      content.progress = .init(text: query.isEmpty ? "Loading users" : "Searching for \"\(query)\"")
+    case .loaded(let list):
+      content.body = list.users.enumerated().map { UserRow.line($1, number: $0 + 1) }
+      switch list.activity {
+      case .idle(hasMore: true):
+        content.footer = [
+          StyledLine("  -- \(list.users.count) shown, more available: type 'more'", style: .dim)
+        ]
+      case .idle(hasMore: false):
+        content.footer = [StyledLine("  -- \(list.users.count) shown, end of list", style: .dim)]
+      case .refreshing:
+        content.progress = .init(text: "Refreshing")
+      case .loadingMore:
+        content.progress = .init(text: "Loading more users")
+      }
+    case .empty(let query):
+      content.body = [
+        StyledLine("  No users match \"\(query)\".", style: .warning)
+      ]
+      content.footer = [
+        StyledLine("  Try another search, or 'search' alone to see everyone.", style: .dim)
+      ]
+    case .failed(_, let error):
+      content.body = [
+        StyledLine("  Couldn't load users.", style: .failure),
+        StyledLine("  \(error.message)"),
+      ]
+      content.footer = [StyledLine("  Type 'reload' to try again.", style: .dim)]
+    }
+    return content
+  }
+
+  /// Whether a request is in flight.
+  var isBusy: Bool {
+    switch self {
+    case .loading:
+      return true
+    case .loaded(let list):
+      if case .idle = list.activity { return false }
+      return true
+    case .idle, .empty, .failed:
+      return false
+    }
+  }
+}

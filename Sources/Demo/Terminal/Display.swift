@@ -1,0 +1,23 @@
+/// Draws the app: the top screen's state, and the transient output of events and commands.
+///
+/// State and events are drawn differently on purpose. ``show(_:)`` replaces what the screen
+/// shows (it is called again with the same content when a screen re-binds); ``toast(_:)`` is
+/// called once per event and is never re-drawn by a later ``show(_:)`` after the next command.
+@MainActor
+protocol Display: AnyObject {
+  /// A command line was read (before it is handled). Transient output of the previous command
+  /// goes away.
+  func commandBegan(_ line: String)
+  /// Draws `content` as the current screen.
+  func show(_ content: ScreenContent)
+  /// Shows a one-off message from an event, once.
+  func toast(_ message: String)
+  /// One line of feedback about a command: bad input, or nothing to do.
+  func notice(_ message: String)
+  /// Informational lines, for example the command list.
+  func inform(_ lines: [StyledLine])
+  /// The app waits for the next command: show a prompt if there is one.
+  func ready()
+  /// The app is about to exit.
+  func finish()
+}

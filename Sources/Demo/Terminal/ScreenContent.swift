@@ -1,0 +1,42 @@
+/// What one screen shows for one state, independent of how it is drawn. A screen turns its
+/// view model's state into this value; a ``Display`` draws it (redrawn in place on a terminal,
+/// printed as a block of lines when piped).
+struct ScreenContent: Equatable, Sendable {
+  /// Work in progress, shown as a spinner on a terminal and as a progress line when piped.
+  struct Progress: Equatable, Sendable {
+    let text: String
+  }
+
+  /// The screen's name, for example "Users".
+  var title: String
+  /// What the screen is showing, for example `matching "le"`; `nil` for nothing extra.
+  var subtitle: String?
+  /// The main lines: a numbered list, a detail card, an empty or error message.
+  var body: [StyledLine]
+  /// Lines under the body about it, for example the paging hint.
+  var footer: [StyledLine]
+  /// A load in flight, or `nil` when the screen is idle.
+  var progress: Progress?
+  /// The commands that make sense now, for example `open <n> · more · back`.
+  var hint: String?
+
+  init(
+    title: String, subtitle: String? = nil, body: [StyledLine] = [], footer: [StyledLine] = [],
+    progress: Progress? = nil, hint: String? = nil
+  ) {
+    self.title = title
+    self.subtitle = subtitle
+    self.body = body
+    self.footer = footer
+    self.progress = progress
+    self.hint = hint
+  }
+}
+
+extension ScreenContent {
+  /// Whether there is nothing to show yet (a screen whose view model has not started): no
+  /// body, no footer, no progress.
+  var isBlank: Bool {
+    body.isEmpty && footer.isEmpty && progress == nil
+  }
+}

@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How the app draws: redrawing a terminal screen in place, or printing plain lines.
+struct TerminalCapabilities: Equatable, Sendable {
+  /// Redraw the whole screen on every change (ANSI cursor control). Only when a person is at
+  /// the keyboard: both standard input and standard output are terminals.
+  var redraws: Bool
+  /// Use ANSI colours and bold/dim text.
+  var colors: Bool
+
+  /// Plain, line-oriented output without colours: what tests and logs get.
+  static let plain = TerminalCapabilities(redraws: false, colors: false)
+
+  /// Detects the capabilities of this process's standard streams.
+  ///
+  /// Colour follows https://no-color.org: any non-empty `NO_COLOR` turns it off, as does
+  /// `TERM=dumb` or an output that is not a terminal.
+  static func detect(environment: [String: String]) -> TerminalCapabilities {
+    let inputIsTerminal = isatty(STDIN_FILENO) == 1
+    let outputIsTerminal = isatty(STDOUT_FILENO) == 1
+    return decide(
+      inputIsTerminal: inputIsTerminal, outputIsTerminal: outputIsTerminal,
+      environment: environment)
+  }
+
+  /// The decision behind ``detect(environment:)``, separated so it can be tested.
+  static func decide(
+    inputIsTerminal: Bool, outputIsTerminal: Bool, environment: [String: String]
+  ) -> TerminalCapabilities {
+    let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+    let dumb = environment["TERM"] == "dumb"
+    return TerminalCapabilities(
+      redraws: inputIsTerminal && outputIsTerminal && !dumb,
+      colors: outputIsTerminal && !noColor && !dumb)
+  }
+}

@@ -1,0 +1,125 @@
+/// Full-screen output for a person at a terminal: the whole frame is redrawn in place on every
+/// change, a spinner turns while something loads, and transient lines (a toast, a notice, the
+/// help) stay under the screen until the next command is entered.
+@MainActor
+final class TerminalDisplay: Display {
+  private static let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+  private let output: any OutputSink
+  private let colors: Bool
+  private let size: () -> TerminalSize
+  private var content: ScreenContent?
+  private var transient: [StyledLine] = []
+  private var spinnerFrame = 0
+  private var spinner: Task<Void, Never>?
+
+  /// - Parameters:
+  ///   - size: reads the terminal size; called on every redraw so resizing is picked up.
+  init(
+    output: any OutputSink, colors: Bool,
+    size: @escaping () -> TerminalSize = TerminalSize.current
+  ) {
+    self.output = output
+    self.colors = colors
+    self.size = size
+  }
+
+  func commandBegan(_ line: String) {
+    transient = []
+  }
+
+  func show(_ content: ScreenContent) {
+    self.content = content
+    updateSpinner()
+    redraw()
+  }
+
+  func toast(_ message: String) {
+    transient.append(StyledLine(" ● ", style: .warning) + StyledLine(message, style: .bold))
+    redraw()
+  }
+
+  func notice(_ message: String) {
+    transient.append(StyledLine(" ! ", style: .failure) + StyledLine(message))
+    redraw()
+  }
+
+  func inform(_ lines: [StyledLine]) {
+    transient.append(contentsOf: lines)
+    redraw()
+  }
+
+  func ready() {
+    redraw()
+  }
+
+  func finish() {
+    spinner?.cancel()
+    spinner = nil
+    output.write("\n")
+  }
+
+  /// Starts the spinner while the screen shows progress, stops it otherwise.
+  private func updateSpinner() {
+    guard content?.progress != nil else {
+      spinner?.cancel()
+      spinner = nil
+      return
+    }
+    guard spinner == nil else { return }
+    spinner = Task { [weak self] in
+      while !Task.isCancelled {
+        try? await Task.sleep(for: .milliseconds(80))
+        guard let self, !Task.isCancelled else { return }
+        self.spinnerFrame = (self.spinnerFrame + 1) % Self.spinnerFrames.count
+        self.redraw()
+      }
+    }
+  }
+
+  private func redraw() {
+    let size = size()
+    let lines = frame(rows: size.rows)
+    var text = "\u{1B}[H"
+    for line in lines {
+      // One terminal row per line: a wrapped line would push the frame off the screen.
+      let fitted = line.truncated(to: size.columns - 1)
+      text += ANSI.render(fitted, colors: colors) + "\u{1B}[K\n"
+    }
+    text += ANSI.render(StyledLine("> ", style: .accent), colors: colors) + "\u{1B}[J"
+    output.write(text)
+  }
+
+  /// The lines of one frame, clipped to the terminal height (the prompt takes the last row).
+  private func frame(rows: Int) -> [StyledLine] {
+    var header: [StyledLine] = []
+    var body: [StyledLine] = []
+    var footer: [StyledLine] = []
+    if let content {
+      var title = StyledLine(" \(content.title)", style: .bold)
+      if let subtitle = content.subtitle {
+        title = title + StyledLine("  \(subtitle)", style: .dim)
+      }
+      header = [title, StyledLine(" " + String(repeating: "─", count: 40), style: .dim)]
+      body = content.body + content.footer
+      if let progress = content.progress {
+        body.append(
+          StyledLine("  \(Self.spinnerFrames[spinnerFrame]) ", style: .accent)
+            + StyledLine(progress.text, style: .accent))
+      }
+      footer.append("")
+      footer.append(contentsOf: transient)
+      if let hint = content.hint {
+        footer.append(StyledLine(" \(hint)", style: .dim))
+      }
+    } else {
+      footer = transient
+    }
+    let available = max(rows - 1 - header.count - footer.count, 2)
+    if body.count > available {
+      let hidden = body.count - available + 1
+      body = [StyledLine("  ⋮ \(hidden) more above", style: .dim)] + body.suffix(available - 1)
+    }
+    return header + body + footer
+  }
+}

@@ -1,0 +1,76 @@
+import Testing
+
+@testable import Demo
+
+/// The lifecycle order of screens on the stack, with screens that record their calls.
+@MainActor
+@Suite struct NavigationStackTests {
+  private final class LoggingScreen: ConsoleViewController {
+    let name: String
+    let log: Log
+
+    init(_ name: String, log: Log) {
+      self.name = name
+      self.log = log
+    }
+
+    override func bind() { log.entries.append("\(name).bind") }
+
+    override func viewDidLoad() {
+      log.entries.append("\(name).viewDidLoad")
+      super.viewDidLoad()
+    }
+
+    override func viewWillAppear() {
+      log.entries.append("\(name).viewWillAppear")
+      super.viewWillAppear()
+    }
+
+    override func viewDidDisappear() {
+      log.entries.append("\(name).viewDidDisappear")
+      super.viewDidDisappear()
+    }
+  }
+
+  private final class Log {
+    var entries: [String] = []
+  }
+
+  @Test func onlyTheTopScreenIsBoundAndAPoppedScreenIsReleased() {
+    let log = Log()
+    let stack = NavigationStack(display: RecordingDisplay())
+    stack.push(LoggingScreen("list", log: log))
+    #expect(log.entries == ["list.viewDidLoad", "list.bind"])
+
+    weak var detail: LoggingScreen?
+    do {
+      let screen = LoggingScreen("detail", log: log)
+      detail = screen
+      stack.push(screen)
+    }
+    #expect(
+      log.entries.dropFirst(2) == ["list.viewDidDisappear", "detail.viewDidLoad", "detail.bind"])
+
+    #expect(stack.pop())
+    #expect(
+      log.entries.dropFirst(5) == [
+        "detail.viewDidDisappear", "list.viewWillAppear", "list.bind",
+      ])
+    #expect(detail == nil)
+
+    #expect(!stack.pop())  // the root stays
+    #expect(log.entries.count == 8)
+    #expect(stack.screens.count == 1)
+  }
+
+  @Test func aCoveredScreenCannotDraw() {
+    let display = RecordingDisplay()
+    let stack = NavigationStack(display: display)
+    let list = ConsoleViewController()
+    stack.push(list)
+    stack.push(ConsoleViewController())
+    list.show(ScreenContent(title: "Users"))
+    list.showToast("hidden")
+    #expect(display.calls == [])
+  }
+}

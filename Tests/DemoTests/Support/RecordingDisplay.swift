@@ -1,0 +1,31 @@
+@testable import Demo
+
+/// A display that records every call in order, so a test can assert exactly what the screens
+/// drew (state) and announced (events), and in which order.
+@MainActor
+final class RecordingDisplay: Display {
+  enum Call: Equatable {
+    case command(String)
+    case show(ScreenContent)
+    case toast(String)
+    case notice(String)
+    case inform
+    case ready
+    case finish
+  }
+
+  private(set) var calls: [Call] = []
+
+  /// The calls recorded after the first `count` ones.
+  func calls(after count: Int) -> [Call] {
+    Array(calls.dropFirst(count))
+  }
+
+  func commandBegan(_ line: String) { calls.append(.command(line)) }
+  func show(_ content: ScreenContent) { calls.append(.show(content)) }
+  func toast(_ message: String) { calls.append(.toast(message)) }
+  func notice(_ message: String) { calls.append(.notice(message)) }
+  func inform(_ lines: [StyledLine]) { calls.append(.inform) }
+  func ready() { calls.append(.ready) }
+  func finish() { calls.append(.finish) }
+}

@@ -1,0 +1,95 @@
+import Testing
+
+@testable import Demo
+
+@Suite struct TerminalCapabilitiesTests {
+  @Test func redrawsOnlyWhenBothEndsAreTerminals() {
+    let both = TerminalCapabilities.decide(
+      inputIsTerminal: true, outputIsTerminal: true, environment: [:])
+    #expect(both == TerminalCapabilities(redraws: true, colors: true))
+    let piped = TerminalCapabilities.decide(
+      inputIsTerminal: false, outputIsTerminal: true, environment: [:])
+    #expect(piped == TerminalCapabilities(redraws: false, colors: true))
+    let logged = TerminalCapabilities.decide(
+      inputIsTerminal: true, outputIsTerminal: false, environment: [:])
+    #expect(logged == .plain)
+  }
+
+  @Test func respectsNoColorAndDumbTerminals() {
+    let noColor = TerminalCapabilities.decide(
+      inputIsTerminal: true, outputIsTerminal: true, environment: ["NO_COLOR": "1"])
+    #expect(noColor == TerminalCapabilities(redraws: true, colors: false))
+    let emptyNoColor = TerminalCapabilities.decide(
+      inputIsTerminal: true, outputIsTerminal: true, environment: ["NO_COLOR": ""])
+    #expect(emptyNoColor == TerminalCapabilities(redraws: true, colors: true))
+    let dumb = TerminalCapabilities.decide(
+      inputIsTerminal: true, outputIsTerminal: true, environment: ["TERM": "dumb"])
+    #expect(dumb == .plain)
+  }
+}
+
+@MainActor
+@Suite struct TerminalDisplayTests {
+  private static let content = ScreenContent(
+    title: "Users", body: [StyledLine("  1. Ada", style: .bold)],
+    footer: [StyledLine("  -- 1 shown", style: .dim)], hint: "open <n> · quit")
+
+  @Test func redrawsTheWholeFrameInPlaceAndKeepsTheToastUntilTheNextCommand() {
+    let output = CapturedOutput()
+    let display = TerminalDisplay(output: output, colors: false, size: { .fallback })
+    display.show(Self.content)
+    display.toast("Saved")
+    display.ready()
+    let frames = output.text.components(separatedBy: "\u{1B}[H").dropFirst()
+    #expect(frames.count == 3)
+    let clear = "\u{1B}[K"
+    #expect(
+      frames.last
+        == " Users\(clear)\n \(String(repeating: "─", count: 40))\(clear)\n  1. Ada\(clear)\n"
+        + "  -- 1 shown\(clear)\n\(clear)\n ● Saved\(clear)\n open <n> · quit\(clear)\n> \u{1B}[J")
+
+    display.commandBegan("more")
+    display.ready()
+    #expect(output.text.components(separatedBy: "\u{1B}[H").last?.contains("Saved") == false)
+  }
+
+  @Test func colorsOnlyWhenAsked() {
+    let plain = CapturedOutput()
+    TerminalDisplay(output: plain, colors: false, size: { .fallback }).show(Self.content)
+    #expect(!plain.text.contains("\u{1B}[1m"))
+    let colored = CapturedOutput()
+    TerminalDisplay(output: colored, colors: true, size: { .fallback }).show(Self.content)
+    #expect(colored.text.contains("\u{1B}[1m  1. Ada\u{1B}[0m"))
+  }
+
+  @Test func cutsLinesToTheTerminalWidth() {
+    let line = StyledLine("Leanne ", style: .bold) + StyledLine("Graham")
+    #expect(line.truncated(to: 13) == line)
+    #expect(line.truncated(to: 10) == StyledLine("Leanne ", style: .bold) + "Gr" + "…".dim)
+    #expect(line.truncated(to: 8) == StyledLine("Leanne ", style: .bold) + "…".dim)
+
+    let output = CapturedOutput()
+    let display = TerminalDisplay(
+      output: output, colors: false, size: { TerminalSize(rows: 24, columns: 12) })
+    display.show(ScreenContent(title: "Users", body: [line]))
+    #expect(output.text.contains("\nLeanne Gra…\u{1B}[K\n"))
+  }
+
+  @Test func clipsALongListToTheTerminalHeight() {
+    let output = CapturedOutput()
+    let display = TerminalDisplay(
+      output: output, colors: false, size: { TerminalSize(rows: 10, columns: 80) })
+    var content = Self.content
+    content.body = (1...30).map { StyledLine("  \($0). user") }
+    display.show(content)
+    let lines = output.text.components(separatedBy: "\n")
+    #expect(lines.count == 10)
+    #expect(lines.contains { $0.hasPrefix("  ⋮ 27 more above") })
+    #expect(lines.contains { $0.hasPrefix("  30. user") })
+  }
+}
+
+extension String {
+  /// This text as a dim styled line.
+  fileprivate var dim: StyledLine { StyledLine(self, style: .dim) }
+}
