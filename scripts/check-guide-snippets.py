@@ -21,7 +21,8 @@ code block. Code in another engineer's file can be quoted without adding markers
 declaration anchor: `<!-- snippet: Sources/Demo/UserListScreen.swift#func bind() -->` quotes
 the first line of that file containing `func bind()` through the line that closes the brace
 it opens, and `<!-- snippet: path/File.swift#START..END -->` quotes from the first line
-containing START through the next line containing END. The fenced block must equal the region, compared line by line after removing the
+containing START through the next line containing END, and on to the brace that closes any
+block still open there. The fenced block must equal the region, compared line by line after removing the
 common indentation and trailing spaces. Marker lines nested inside a region are left out.
 
 Rules (each violation is reported with file:line; the exit status is 1 if there is any):
@@ -169,7 +170,8 @@ def anchored_region(root: Path, spec: str, report: Report, doc: Path, line: int)
 
     `path/File.swift#text` quotes from the first line containing `text` through the line that
     closes the brace it opens; `path/File.swift#start..end` quotes from the first line
-    containing `start` through the next line containing `end`.
+    containing `start` through the next line containing `end`, extended to close any block
+    still open there.
     """
     relative, _, anchor = spec.partition("#")
     path = root / relative
@@ -188,6 +190,8 @@ def anchored_region(root: Path, spec: str, report: Report, doc: Path, line: int)
     first = starts[0]
     last = closing_line(text, first) if not separator else next(
         (i for i in range(first, len(text)) if end_text in text[i]), None)
+    if last is not None and separator:
+        last = balance_braces(text, first, last)
     if last is None:
         what = f"no line containing '{end_text}'" if separator else "no balanced braces"
         report.error(doc, line, f"snippet '{spec}': {what} after line {first + 1}")
@@ -198,6 +202,21 @@ def anchored_region(root: Path, spec: str, report: Report, doc: Path, line: int)
         if not START_MARKER.match(candidate) and not END_MARKER.match(candidate)
     ]
     return Region(spec, path, first + 1, body)
+
+
+def balance_braces(text: List[str], first: int, last: int) -> Optional[int]:
+    """Extends a range past `last` until every brace opened in it is closed again."""
+    depth = sum(
+        strip_strings_and_comments(line).count("{") - strip_strings_and_comments(line).count("}")
+        for line in text[first : last + 1]
+    )
+    while depth > 0:
+        last += 1
+        if last >= len(text):
+            return None
+        code = strip_strings_and_comments(text[last])
+        depth += code.count("{") - code.count("}")
+    return last
 
 
 def closing_line(text: List[str], first: int) -> Optional[int]:
@@ -571,11 +590,11 @@ struct Example {
         "detects a structure mismatch": (
             swift, guide, korean.replace("[`greet()`](../Sources/Example.swift)", "greet"),
             "relative links differ"),
-        "passes with a range anchor": (
+        "extends a range to close its blocks": (
             swift, guide + "\n<!-- snippet: Sources/Example.swift#func greet..hello -->\n"
-            "```swift\nfunc greet() -> String {\n  \"hello\"\n```\n",
+            "```swift\nfunc greet() -> String {\n  \"hello\"\n}\n```\n",
             korean + "\n<!-- snippet: Sources/Example.swift#func greet..hello -->\n"
-            "```swift\nfunc greet() -> String {\n  \"hello\"\n```\n", None),
+            "```swift\nfunc greet() -> String {\n  \"hello\"\n}\n```\n", None),
         "detects a broken anchor snippet": (
             swift, guide.replace("#struct Example", "#struct Missing"), korean,
             "no line of Sources/Example.swift contains"),

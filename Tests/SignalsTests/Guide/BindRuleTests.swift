@@ -66,7 +66,7 @@ extension GuideTests {
       let viewModel = CounterViewModel()
       let screen = CounterScreen(viewModel: viewModel)
       screen.bind()
-      screen.bind()  // for example, called again from an "appear" callback
+      screen.bind()  // again, say from an "appear" callback, without emptying the bag first
       viewModel.increment()
       #expect(screen.labels == ["Count: 0", "Count: 0", "Count: 1", "Count: 1"])
     }

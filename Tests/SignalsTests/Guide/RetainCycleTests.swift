@@ -53,13 +53,11 @@ private final class WeakOwnerScreen: Sendable {
     self.log = log
   }
 
-  // snippet: weak-owner-bind
   func bind() {
     count
       .sink(with: self) { screen, value in screen.render(value) }
       .store(in: bag)
   }
-  // snippet-end
 
   func render(_ value: Int) {
     log.append(value)
