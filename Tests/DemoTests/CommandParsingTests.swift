@@ -13,4 +13,22 @@ import Testing
     #expect(Command.parse("reload") == .success(.reload))
     #expect(Command.parse("quit") == .success(.quit))
   }
+
+  @Test func blankLinesAreNotCommands() {
+    #expect(Command.parse("") == nil)
+    #expect(Command.parse(" \t ") == nil)
+  }
+
+  @Test func badLinesGiveOneLineMessages() {
+    #expect(
+      Command.parse("fly away")
+        == .failure(
+          CommandError(message: "Unknown command 'fly'. Type 'help' for the list of commands.")))
+    #expect(
+      Command.parse("open two")
+        == .failure(CommandError(message: "open needs a list number like 'open 2', got 'two'.")))
+    #expect(
+      Command.parse("back now")
+        == .failure(CommandError(message: "'back' takes no argument, got 'now'.")))
+  }
 }

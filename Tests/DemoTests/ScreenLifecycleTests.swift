@@ -106,8 +106,11 @@ import UserFeature
   @Test func coveredScreenDrawsNothingUntilUncovered() async throws {
     let session = try DemoSession()
     await session.app.start()
-    let listViewModel = try #require((session.app.navigation.top as? UserListScreen)?.viewModel)
+    let listScreen = try #require(session.app.navigation.top as? UserListScreen)
+    let listViewModel = listScreen.viewModel
+    #expect(listScreen.bag.count == 2)  // state and events
     #expect(await session.app.handle("open 1"))
+    #expect(listScreen.bag.count == 0)  // covered: unbound
     let printedWhileCovered = session.transcript
     let states = Recorder(listViewModel.state)
 
@@ -118,6 +121,7 @@ import UserFeature
     #expect(states.values.count == 3)  // the list, loading "zzz", empty
     #expect(session.transcript == printedWhileCovered)
     #expect(await session.app.handle("back"))
+    #expect(listScreen.bag.count == 2)  // bound again
     #expect(
       session.transcript.dropFirst(printedWhileCovered.count) == """
         > back
