@@ -177,17 +177,23 @@ import Testing
     queue.setSpecific(key: key, value: true)
     let log = Log<String>()
     let done = DispatchSemaphore(value: 0)
+    // Hold the serial queue so no scheduled work can start before the test has cancelled what
+    // it means to cancel: timers may fire, but their work waits behind this block.
+    let gate = DispatchSemaphore(value: 0)
+    queue.async { _ = gate.wait(timeout: .now() + hangGuard) }
+
     queue.schedule {
       log.append("soon, on queue: \(DispatchQueue.getSpecific(key: key) == true)")
     }
-    let cancelled = queue.schedule(after: .milliseconds(1)) { log.append("cancelled ran") }
+    let cancelled = queue.schedule(after: .zero) { log.append("cancelled ran") }
     cancelled.cancel()
-    let kept = queue.schedule(after: .milliseconds(5)) {
+    let kept = queue.schedule(after: .milliseconds(1)) {
       log.append("later, on queue: \(DispatchQueue.getSpecific(key: key) == true)")
       done.signal()
     }
+    gate.signal()
     waitOrFail(done, "the delayed work")
-    queue.sync {}  // anything due earlier on this serial queue has run by now
+    queue.sync {}  // anything submitted to this serial queue before now has run
     #expect(log.all == ["soon, on queue: true", "later, on queue: true"])
     kept.cancel()
   }
