@@ -17,13 +17,13 @@ Snippets. A region of Swift code is named with marker comments:
     // snippet-end
 
 A document quotes it by putting `<!-- snippet: NAME -->` on the line right before a fenced
-code block. Code in another engineer's file can be quoted without adding markers, by a
-declaration anchor: `<!-- snippet: Sources/Demo/UserListScreen.swift#func bind() -->` quotes
-the first line of that file containing `func bind()` through the line that closes the brace
-it opens, and `<!-- snippet: path/File.swift#START..END -->` quotes from the first line
+code block. Code in a file that has no markers (another team's code) is quoted by an anchor:
+`<!-- snippet: Sources/Demo/Screens/UserListScreen.swift#override func bind() -->` quotes from
+the first line of that file containing `override func bind()` through the line that closes the
+brace it opens, and `<!-- snippet: path/File.swift#START..END -->` quotes from the first line
 containing START through the next line containing END, and on to the brace that closes any
-block still open there. The fenced block must equal the region, compared line by line after removing the
-common indentation and trailing spaces. Marker lines nested inside a region are left out.
+block still open there. The fenced block must equal the region, compared line by line after
+removing the common indentation and trailing spaces. Marker lines inside a region are left out.
 
 Rules (each violation is reported with file:line; the exit status is 1 if there is any):
   1. every snippet name a document uses exists, exactly once, in Sources/, Tests/ or
