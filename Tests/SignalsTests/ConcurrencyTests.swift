@@ -1,0 +1,197 @@
+import Dispatch
+import Signals
+import Testing
+
+/// Sends, sets, subscriptions and cancellations from several threads at once.
+///
+/// Values are encoded as `thread * stride + index`, so a test can split what a subscriber
+/// received back into each sending thread's sequence and check it is complete and in order.
+@Suite struct ConcurrencyTests {
+  private static let threads = 4
+  private static let perThread = 10_000
+  private static let stride = 1_000_000
+
+  /// Runs `body(thread)` on `count` dedicated threads released together, and waits for all.
+  private static func runTogether(
+    _ count: Int, _ body: @escaping @Sendable (Int) -> Void
+  ) {
+    let start = DispatchSemaphore(value: 0)
+    let finished = (0..<count).map { thread in
+      startThread {
+        start.wait()
+        body(thread)
+      }
+    }
+    for _ in 0..<count { start.signal() }
+    for (thread, done) in finished.enumerated() {
+      waitOrFail(done, "thread \(thread) to finish")
+    }
+  }
+
+  /// Checks that `received` holds every thread's values exactly once, each thread's in order.
+  private static func expectCompletePerThreadOrder(
+    _ received: [Int], threads: Int, perThread: Int,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(received.count == threads * perThread, sourceLocation: sourceLocation)
+    for thread in 0..<threads {
+      let base = thread * stride
+      let mine = received.filter { $0 / stride == thread }
+      #expect(
+        mine == Array(base..<(base + perThread)),
+        "thread \(thread)'s values are missing, duplicated or out of order",
+        sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test func concurrentSendsReachEverySubscriberExactlyOnceInPerSenderOrder() {
+    let sender = EventSender<Int>()
+    let first = Log<Int>()
+    let second = Log<Int>()
+    let deliveries = Counter()
+    let overlaps = Counter()
+    let calls = Guarded(0)
+    // One delivery at a time per stream: the two handlers never run at the same time.
+    let checkSerial: @Sendable () -> Void = {
+      let running = calls.withLock { calls -> Int in
+        calls += 1
+        return calls
+      }
+      if running != 1 { overlaps.increment() }
+      deliveries.increment()
+      calls.withLock { $0 -= 1 }
+    }
+    let a = sender.stream.sink { value in
+      checkSerial()
+      first.append(value)
+    }
+    let b = sender.stream.sink { value in
+      checkSerial()
+      second.append(value)
+    }
+
+    Self.runTogether(Self.threads) { thread in
+      for index in 0..<Self.perThread {
+        sender.send(thread * Self.stride + index)
+      }
+    }
+
+    // Every send has returned, so every value has been delivered (a send that found a delivery
+    // running was handed to that thread, which only returns once the queue is empty).
+    Self.expectCompletePerThreadOrder(
+      first.all, threads: Self.threads, perThread: Self.perThread)
+    #expect(first.all == second.all, "both subscribers see the one delivery order")
+    #expect(overlaps.value == 0)
+    #expect(deliveries.value == 2 * Self.threads * Self.perThread)
+    _ = (a, b)
+  }
+
+  @Test func concurrentSubscribeAndCancelWhileSendingNeverDeliversAfterCancelReturns() {
+    let sender = EventSender<Int>()
+    let steady = Log<Int>()
+    let steadyToken = sender.stream.sink { steady.append($0) }
+    let lateDeliveries = Counter()
+    let sendersDone = Flag()
+    let finishedSenders = Counter()
+    let sendingThreads = 2
+    let perThread = 5_000
+
+    Self.runTogether(sendingThreads + 2) { thread in
+      if thread < sendingThreads {
+        for index in 0..<perThread {
+          sender.send(thread * Self.stride + index)
+        }
+        finishedSenders.increment()
+        if finishedSenders.value == sendingThreads { sendersDone.raise() }
+      } else {
+        var rounds = 0
+        while !sendersDone.isRaised || rounds < 100 {
+          rounds += 1
+          let cancelled = Flag()
+          let token = sender.stream.sink { _ in
+            if cancelled.isRaised { lateDeliveries.increment() }
+          }
+          if rounds.isMultiple(of: 2) {
+            token.cancel()
+          } else {
+            _ = consume token  // releasing is cancelling
+          }
+          cancelled.raise()
+        }
+      }
+    }
+
+    #expect(lateDeliveries.value == 0, "a handler ran after its cancel() had returned")
+    Self.expectCompletePerThreadOrder(
+      steady.all, threads: sendingThreads, perThread: perThread)
+    steadyToken.cancel()
+  }
+
+  @Test func concurrentPropertySubscribeAndCancelWhileSettingNeverDeliversAfterCancelReturns() {
+    let owner = MutableProperty(-1)
+    let lateDeliveries = Counter()
+    let settersDone = Flag()
+    let finishedSetters = Counter()
+
+    Self.runTogether(4) { thread in
+      if thread < 2 {
+        for index in 0..<5_000 {
+          owner.value = thread * Self.stride + index
+        }
+        finishedSetters.increment()
+        if finishedSetters.value == 2 { settersDone.raise() }
+      } else {
+        var rounds = 0
+        while !settersDone.isRaised || rounds < 100 {
+          rounds += 1
+          let cancelled = Flag()
+          let token = owner.property.sink { _ in
+            if cancelled.isRaised { lateDeliveries.increment() }
+          }
+          token.cancel()
+          cancelled.raise()
+        }
+      }
+    }
+
+    #expect(lateDeliveries.value == 0, "a handler ran after its cancel() had returned")
+    #expect(owner.value == 4_999 || owner.value == Self.stride + 4_999)
+  }
+
+  @Test func propertySubscribersEndOnTheFinalStoredValueAfterConcurrentSets() {
+    let owner = MutableProperty(-1)
+    let first = Log<Int>()
+    let second = Log<Int>()
+    let a = owner.property.sink { first.append($0) }
+    let b = owner.property.sink { second.append($0) }
+    // Subscribers that join while values are being set, from other threads.
+    let joiners = Guarded<[(token: Subscription, last: Slot<Int>)]>([])
+    let perSetter = 2_500
+
+    Self.runTogether(Self.threads + 2) { thread in
+      if thread < Self.threads {
+        for index in 0..<perSetter {
+          owner.value = thread * Self.stride + index
+        }
+      } else {
+        for _ in 0..<50 {
+          let last = Slot<Int>()
+          let token = owner.property.sink { last.value = $0 }
+          joiners.withLock { $0.append((token, last)) }
+        }
+      }
+    }
+
+    let stored = owner.value
+    #expect(first.all.first == -1)
+    #expect(first.all.last == stored)
+    #expect(second.all.last == stored)
+    #expect(first.all == second.all)
+    Self.expectCompletePerThreadOrder(
+      Array(first.all.dropFirst()), threads: Self.threads, perThread: perSetter)
+    let lastValues = joiners.withLock { $0.map { $0.last.value } }
+    #expect(lastValues.count == 100)
+    #expect(lastValues.allSatisfy { $0 == stored }, "a joiner ended on a stale value")
+    _ = (a, b)
+  }
+}

@@ -1,0 +1,87 @@
+import Signals
+import SignalsTesting
+import Testing
+
+/// `EventSender` / `EventStream`: one-off events with no replay.
+@Suite struct EventStreamTests {
+  @Test func lateSubscriberReceivesNoOldEvent() {
+    let sender = EventSender<String>()
+    let early = Recorder(sender.stream)
+    sender.send("old")
+    let late = Recorder(sender.stream)
+    sender.send("new")
+    #expect(early.values == ["old", "new"])
+    #expect(late.values == ["new"])
+  }
+
+  @Test func eventSentWithNoSubscriberIsDropped() {
+    let sender = EventSender<Int>()
+    sender.send(1)
+    let recorder = Recorder(sender.stream)
+    #expect(recorder.values == [])
+    sender.send(2)
+    #expect(recorder.values == [2])
+
+    recorder.cancel()
+    sender.send(3)  // nobody listens again: dropped
+    let next = Recorder(sender.stream)
+    sender.send(4)
+    #expect(recorder.values == [2])
+    #expect(next.values == [4])
+  }
+
+  @Test func eventIsDeliveredBeforeSendReturnsWhenNothingElseIsDelivering() {
+    let sender = EventSender<Int>()
+    let received = Log<Int>()
+    let token = sender.stream.sink { received.append($0) }
+    sender.send(1)
+    #expect(received.all == [1])
+    token.cancel()
+  }
+
+  @Test func everySubscriberReceivesEveryEventInSubscriptionOrder() {
+    let sender = EventSender<Int>()
+    let log = Log<String>()
+    let a = sender.stream.sink { log.append("a\($0)") }
+    let b = sender.stream.sink { log.append("b\($0)") }
+    let c = sender.stream.sink { log.append("c\($0)") }
+    sender.send(1)
+    sender.send(2)
+    #expect(log.all == ["a1", "b1", "c1", "a2", "b2", "c2"])
+    _ = (a, b, c)
+  }
+
+  @Test func subscriptionOrderSurvivesCancellationsAndNewSubscribers() {
+    let sender = EventSender<Int>()
+    let log = Log<String>()
+    let a = sender.stream.sink { log.append("a\($0)") }
+    let b = sender.stream.sink { log.append("b\($0)") }
+    let c = sender.stream.sink { log.append("c\($0)") }
+    b.cancel()
+    let d = sender.stream.sink { log.append("d\($0)") }
+    sender.send(1)
+    #expect(log.all == ["a1", "c1", "d1"])
+    _ = (a, c, d)
+  }
+
+  @Test func valuelessEventsAreDelivered() {
+    let sender = EventSender<Void>()
+    let count = Log<Int>()
+    let token = sender.stream.sink { count.append(1) }
+    sender.send()
+    sender.send()
+    #expect(count.count == 2)
+    token.cancel()
+  }
+
+  @Test func neverSendsAnythingAndItsTokenIsHarmless() {
+    let never = EventStream<Int>.never
+    let recorder = Recorder(never)
+    let mapped = Recorder(never.map { $0 * 2 })
+    #expect(recorder.values == [])
+    #expect(mapped.values == [])
+    let token = never.sink { _ in Issue.record("never must not deliver") }
+    token.cancel()
+    token.cancel()
+  }
+}

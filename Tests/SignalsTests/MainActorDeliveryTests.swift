@@ -1,0 +1,158 @@
+import Dispatch
+import Signals
+import Testing
+
+/// A screen-like main-actor class. The handlers below mutate it directly, with no `await`,
+/// `assumeIsolated` or unsafe annotation: that they compile under Swift 6 strict concurrency is
+/// the proof that `receive(on: .mainActor)` handlers are main-actor isolated.
+@MainActor private final class Screen {
+  var shown: [String] = []
+  /// Whether every handler call so far ran on the main queue (checked at run time as well).
+  var alwaysOnMainQueue = true
+  private var waiter: (count: Int, continuation: CheckedContinuation<Void, Never>)?
+
+  func show(_ text: String) {
+    shown.append(text)
+    if DispatchQueue.getSpecific(key: mainQueueKey) != true {
+      alwaysOnMainQueue = false
+    }
+    if let waiter, shown.count >= waiter.count {
+      self.waiter = nil
+      waiter.continuation.resume()
+    }
+  }
+
+  /// Suspends until `count` values have been shown. The values arrive through the main queue,
+  /// which runs only while this test is suspended, so nothing can slip in before the wait.
+  func waitUntilShown(_ count: Int) async {
+    guard shown.count < count else { return }
+    await withCheckedContinuation { continuation in
+      waiter = (count, continuation)
+    }
+  }
+}
+
+/// Marks the main queue, to tell at run time that a handler runs there.
+private let mainQueueKey: DispatchSpecificKey<Bool> = {
+  let key = DispatchSpecificKey<Bool>()
+  DispatchQueue.main.setSpecific(key: key, value: true)
+  return key
+}()
+
+/// Suspends until everything already queued on the main queue has run (main queue is FIFO).
+@MainActor private func drainMainQueue() async {
+  await withCheckedContinuation { continuation in
+    DispatchQueue.main.async { continuation.resume() }
+  }
+}
+
+/// Runs `body` on a dedicated background thread and blocks the main actor until it returns, so
+/// anything it queues for the main queue cannot run before the caller looks.
+@MainActor private func onBackgroundThreadAndWait(_ body: @escaping @Sendable () -> Void) {
+  let done = startThread(body)
+  waitOrFail(done, "the background thread")
+}
+
+@Suite(.timeLimit(.minutes(1))) @MainActor struct MainActorDeliveryTests {
+  @Test func propertyOnTheMainActorRendersSynchronouslyWhenBoundOnMain() {
+    let owner = MutableProperty("a")
+    let screen = Screen()
+    let token = owner.property.receive(on: .mainActor).sink { screen.show($0) }
+    #expect(screen.shown == ["a"], "bind() renders the current state before sink returns")
+    owner.value = "b"
+    #expect(screen.shown == ["a", "b"])
+    token.cancel()
+    owner.value = "c"
+    #expect(screen.shown == ["a", "b"])
+    #expect(screen.alwaysOnMainQueue)
+  }
+
+  @Test func eventSentOnMainIsDeliveredSynchronously() {
+    let sender = EventSender<String>()
+    let screen = Screen()
+    let token = sender.stream.receive(on: .mainActor).sink { screen.show($0) }
+    sender.send("toast")
+    #expect(screen.shown == ["toast"])
+    token.cancel()
+  }
+
+  @Test func eventSentFromABackgroundThreadArrivesLaterOnTheMainActor() async {
+    let sender = EventSender<String>()
+    let screen = Screen()
+    let token = sender.stream.receive(on: .mainActor).sink { screen.show($0) }
+    onBackgroundThreadAndWait {
+      sender.send("one")
+      sender.send("two")
+    }
+    #expect(screen.shown == [], "not delivered on the background thread")
+    await screen.waitUntilShown(2)
+    #expect(screen.shown == ["one", "two"])
+    #expect(screen.alwaysOnMainQueue)
+    token.cancel()
+  }
+
+  @Test func propertySetFromABackgroundThreadArrivesLaterOnTheMainActor() async {
+    let owner = MutableProperty(0)
+    let screen = Screen()
+    let token = owner.property.receive(on: .mainActor).sink { screen.show("\($0)") }
+    onBackgroundThreadAndWait {
+      owner.value = 1
+      owner.value = 2
+    }
+    #expect(screen.shown == ["0"])
+    await screen.waitUntilShown(3)
+    #expect(screen.shown == ["0", "1", "2"])
+    #expect(screen.alwaysOnMainQueue)
+    token.cancel()
+  }
+
+  @Test func valueSentOnMainWaitsBehindValuesAlreadyQueuedForTheMainQueue() async {
+    let sender = EventSender<String>()
+    let screen = Screen()
+    let token = sender.stream.receive(on: .mainActor).sink { screen.show($0) }
+    onBackgroundThreadAndWait { sender.send("from background") }
+    sender.send("from main")  // something is queued: this one must not jump ahead
+    #expect(screen.shown == [])
+    await screen.waitUntilShown(2)
+    #expect(screen.shown == ["from background", "from main"])
+    token.cancel()
+  }
+
+  @Test func cancellingDropsEventsQueuedForTheMainQueue() async {
+    let sender = EventSender<String>()
+    let screen = Screen()
+    let token = sender.stream.receive(on: .mainActor).sink { screen.show($0) }
+    onBackgroundThreadAndWait { sender.send("queued") }
+    token.cancel()
+    await drainMainQueue()
+    #expect(screen.shown == [])
+  }
+
+  @Test func sinkWithOwnerOnTheMainActorPassesTheOwnerAndHoldsItWeakly() {
+    let owner = MutableProperty(1)
+    let log = Log<String>()
+    weak var weakScreen: Screen?
+    let token: Subscription
+    do {
+      let screen = Screen()
+      weakScreen = screen
+      token = owner.property.receive(on: .mainActor).sink(with: screen) { screen, value in
+        screen.show("\(value)")
+        log.append("\(value)")
+      }
+      owner.value = 2
+      #expect(screen.shown == ["1", "2"])
+    }
+    #expect(weakScreen == nil)
+    owner.value = 3
+    #expect(log.all == ["1", "2"])
+    token.cancel()
+  }
+
+  @Test func mainActorPropertyValueIsTheStoredValue() {
+    let owner = MutableProperty(1)
+    let onMain = owner.property.receive(on: .mainActor)
+    owner.value = 2
+    #expect(onMain.value == 2)
+  }
+}

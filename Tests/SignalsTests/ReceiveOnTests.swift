@@ -1,0 +1,200 @@
+import Dispatch
+import Signals
+import SignalsTesting
+import Testing
+
+/// `receive(on:)` with dispatch queues, `.immediate` and a `TestScheduler`, and the schedulers
+/// themselves.
+@Suite struct ReceiveOnTests {
+  /// What one subscriber saw through a queue: values, whether each arrived on the queue, and
+  /// whether two calls ever overlapped.
+  private final class QueueSubscriber: Sendable {
+    let values = Log<Int>()
+    let offQueue = Counter()
+    let overlaps = Counter()
+    let finished = DispatchSemaphore(value: 0)
+    private let running = Guarded(0)
+    private let last: Int
+
+    init(last: Int) {
+      self.last = last
+    }
+
+    func receive(_ value: Int, onQueue: Bool) {
+      let concurrent = running.withLock { running -> Bool in
+        running += 1
+        return running > 1
+      }
+      if concurrent { overlaps.increment() }
+      if !onQueue { offQueue.increment() }
+      values.append(value)
+      running.withLock { $0 -= 1 }
+      if value == last { finished.signal() }
+    }
+  }
+
+  private static func deliverThroughQueue(concurrent: Bool) {
+    let label = concurrent ? "ReceiveOnTests.concurrent" : "ReceiveOnTests.serial"
+    let queue = DispatchQueue(label: label, attributes: concurrent ? [.concurrent] : [])
+    let key = DispatchSpecificKey<Bool>()
+    queue.setSpecific(key: key, value: true)
+    let sender = EventSender<Int>()
+    let count = 500
+    let subscribers = [QueueSubscriber(last: count - 1), QueueSubscriber(last: count - 1)]
+    let tokens = subscribers.map { subscriber in
+      sender.stream.receive(on: queue).sink { value in
+        subscriber.receive(value, onQueue: DispatchQueue.getSpecific(key: key) == true)
+      }
+    }
+    for value in 0..<count { sender.send(value) }
+    for (index, subscriber) in subscribers.enumerated() {
+      guard waitOrFail(subscriber.finished, "subscriber \(index) to receive every value") else {
+        continue
+      }
+      #expect(subscriber.values.all == Array(0..<count), "subscriber \(index) order")
+      #expect(subscriber.offQueue.value == 0, "subscriber \(index) was called off the queue")
+      #expect(subscriber.overlaps.value == 0, "subscriber \(index) had overlapping calls")
+    }
+    for token in tokens { token.cancel() }
+  }
+
+  @Test func serialQueueDeliversEachSubscriberItsEventsInOrderOnTheQueue() {
+    Self.deliverThroughQueue(concurrent: false)
+  }
+
+  @Test func concurrentQueueStillDeliversEachSubscriberInOrderOneAtATime() {
+    Self.deliverThroughQueue(concurrent: true)
+  }
+
+  @Test func propertyThroughAQueueStartsWithTheCurrentValue() {
+    let queue = DispatchQueue(label: "ReceiveOnTests.property")
+    let owner = MutableProperty(0)
+    let received = Log<Int>()
+    let done = DispatchSemaphore(value: 0)
+    let token = owner.property.receive(on: queue).sink { value in
+      received.append(value)
+      if value == 2 { done.signal() }
+    }
+    owner.value = 1
+    owner.value = 2
+    waitOrFail(done, "the last value on the queue")
+    #expect(received.all == [0, 1, 2])
+    token.cancel()
+  }
+
+  // MARK: .immediate
+
+  @Test func receiveOnImmediateDeliversDuringTheSendCall() {
+    let sender = EventSender<Int>()
+    let owner = MutableProperty(0)
+    let insideCall = Flag()
+    let duringCall = Log<String>()
+    let events = sender.stream.receive(on: .immediate).sink { value in
+      duringCall.append("event \(value) \(insideCall.isRaised)")
+    }
+    let state = owner.property.receive(on: .immediate).sink { value in
+      duringCall.append("state \(value) \(insideCall.isRaised)")
+    }
+    insideCall.raise()
+    sender.send(1)
+    owner.value = 1
+    #expect(duringCall.all == ["state 0 false", "event 1 true", "state 1 true"])
+    _ = (events, state)
+  }
+
+  @Test func immediateSchedulerRunsWorkAtOnceAndIgnoresDelays() {
+    let log = Log<String>()
+    let scheduler = ImmediateScheduler.immediate
+    scheduler.schedule { log.append("now") }
+    let token = scheduler.schedule(after: .seconds(60)) { log.append("after a minute") }
+    log.append("returned")
+    #expect(log.all == ["now", "after a minute", "returned"])
+    token.cancel()
+  }
+
+  @Test func debounceOnTheImmediateSchedulerPassesEveryEventThrough() {
+    let sender = EventSender<Int>()
+    let recorder = Recorder(sender.stream.debounce(for: .seconds(1), scheduler: .immediate))
+    for value in 1...3 { sender.send(value) }
+    #expect(recorder.values == [1, 2, 3])
+  }
+
+  // MARK: TestScheduler
+
+  @Test func receiveOnATestSchedulerDeliversOnlyWhenTheClockMoves() {
+    let scheduler = TestScheduler()
+    let sender = EventSender<Int>()
+    let recorder = Recorder(sender.stream.receive(on: scheduler), scheduler: scheduler)
+    sender.send(1)
+    sender.send(2)
+    #expect(recorder.values == [])
+    scheduler.advance()
+    #expect(recorder.values == [1, 2])
+    scheduler.advance(by: .milliseconds(5))
+    sender.send(3)
+    #expect(recorder.values == [1, 2])
+    scheduler.advance(by: .milliseconds(5))
+    #expect(
+      recorder.timedValues == [
+        TimedValue(.zero, 1), TimedValue(.zero, 2), TimedValue(.milliseconds(5), 3),
+      ])
+  }
+
+  @Test func propertyOnATestSchedulerDeliversTheCurrentValueThroughTheSchedulerToo() {
+    let scheduler = TestScheduler()
+    let owner = MutableProperty("a")
+    let scheduled = owner.property.receive(on: scheduler)
+    let recorder = Recorder(scheduled)
+    #expect(recorder.values == [])
+    scheduler.advance()
+    #expect(recorder.values == ["a"])
+    owner.value = "b"
+    // `value` reads the stored value directly: it is ahead of what was delivered.
+    #expect(scheduled.value == "b")
+    #expect(recorder.values == ["a"])
+    scheduler.advance()
+    #expect(recorder.values == ["a", "b"])
+  }
+
+  @Test func cancellingDropsValuesStillQueuedOnTheScheduler() {
+    let scheduler = TestScheduler()
+    let sender = EventSender<Int>()
+    let dropped = Recorder(sender.stream.receive(on: scheduler))
+    let kept = Recorder(sender.stream.receive(on: scheduler))
+    sender.send(1)
+    sender.send(2)
+    dropped.cancel()
+    scheduler.run()
+    #expect(dropped.values == [])
+    #expect(kept.values == [1, 2])
+  }
+
+  // MARK: DispatchQueue as a Scheduler
+
+  @Test func dispatchQueueRunsScheduledWorkOnTheQueueAndSkipsCancelledWork() {
+    let queue = DispatchQueue(label: "ReceiveOnTests.scheduler")
+    let key = DispatchSpecificKey<Bool>()
+    queue.setSpecific(key: key, value: true)
+    let log = Log<String>()
+    let done = DispatchSemaphore(value: 0)
+    // Hold the serial queue so no scheduled work can start before the test has cancelled what
+    // it means to cancel: timers may fire, but their work waits behind this block.
+    let gate = DispatchSemaphore(value: 0)
+    queue.async { _ = gate.wait(timeout: .now() + hangGuard) }
+
+    queue.schedule {
+      log.append("soon, on queue: \(DispatchQueue.getSpecific(key: key) == true)")
+    }
+    let cancelled = queue.schedule(after: .zero) { log.append("cancelled ran") }
+    cancelled.cancel()
+    let kept = queue.schedule(after: .milliseconds(1)) {
+      log.append("later, on queue: \(DispatchQueue.getSpecific(key: key) == true)")
+      done.signal()
+    }
+    gate.signal()
+    waitOrFail(done, "the delayed work")
+    queue.sync {}  // anything submitted to this serial queue before now has run
+    #expect(log.all == ["soon, on queue: true", "later, on queue: true"])
+    kept.cancel()
+  }
+}

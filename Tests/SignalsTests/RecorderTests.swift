@@ -1,0 +1,84 @@
+import Signals
+import SignalsTesting
+import Testing
+
+/// `Recorder`, the emission-sequence probe the other tests rely on.
+@Suite struct RecorderTests {
+  @Test func recordsAPropertysCurrentValueThenItsChanges() {
+    let owner = MutableProperty(1)
+    let recorder = Recorder(owner.property)
+    owner.value = 2
+    owner.value = 3
+    #expect(recorder.values == [1, 2, 3])
+    #expect(recorder.last == 3)
+  }
+
+  @Test func recordsEventsSentAfterItWasCreated() {
+    let sender = EventSender<String>()
+    sender.send("before")
+    let recorder = Recorder(sender.stream)
+    #expect(recorder.last == nil)
+    sender.send("a")
+    sender.send("b")
+    #expect(recorder.values == ["a", "b"])
+    #expect(recorder.last == "b")
+  }
+
+  @Test func stampsEachValueWithTheVirtualTimeItArrived() {
+    let scheduler = TestScheduler()
+    let owner = MutableProperty("a")
+    let recorder = Recorder(owner.property, scheduler: scheduler)
+    scheduler.advance(by: .milliseconds(10))
+    owner.value = "b"
+    scheduler.advance(to: .seconds(2))
+    owner.value = "c"
+    #expect(
+      recorder.timedValues == [
+        TimedValue(.zero, "a"), TimedValue(.milliseconds(10), "b"), TimedValue(.seconds(2), "c"),
+      ])
+  }
+
+  @Test func withoutASchedulerEveryTimeIsZero() {
+    let sender = EventSender<Int>()
+    let recorder = Recorder(sender.stream)
+    sender.send(1)
+    #expect(recorder.timedValues == [TimedValue(.zero, 1)])
+  }
+
+  @Test func cancelStopsRecordingAndKeepsWhatWasRecorded() {
+    let owner = MutableProperty(1)
+    let recorder = Recorder(owner.property)
+    owner.value = 2
+    recorder.cancel()
+    owner.value = 3
+    recorder.cancel()
+    #expect(recorder.values == [1, 2])
+  }
+
+  @Test func clearForgetsRecordedValuesButKeepsRecording() {
+    let sender = EventSender<Int>()
+    let recorder = Recorder(sender.stream)
+    sender.send(1)
+    recorder.clear()
+    #expect(recorder.values == [])
+    #expect(recorder.last == nil)
+    sender.send(2)
+    #expect(recorder.values == [2])
+  }
+
+  @Test func releasingTheRecorderEndsItsSubscription() {
+    let owner = MutableProperty(0)
+    let transforms = Counter()
+    var recorder: Recorder<Int>? = Recorder(
+      owner.property.map { value -> Int in
+        transforms.increment()
+        return value
+      })
+    owner.value = 1
+    #expect(recorder?.values == [0, 1])
+    #expect(transforms.value == 2)
+    recorder = nil
+    owner.value = 2
+    #expect(transforms.value == 2, "the subscription outlived its recorder")
+  }
+}

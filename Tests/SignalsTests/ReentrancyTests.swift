@@ -1,0 +1,230 @@
+import Signals
+import SignalsTesting
+import Testing
+
+/// Sending, setting, subscribing and cancelling from inside a handler: the work is queued behind
+/// the delivery in progress, so every subscriber sees one order and nothing is delivered to a
+/// cancelled subscriber.
+@Suite struct ReentrancyTests {
+  // MARK: Sending from a handler
+
+  @Test func eventSentFromAHandlerReachesEverySubscriberAfterTheCurrentOne() {
+    let sender = EventSender<Int>()
+    let log = Log<String>()
+    let first = sender.stream.sink { value in
+      log.append("first \(value)")
+      if value == 1 { sender.send(2) }
+    }
+    let second = sender.stream.sink { log.append("second \($0)") }
+    sender.send(1)
+    // Both see [1, 2]; a recursive delivery would have given the second one [2, 1].
+    #expect(log.all == ["first 1", "second 1", "first 2", "second 2"])
+    _ = (first, second)
+  }
+
+  @Test func eventsSentFromTheLastSubscriberKeepTheSameOrderForEveryone() {
+    let sender = EventSender<Int>()
+    let first = Recorder(sender.stream)
+    let second = Recorder(sender.stream)
+    let last = sender.stream.sink { value in
+      if value == 1 {
+        sender.send(2)
+        sender.send(3)
+      }
+    }
+    sender.send(1)
+    #expect(first.values == [1, 2, 3])
+    #expect(second.values == [1, 2, 3])
+    last.cancel()
+  }
+
+  @Test func propertySetFromAHandlerLeavesEverySubscriberOnTheStoredValue() {
+    let owner = MutableProperty(0)
+    let before = Recorder(owner.property)
+    let stepper = owner.property.sink { value in
+      if (1..<3).contains(value) { owner.value = value + 1 }
+    }
+    let after = Recorder(owner.property)
+    owner.value = 1
+    #expect(owner.value == 3)
+    // Recursive delivery would have left `after` with [0, 3, 2, 1], ending on a stale 1.
+    #expect(before.values == [0, 1, 2, 3])
+    #expect(after.values == [0, 1, 2, 3])
+    #expect(before.last == owner.value)
+    #expect(after.last == owner.value)
+    stepper.cancel()
+  }
+
+  @Test func handlerSeesTheNewestStoredValueWhileAnotherValueIsQueued() {
+    // didSet timing with a queued write: the second value is stored at once, so a handler still
+    // delivering the first one already reads the second from `value`.
+    let owner = MutableProperty(0)
+    let seen = Log<[Int]>()
+    let first = owner.property.sink { value in
+      if value == 1 { owner.value = 2 }
+    }
+    let second = owner.property.sink { value in seen.append([value, owner.value]) }
+    owner.value = 1
+    #expect(seen.all == [[0, 0], [1, 2], [2, 2]])
+    _ = (first, second)
+  }
+
+  // MARK: Subscribing from a handler
+
+  @Test func propertySubscriberAddedInAHandlerStartsAfterTheCurrentDelivery() {
+    let owner = MutableProperty(0)
+    let log = Log<String>()
+    let added = Slot<Subscription>()
+    let first = owner.property.sink { value in
+      log.append("first \(value)")
+      if value == 1 {
+        added.value = owner.property.sink { log.append("added \($0)") }
+      }
+    }
+    let second = owner.property.sink { log.append("second \($0)") }
+    owner.value = 1
+    owner.value = 2
+    #expect(
+      log.all == [
+        "first 0", "second 0",
+        "first 1", "second 1", "added 1",
+        "first 2", "second 2", "added 2",
+      ])
+    _ = (first, second)
+  }
+
+  @Test func propertySubscriberAddedInAHandlerStartsFromTheNewestStoredValue() {
+    // The handler sets 2 (queued) and then subscribes: the new subscriber starts from the
+    // stored value 2, not from the 1 being delivered, and receives 2 exactly once.
+    let owner = MutableProperty(0)
+    let log = Log<String>()
+    let added = Slot<Subscription>()
+    let first = owner.property.sink { value in
+      log.append("first \(value)")
+      if value == 1 {
+        owner.value = 2
+        added.value = owner.property.sink { log.append("added \($0)") }
+      }
+    }
+    let second = owner.property.sink { log.append("second \($0)") }
+    owner.value = 1
+    #expect(
+      log.all == [
+        "first 0", "second 0",
+        "first 1", "second 1",
+        "first 2", "second 2", "added 2",
+      ])
+    _ = (first, second)
+  }
+
+  @Test func eventSubscriberAddedInAHandlerReceivesOnlyLaterEvents() {
+    // 2 is sent before the subscription (though delivered after it), 3 after it: only 3 counts.
+    let sender = EventSender<Int>()
+    let log = Log<String>()
+    let added = Slot<Subscription>()
+    let first = sender.stream.sink { value in
+      log.append("first \(value)")
+      if value == 1 {
+        sender.send(2)
+        added.value = sender.stream.sink { log.append("added \($0)") }
+        sender.send(3)
+      }
+    }
+    let second = sender.stream.sink { log.append("second \($0)") }
+    sender.send(1)
+    #expect(
+      log.all == [
+        "first 1", "second 1",
+        "first 2", "second 2",
+        "first 3", "second 3", "added 3",
+      ])
+    _ = (first, second)
+  }
+
+  // MARK: Cancelling from a handler
+
+  @Test func cancellingOwnTokenInAHandlerStopsEvenTheQueuedEvents() {
+    let sender = EventSender<Int>()
+    let received = Log<Int>()
+    let own = Slot<Subscription>()
+    own.value = sender.stream.sink { value in
+      received.append(value)
+      if value == 1 {
+        sender.send(2)
+        own.value?.cancel()
+      }
+    }
+    let other = Recorder(sender.stream)
+    sender.send(1)
+    sender.send(3)
+    #expect(received.all == [1])
+    #expect(other.values == [1, 2, 3])
+  }
+
+  @Test func cancellingALaterSubscriberInAHandlerSkipsTheEventInFlight() {
+    let sender = EventSender<Int>()
+    let victim = Slot<Subscription>()
+    let victimReceived = Log<Int>()
+    let canceller = sender.stream.sink { value in
+      if value == 1 { victim.value?.cancel() }
+    }
+    let bystander = Recorder(sender.stream)
+    victim.value = sender.stream.sink { victimReceived.append($0) }
+    sender.send(1)
+    sender.send(2)
+    #expect(victimReceived.all == [])
+    #expect(bystander.values == [1, 2])
+    canceller.cancel()
+  }
+
+  @Test func cancellingAnEarlierSubscriberInAHandlerStopsItsLaterEvents() {
+    let sender = EventSender<Int>()
+    let victim = Slot<Subscription>()
+    let victimReceived = Log<Int>()
+    victim.value = sender.stream.sink { victimReceived.append($0) }
+    let canceller = sender.stream.sink { value in
+      if value == 1 {
+        sender.send(2)
+        victim.value?.cancel()
+      }
+    }
+    sender.send(1)
+    sender.send(3)
+    #expect(victimReceived.all == [1])
+    canceller.cancel()
+  }
+
+  @Test func cancellingAPropertySubscriberInAHandlerDropsItsValueInFlight() {
+    // The victim's current value is queued behind the delivery that subscribed it; cancelling
+    // it before that runs means it receives nothing at all.
+    let owner = MutableProperty(0)
+    let victimReceived = Log<Int>()
+    let victim = Slot<Subscription>()
+    let subscriber = owner.property.sink { value in
+      if value == 1 {
+        victim.value = owner.property.sink { victimReceived.append($0) }
+        victim.value?.cancel()
+      }
+    }
+    owner.value = 1
+    owner.value = 2
+    #expect(victimReceived.all == [])
+    subscriber.cancel()
+  }
+
+  @Test func releasingOwnTokenInAHandlerCancelsLikeCancel() {
+    let owner = MutableProperty(0)
+    let received = Log<Int>()
+    let own = Slot<Subscription>()
+    own.value = owner.property.sink { value in
+      received.append(value)
+      if value == 1 {
+        owner.value = 2
+        _ = own.take()  // the last reference: released right here, inside the handler
+      }
+    }
+    owner.value = 1
+    owner.value = 3
+    #expect(received.all == [0, 1])
+  }
+}

@@ -1,0 +1,98 @@
+import Signals
+import SignalsTesting
+import Testing
+
+/// `Subscription`: the cancellation token every `sink` returns.
+@Suite struct SubscriptionTests {
+  @Test func cancelStopsDeliveryAndIsIdempotent() {
+    let sender = EventSender<Int>()
+    let received = Log<Int>()
+    let token = sender.stream.sink { received.append($0) }
+    sender.send(1)
+    token.cancel()
+    token.cancel()
+    sender.send(2)
+    token.cancel()
+    #expect(received.all == [1])
+  }
+
+  @Test func releasingTheTokenStopsDelivery() {
+    let owner = MutableProperty(0)
+    let received = Log<Int>()
+    var token: Subscription? = owner.property.sink { received.append($0) }
+    owner.value = 1
+    #expect(token != nil)
+    token = nil
+    owner.value = 2
+    #expect(received.all == [0, 1])
+  }
+
+  @Test func tokenStoredInASetLivesAsLongAsTheSetHoldsIt() {
+    let sender = EventSender<Int>()
+    let received = Log<Int>()
+    var tokens = Set<Subscription>()
+    sender.stream.sink { received.append($0) }.store(in: &tokens)
+    #expect(tokens.count == 1)
+    sender.send(1)
+    tokens.removeAll()
+    sender.send(2)
+    #expect(received.all == [1])
+  }
+
+  @Test func tokensAreEqualOnlyToThemselves() {
+    let sender = EventSender<Int>()
+    let first = sender.stream.sink { _ in }
+    let second = sender.stream.sink { _ in }
+    #expect(first == first)
+    #expect(first != second)
+    var tokens = Set<Subscription>()
+    first.store(in: &tokens)
+    first.store(in: &tokens)
+    second.store(in: &tokens)
+    #expect(tokens.count == 2)
+  }
+
+  @Test func onCancelRunsExactlyOnceWhenCancelledThenReleased() {
+    let runs = Counter()
+    var token: Subscription? = Subscription { runs.increment() }
+    #expect(runs.value == 0)
+    token?.cancel()
+    #expect(runs.value == 1)
+    token?.cancel()
+    token = nil
+    #expect(runs.value == 1)
+  }
+
+  @Test func onCancelRunsExactlyOnceWhenOnlyReleased() {
+    let runs = Counter()
+    var token: Subscription? = Subscription { runs.increment() }
+    #expect(token != nil)
+    token = nil
+    #expect(runs.value == 1)
+  }
+
+  @Test func onCancelMayCancelItsOwnTokenAgainWithoutDeadlock() {
+    // `onCancel` runs with no lock held, so a re-entrant cancel is just a no-op.
+    let runs = Counter()
+    let slot = Slot<Subscription>()
+    slot.value = Subscription {
+      runs.increment()
+      slot.value?.cancel()
+    }
+    slot.value?.cancel()
+    #expect(runs.value == 1)
+    _ = slot.take()
+    #expect(runs.value == 1)
+  }
+
+  @Test func onCancelOfAReleasedTokenRunsOnTheReleasingPath() {
+    let log = Log<String>()
+    do {
+      let token = Subscription { log.append("cancelled") }
+      log.append("holding")
+      _ = token
+    }
+    log.append("after scope")
+    #expect(log.all == ["holding", "cancelled", "after scope"])
+  }
+}

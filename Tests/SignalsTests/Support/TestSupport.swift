@@ -1,0 +1,160 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+/// Shared mutable test state behind a lock that ThreadSanitizer understands.
+///
+/// `Synchronization.Mutex` on Linux hands a contended lock to the next thread inside the kernel
+/// (a priority-inheritance futex), where ThreadSanitizer cannot see it, so TSan reports false
+/// races on data the mutex does protect. Here an `NSLock` (a pthread mutex, which TSan
+/// intercepts) serialises every access; the inner `Mutex` is therefore never contended and only
+/// provides `Sendable`-checked storage without unsafe annotations.
+final class Guarded<State: Sendable>: Sendable {
+  private let lock = NSLock()
+  private let storage: Mutex<State>
+
+  init(_ initial: State) {
+    storage = Mutex(initial)
+  }
+
+  func withLock<Result: Sendable>(_ body: (inout State) -> Result) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return storage.withLock { body(&$0) }
+  }
+}
+
+/// A thread-safe, append-only record of what happened, in the order it happened. Handlers on
+/// several subscribers append to one log so a test can assert the interleaving, not just each
+/// subscriber's own sequence.
+final class Log<Entry: Sendable>: Sendable {
+  private let entries = Guarded<[Entry]>([])
+
+  init() {}
+
+  func append(_ entry: Entry) {
+    entries.withLock { $0.append(entry) }
+  }
+
+  var all: [Entry] {
+    entries.withLock { $0 }
+  }
+
+  var count: Int {
+    entries.withLock { $0.count }
+  }
+}
+
+/// A shared optional: a place to keep a token (or anything) that a handler can replace or
+/// release while the test still refers to the slot. A replaced value is always released after
+/// the slot's lock is dropped, so its `deinit` may use the slot again.
+final class Slot<Value: Sendable>: Sendable {
+  private let stored = Guarded<Value?>(nil)
+
+  init(_ initial: Value? = nil) {
+    _ = replace(with: initial)
+  }
+
+  var value: Value? {
+    get { stored.withLock { $0 } }
+    set { _ = replace(with: newValue) }
+  }
+
+  /// Puts `newValue` in the slot and returns what it held.
+  func replace(with newValue: Value?) -> Value? {
+    stored.withLock { stored in
+      let old = stored
+      stored = newValue
+      return old
+    }
+  }
+
+  /// Empties the slot and returns what it held; the caller decides when the value is released.
+  func take() -> Value? {
+    replace(with: nil)
+  }
+}
+
+/// A counter that escaping handlers can share (an `Atomic` itself cannot be captured).
+final class Counter: Sendable {
+  private let storage = Atomic<Int>(0)
+
+  init() {}
+
+  func increment() {
+    storage.add(1, ordering: .relaxed)
+  }
+
+  var value: Int {
+    storage.load(ordering: .relaxed)
+  }
+}
+
+/// A one-way boolean that escaping handlers can share.
+final class Flag: Sendable {
+  private let storage = Atomic<Bool>(false)
+
+  init() {}
+
+  func raise() {
+    storage.store(true, ordering: .sequentiallyConsistent)
+  }
+
+  var isRaised: Bool {
+    storage.load(ordering: .sequentiallyConsistent)
+  }
+}
+
+/// An object with no behaviour whose lifetime a test observes through a `weak` reference.
+final class Tracked: Sendable {
+  let name: String
+
+  init(_ name: String = "tracked") {
+    self.name = name
+  }
+}
+
+/// Runs `action` when it is deallocated, to observe exactly when (and on which path) an object
+/// captured by a handler goes away.
+final class OnDeinit: Sendable {
+  private let action: @Sendable () -> Void
+
+  init(_ action: @escaping @Sendable () -> Void) {
+    self.action = action
+  }
+
+  deinit {
+    action()
+  }
+}
+
+/// How long a test waits for something that must happen before it calls it a hang. Only a guard
+/// against deadlocks turning into a stuck test run: a passing test never waits this long.
+let hangGuard: DispatchTimeInterval = .seconds(10)
+
+/// Waits for `semaphore`; records a failure (instead of hanging forever) if it is not signalled
+/// within ``hangGuard``. Returns whether it was signalled.
+@discardableResult
+func waitOrFail(
+  _ semaphore: DispatchSemaphore, _ what: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> Bool {
+  let signalled = semaphore.wait(timeout: .now() + hangGuard) == .success
+  if !signalled {
+    Issue.record("Timed out waiting for \(what) (deadlock?)", sourceLocation: sourceLocation)
+  }
+  return signalled
+}
+
+/// Starts a dedicated thread (not one of the cooperative pool's, so it may block freely) running
+/// `body`. The returned semaphore is signalled when `body` returns.
+func startThread(_ body: @escaping @Sendable () -> Void) -> DispatchSemaphore {
+  let finished = DispatchSemaphore(value: 0)
+  let thread = Thread {
+    body()
+    finished.signal()
+  }
+  thread.start()
+  return finished
+}

@@ -1,0 +1,152 @@
+import Signals
+import SignalsTesting
+import Testing
+
+/// `TestScheduler`, the virtual clock the other tests rely on.
+@Suite struct TestSchedulerTests {
+  private let scheduler = TestScheduler()
+  private let log = Log<String>()
+
+  /// Schedules an action that logs its name and the virtual time it ran at.
+  private func schedule(_ name: String, after delay: Duration) -> Subscription {
+    let scheduler = scheduler
+    let log = log
+    return scheduler.schedule(after: delay) { log.append("\(name)@\(scheduler.now)") }
+  }
+
+  @Test func clockStartsAtZeroAndMovesOnlyWhenAdvanced() {
+    #expect(scheduler.now == .zero)
+    scheduler.advance(by: .milliseconds(10))
+    #expect(scheduler.now == .milliseconds(10))
+    scheduler.advance(to: .milliseconds(25))
+    #expect(scheduler.now == .milliseconds(25))
+    scheduler.advance(to: .milliseconds(25))
+    #expect(scheduler.now == .milliseconds(25))
+  }
+
+  @Test func workRunsByDueTimeThenBySchedulingOrderWithNowAtItsDueTime() {
+    let tokens = [
+      schedule("a", after: .milliseconds(20)),
+      schedule("b", after: .milliseconds(10)),
+      schedule("c", after: .milliseconds(10)),
+      schedule("d", after: .zero),
+    ]
+    #expect(scheduler.pendingCount == 4)
+    scheduler.advance(by: .milliseconds(20))
+    #expect(
+      log.all == [
+        "d@\(Duration.zero)", "b@\(Duration.milliseconds(10))", "c@\(Duration.milliseconds(10))",
+        "a@\(Duration.milliseconds(20))",
+      ])
+    #expect(scheduler.pendingCount == 0)
+    _ = tokens
+  }
+
+  @Test func dueTimeBoundaryIsInclusive() {
+    let token = schedule("a", after: .milliseconds(10))
+    scheduler.advance(by: .milliseconds(9))
+    #expect(log.all == [])
+    scheduler.advance(by: .milliseconds(1))
+    #expect(log.all == ["a@\(Duration.milliseconds(10))"])
+    _ = token
+  }
+
+  @Test func workScheduledDuringAnAdvanceRunsInItOnlyIfDueInsideTheWindow() {
+    let scheduler = scheduler
+    let log = log
+    let nested = Slot<[Subscription]>([])
+    let outer = scheduler.schedule(after: .milliseconds(10)) {
+      log.append("outer@\(scheduler.now)")
+      let inside = scheduler.schedule(after: .milliseconds(5)) {
+        log.append("inside@\(scheduler.now)")
+      }
+      let outside = scheduler.schedule(after: .milliseconds(50)) {
+        log.append("outside@\(scheduler.now)")
+      }
+      scheduler.schedule { log.append("immediate@\(scheduler.now)") }
+      nested.value = [inside, outside]
+    }
+    scheduler.advance(by: .milliseconds(20))
+    #expect(
+      log.all == [
+        "outer@\(Duration.milliseconds(10))",
+        "immediate@\(Duration.milliseconds(10))",
+        "inside@\(Duration.milliseconds(15))",
+      ])
+    #expect(scheduler.pendingCount == 1)
+    #expect(scheduler.now == .milliseconds(20))
+    scheduler.advance(by: .milliseconds(40))
+    #expect(log.all.last == "outside@\(Duration.milliseconds(60))")
+    _ = outer
+  }
+
+  @Test func scheduleWithoutDelayRunsOnTheNextAdvanceEvenByZero() {
+    let log = log
+    scheduler.schedule { log.append("ran") }
+    #expect(log.all == [])
+    #expect(scheduler.pendingCount == 1)
+    scheduler.advance()
+    #expect(log.all == ["ran"])
+    #expect(scheduler.now == .zero)
+  }
+
+  @Test func cancelledWorkNeverRunsAndIsNotPending() {
+    let cancelled = schedule("cancelled", after: .milliseconds(10))
+    let kept = schedule("kept", after: .milliseconds(10))
+    cancelled.cancel()
+    #expect(scheduler.pendingCount == 1)
+    scheduler.advance(by: .seconds(1))
+    #expect(log.all == ["kept@\(Duration.milliseconds(10))"])
+    _ = kept
+  }
+
+  @Test func releasedTokenCancelsItsWork() {
+    _ = schedule("released", after: .milliseconds(10))
+    #expect(scheduler.pendingCount == 0)
+    scheduler.run()
+    #expect(log.all == [])
+  }
+
+  @Test func workCancelledByEarlierWorkInTheSameAdvanceNeverRuns() {
+    let victim = Slot<Subscription>()
+    let log = log
+    let killer = scheduler.schedule(after: .milliseconds(10)) {
+      log.append("killer")
+      victim.value?.cancel()
+    }
+    victim.value = schedule("victim", after: .milliseconds(15))
+    scheduler.advance(by: .milliseconds(20))
+    #expect(log.all == ["killer"])
+    _ = killer
+  }
+
+  @Test func advanceToRunsEverythingDueUpToAndIncludingTheInstant() {
+    let tokens = [
+      schedule("a", after: .milliseconds(10)),
+      schedule("b", after: .milliseconds(30)),
+      schedule("c", after: .milliseconds(31)),
+    ]
+    scheduler.advance(to: .milliseconds(30))
+    #expect(log.all == ["a@\(Duration.milliseconds(10))", "b@\(Duration.milliseconds(30))"])
+    #expect(scheduler.now == .milliseconds(30))
+    #expect(scheduler.pendingCount == 1)
+    _ = tokens
+  }
+
+  @Test func runExecutesEverythingIncludingRescheduledWork() {
+    let scheduler = scheduler
+    let log = log
+    let chain = Slot<Subscription>()
+    @Sendable func tick(_ remaining: Int) {
+      log.append("tick@\(scheduler.now)")
+      guard remaining > 0 else { return }
+      chain.value = scheduler.schedule(after: .milliseconds(10)) { tick(remaining - 1) }
+    }
+    chain.value = scheduler.schedule(after: .milliseconds(10)) { tick(3) }
+    scheduler.run()
+    #expect(
+      log.all == [10, 20, 30, 40].map { "tick@\(Duration.milliseconds($0))" })
+    #expect(scheduler.now == .milliseconds(40))
+    #expect(scheduler.pendingCount == 0)
+  }
+}

@@ -1,0 +1,655 @@
+#!/usr/bin/env python3
+"""Keeps the guides honest: every code excerpt must match code that compiles in CI.
+
+Usage:
+    python3 scripts/check-guide-snippets.py             check the repository (CI runs this)
+    python3 scripts/check-guide-snippets.py --update    rewrite every quoted block from its source
+                                                        region (then review the diff), and check
+    python3 scripts/check-guide-snippets.py --self-test check the checker itself
+
+Checked documents: docs/guide.md, docs/guide.ko.md and the DocC articles in
+Sources/Signals/Signals.docc.
+
+Snippets. A region of Swift code is named with marker comments:
+
+    // snippet: NAME
+    ...code...
+    // snippet-end
+
+A document quotes it by putting `<!-- snippet: NAME -->` on the line right before a fenced
+code block. Code in a file that has no markers (another team's code) is quoted by an anchor:
+`<!-- snippet: Sources/Demo/Screens/UserListScreen.swift#override func bind() -->` quotes from
+the first line of that file containing `override func bind()` through the line that closes the
+brace it opens, and `<!-- snippet: path/File.swift#START..END -->` quotes from the first line
+containing START through the next line containing END, and on to the brace that closes any
+block still open there. The fenced block must equal the region, compared line by line after
+removing the common indentation and trailing spaces. Marker lines inside a region are left out.
+
+Rules (each violation is reported with file:line; the exit status is 1 if there is any):
+  1. every snippet name a document uses exists, exactly once, in Sources/, Tests/ or
+     Benchmarks/; markers are balanced;
+  2. every marked code block equals its region;
+  3. every ```swift block in a document is marked (so no excerpt can drift unnoticed);
+  4. every relative link in the guides points to an existing file, every #anchor to a heading
+     of the target document, and a link whose text is a function name in backticks
+     (`name()`) to a Swift file that declares `func name(`;
+  5. the English and Korean guides have the same structure: the same snippets in the same
+     order, the same relative link targets in the same order, and the same heading levels.
+
+Standard library only; runs on any python3 >= 3.8.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import sys
+import tempfile
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Dict, List, Optional, Tuple
+
+GUIDES = ["docs/guide.md", "docs/guide.ko.md"]
+DOCC_DIR = "Sources/Signals/Signals.docc"
+SOURCE_DIRS = ["Sources", "Tests", "Benchmarks"]
+
+START_MARKER = re.compile(r"^\s*// snippet: (?P<name>[A-Za-z0-9_.-]+)\s*$")
+END_MARKER = re.compile(r"^\s*// snippet-end\s*$")
+DOC_MARKER = re.compile(r"^\s*<!-- snippet: (?P<name>.+?) -->\s*$")
+FENCE = re.compile(r"^(?P<indent>\s*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
+INLINE_LINK = re.compile(r"(?<!!)\[(?P<text>(?:[^\[\]]|\[[^\]]*\])*)\]\((?P<target>[^)\s]+)(?:\s+\"[^\"]*\")?\)")
+REFERENCE_LINK = re.compile(r"^\s{0,3}\[(?P<text>[^\]]+)\]:\s*(?P<target>\S+)")
+HEADING = re.compile(r"^(?P<hashes>#{1,6})\s+(?P<title>.+?)\s*#*\s*$")
+FUNCTION_TEXT = re.compile(r"^`(?P<name>[A-Za-z_][A-Za-z0-9_]*)\([^`]*\)`$")
+EXTERNAL = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
+
+
+@dataclass
+class Region:
+    name: str
+    path: Path
+    line: int
+    lines: List[str]
+
+
+@dataclass
+class CodeBlock:
+    info: str
+    line: int  # 1-based line of the opening fence
+    lines: List[str]
+    marker: Optional[str] = None
+    marker_line: int = 0
+    closing_line: int = 0  # 1-based line of the closing fence (0 if unclosed)
+
+
+@dataclass
+class Link:
+    text: str
+    target: str
+    line: int
+
+
+@dataclass
+class Document:
+    path: Path
+    blocks: List[CodeBlock] = field(default_factory=list)
+    links: List[Link] = field(default_factory=list)
+    headings: List[Tuple[int, str, int]] = field(default_factory=list)  # (level, title, line)
+    dangling_markers: List[Tuple[str, int]] = field(default_factory=list)
+
+
+class Report:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.errors: List[str] = []
+        self.summary = ""
+
+    def error(self, path: Path, line: int, message: str) -> None:
+        try:
+            shown = path.relative_to(self.root)
+        except ValueError:
+            shown = path
+        location = f"{shown}:{line}" if line else f"{shown}"
+        self.errors.append(f"{location}: {message}")
+
+
+# Swift side ------------------------------------------------------------------------------------
+
+
+def swift_files(root: Path) -> List[Path]:
+    found: List[Path] = []
+    for directory in SOURCE_DIRS:
+        base = root / directory
+        if not base.is_dir():
+            continue
+        for current, dirnames, filenames in os.walk(base):
+            dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+            for filename in sorted(filenames):
+                if filename.endswith(".swift"):
+                    found.append(Path(current) / filename)
+    return found
+
+
+def collect_regions(root: Path, report: Report) -> Dict[str, Region]:
+    regions: Dict[str, Region] = {}
+    for path in swift_files(root):
+        text = path.read_text(encoding="utf-8").splitlines()
+        open_regions: List[Region] = []
+        for number, line in enumerate(text, start=1):
+            start = START_MARKER.match(line)
+            if start:
+                open_regions.append(Region(start.group("name"), path, number, []))
+                continue
+            if END_MARKER.match(line):
+                if not open_regions:
+                    report.error(path, number, "'// snippet-end' without a matching '// snippet:'")
+                    continue
+                region = open_regions.pop()
+                if region.name in regions:
+                    first = regions[region.name]
+                    report.error(
+                        path,
+                        region.line,
+                        f"snippet '{region.name}' is defined twice "
+                        f"(first at {first.path.relative_to(root)}:{first.line})",
+                    )
+                else:
+                    regions[region.name] = region
+                continue
+            for region in open_regions:
+                region.lines.append(line)
+        for region in open_regions:
+            report.error(path, region.line, f"snippet '{region.name}' has no '// snippet-end'")
+    return regions
+
+
+def anchored_region(root: Path, spec: str, report: Report, doc: Path, line: int) -> Optional[Region]:
+    """Quotes part of a file that has no markers.
+
+    `path/File.swift#text` quotes from the first line containing `text` through the line that
+    closes the brace it opens; `path/File.swift#start..end` quotes from the first line
+    containing `start` through the next line containing `end`, extended to close any block
+    still open there.
+    """
+    relative, _, anchor = spec.partition("#")
+    path = root / relative
+    if not anchor or not relative.endswith(".swift"):
+        report.error(doc, line, f"snippet '{spec}' is neither a marker name nor 'File.swift#text'")
+        return None
+    if not path.is_file():
+        report.error(doc, line, f"snippet '{spec}': no file {relative}")
+        return None
+    text = path.read_text(encoding="utf-8").splitlines()
+    start_text, separator, end_text = anchor.partition("..")
+    starts = [i for i, candidate in enumerate(text) if start_text in candidate]
+    if not starts:
+        report.error(doc, line, f"snippet '{spec}': no line of {relative} contains '{start_text}'")
+        return None
+    first = starts[0]
+    last = closing_line(text, first) if not separator else next(
+        (i for i in range(first, len(text)) if end_text in text[i]), None)
+    if last is not None and separator:
+        last = balance_braces(text, first, last)
+    if last is None:
+        what = f"no line containing '{end_text}'" if separator else "no balanced braces"
+        report.error(doc, line, f"snippet '{spec}': {what} after line {first + 1}")
+        return None
+    body = [
+        candidate
+        for candidate in text[first : last + 1]
+        if not START_MARKER.match(candidate) and not END_MARKER.match(candidate)
+    ]
+    return Region(spec, path, first + 1, body)
+
+
+def balance_braces(text: List[str], first: int, last: int) -> Optional[int]:
+    """Extends a range past `last` until every brace opened in it is closed again."""
+    depth = sum(
+        strip_strings_and_comments(line).count("{") - strip_strings_and_comments(line).count("}")
+        for line in text[first : last + 1]
+    )
+    while depth > 0:
+        last += 1
+        if last >= len(text):
+            return None
+        code = strip_strings_and_comments(text[last])
+        depth += code.count("{") - code.count("}")
+    return last
+
+
+def closing_line(text: List[str], first: int) -> Optional[int]:
+    """The index of the line that closes the first brace opened on `first` or after it (within
+    40 lines, so an anchor may start at a doc comment above the declaration)."""
+    depth = 0
+    opened = False
+    for index in range(first, len(text)):
+        code = strip_strings_and_comments(text[index])
+        depth += code.count("{") - code.count("}")
+        opened = opened or "{" in code
+        if opened and depth <= 0:
+            return index
+        if not opened and index > first + 40:
+            return None
+    return None
+
+
+def strip_strings_and_comments(line: str) -> str:
+    without_comment = re.sub(r"//.*$", "", re.sub(r'"(?:\\.|[^"\\])*"', '""', line))
+    return without_comment
+
+
+# Markdown side ---------------------------------------------------------------------------------
+
+
+def parse_document(path: Path) -> Document:
+    document = Document(path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    pending_marker: Optional[Tuple[str, int]] = None
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        number = index + 1
+        fence = FENCE.match(line)
+        if fence:
+            marker = fence.group("fence")
+            closing = re.compile(r"^\s*" + re.escape(marker[0]) + "{" + str(len(marker)) + r",}\s*$")
+            body: List[str] = []
+            index += 1
+            while index < len(lines) and not closing.match(lines[index]):
+                body.append(lines[index])
+                index += 1
+            block = CodeBlock(fence.group("info").strip(), number, body)
+            block.closing_line = index + 1 if index < len(lines) else 0
+            if pending_marker:
+                block.marker, block.marker_line = pending_marker
+                pending_marker = None
+            document.blocks.append(block)
+            index += 1
+            continue
+        doc_marker = DOC_MARKER.match(line)
+        if doc_marker:
+            if pending_marker:
+                document.dangling_markers.append(pending_marker)
+            pending_marker = (doc_marker.group("name").strip(), number)
+        elif line.strip() and pending_marker:
+            document.dangling_markers.append(pending_marker)
+            pending_marker = None
+        heading = HEADING.match(line)
+        if heading:
+            document.headings.append((len(heading.group("hashes")), heading.group("title"), number))
+        for text, target in links_in(line):
+            document.links.append(Link(text, target, number))
+        reference = REFERENCE_LINK.match(line)
+        if reference:
+            document.links.append(Link(reference.group("text"), reference.group("target"), number))
+        index += 1
+    if pending_marker:
+        document.dangling_markers.append(pending_marker)
+    return document
+
+
+def code_spans(line: str) -> List[Tuple[int, int]]:
+    """The [start, end) ranges of the `code` spans of a line."""
+    spans = []
+    for match in re.finditer(r"(`+)(.+?)\1", line):
+        spans.append((match.start(), match.end()))
+    return spans
+
+
+def links_in(line: str) -> List[Tuple[str, str]]:
+    """Inline links of a line, skipping any that sits inside a `code` span."""
+    spans = code_spans(line)
+    found = []
+    for match in INLINE_LINK.finditer(line):
+        if any(start <= match.start() < end for start, end in spans):
+            continue
+        found.append((match.group("text"), match.group("target")))
+    return found
+
+
+def github_slug(title: str) -> str:
+    """The anchor GitHub gives a heading: lower case, punctuation dropped, spaces to hyphens."""
+    text = re.sub(r"`([^`]*)`", r"\1", title)
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    text = text.strip().lower()
+    kept = []
+    for character in text:
+        category = unicodedata.category(character)
+        if character in " -_" or category[0] in "LN" or category == "Mn" or category == "Mc":
+            kept.append(character)
+    return "".join(kept).replace(" ", "-")
+
+
+def heading_anchors(document: Document) -> List[str]:
+    anchors: List[str] = []
+    seen: Dict[str, int] = {}
+    for _, title, _ in document.headings:
+        slug = github_slug(title)
+        if slug in seen:
+            seen[slug] += 1
+            anchors.append(f"{slug}-{seen[slug]}")
+        else:
+            seen[slug] = 0
+            anchors.append(slug)
+    return anchors
+
+
+# Checks ----------------------------------------------------------------------------------------
+
+
+def normalise(lines: List[str]) -> List[str]:
+    stripped = [line.rstrip() for line in lines]
+    while stripped and not stripped[0]:
+        stripped.pop(0)
+    while stripped and not stripped[-1]:
+        stripped.pop()
+    indents = [len(line) - len(line.lstrip(" ")) for line in stripped if line]
+    common = min(indents) if indents else 0
+    return [line[common:] if line else line for line in stripped]
+
+
+def check_blocks(root: Path, document: Document, regions: Dict[str, Region], report: Report) -> None:
+    for name, line in document.dangling_markers:
+        report.error(document.path, line, f"'<!-- snippet: {name} -->' is not followed by a code block")
+    for block in document.blocks:
+        language = block.info.split()[0] if block.info else ""
+        if block.marker is None:
+            if language == "swift":
+                report.error(
+                    document.path,
+                    block.line,
+                    "swift code block without '<!-- snippet: NAME -->': every excerpt must come "
+                    "from compiled code",
+                )
+            continue
+        if "#" in block.marker and "/" in block.marker:
+            region = anchored_region(root, block.marker, report, document.path, block.marker_line)
+        else:
+            region = regions.get(block.marker)
+            if region is None:
+                report.error(
+                    document.path,
+                    block.marker_line,
+                    f"unknown snippet '{block.marker}': no '// snippet: {block.marker}' in "
+                    + ", ".join(SOURCE_DIRS),
+                )
+        if region is None:
+            continue
+        expected = normalise(region.lines)
+        actual = normalise(block.lines)
+        if expected != actual:
+            diff = "\n".join(
+                "      " + line
+                for line in difflib.unified_diff(
+                    expected,
+                    actual,
+                    fromfile=f"{region.path.relative_to(root)}:{region.line} (source)",
+                    tofile=f"{document.path.relative_to(root)}:{block.line} (document)",
+                    lineterm="",
+                )
+            )
+            report.error(
+                document.path,
+                block.line,
+                f"code block differs from snippet '{block.marker}'; copy the source region "
+                f"again:\n{diff}",
+            )
+
+
+def check_links(root: Path, document: Document, documents: Dict[Path, Document], report: Report) -> None:
+    for link in document.links:
+        target = link.target
+        if EXTERNAL.match(target):
+            continue
+        path_part, _, anchor = target.partition("#")
+        if path_part:
+            resolved = (document.path.parent / path_part).resolve()
+            if not resolved.exists():
+                report.error(document.path, link.line, f"link to missing file: {target}")
+                continue
+        else:
+            resolved = document.path.resolve()
+        if anchor and resolved.suffix == ".md" and not re.match(r"^L\d+", anchor):
+            target_document = documents.get(resolved) or parse_document(resolved)
+            if anchor not in heading_anchors(target_document):
+                report.error(document.path, link.line, f"link to missing heading: {target}")
+        function = FUNCTION_TEXT.match(link.text.strip())
+        if function and resolved.suffix == ".swift":
+            source = resolved.read_text(encoding="utf-8")
+            if not re.search(r"\bfunc\s+" + re.escape(function.group("name")) + r"\s*[(<]", source):
+                report.error(
+                    document.path,
+                    link.line,
+                    f"link text names {link.text} but {path_part} declares no "
+                    f"'func {function.group('name')}('",
+                )
+
+
+def relative_targets(document: Document) -> List[str]:
+    """Relative link targets without anchors; a link to either guide counts as one target, so
+    the language links (guide.md <-> guide.ko.md) compare equal."""
+    targets = []
+    for link in document.links:
+        if EXTERNAL.match(link.target) or link.target.startswith("#"):
+            continue
+        path_part = link.target.partition("#")[0]
+        if Path(path_part).name in {Path(guide).name for guide in GUIDES}:
+            path_part = "<the other guide>"
+        targets.append(path_part)
+    return targets
+
+
+def check_parity(english: Document, korean: Document, report: Report) -> None:
+    def compare(kind: str, left: List[str], right: List[str]) -> None:
+        if left == right:
+            return
+        matcher = difflib.SequenceMatcher(a=left, b=right, autojunk=False)
+        details = []
+        for tag, a0, a1, b0, b1 in matcher.get_opcodes():
+            if tag != "equal":
+                details.append(f"      {tag}: {left[a0:a1]} -> {right[b0:b1]}")
+        report.error(
+            korean.path,
+            0,
+            f"the {kind} differ from {english.path.name}:\n" + "\n".join(details),
+        )
+
+    compare("snippets", [b.marker or "" for b in english.blocks if b.marker],
+            [b.marker or "" for b in korean.blocks if b.marker])
+    compare("relative links", relative_targets(english), relative_targets(korean))
+    compare("heading levels", [str(level) for level, _, _ in english.headings],
+            [str(level) for level, _, _ in korean.headings])
+
+
+def update_blocks(root: Path, paths: List[Path]) -> int:
+    """Rewrites every quoted block from its region; returns the number of blocks changed."""
+    scratch = Report(root)
+    regions = collect_regions(root, scratch)
+    changed = 0
+    for path in paths:
+        if not path.is_file():
+            continue
+        document = parse_document(path)
+        lines = path.read_text(encoding="utf-8").splitlines()
+        before = changed
+        # Back to front, so earlier line numbers stay valid.
+        for block in reversed(document.blocks):
+            if block.marker is None or not block.closing_line:
+                continue
+            if "#" in block.marker and "/" in block.marker:
+                region = anchored_region(root, block.marker, scratch, path, block.marker_line)
+            else:
+                region = regions.get(block.marker)
+            if region is None:
+                continue
+            fresh = normalise(region.lines)
+            if fresh != normalise(block.lines):
+                lines[block.line : block.closing_line - 1] = fresh
+                changed += 1
+        if changed != before:
+            path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return changed
+
+
+def documents_to_check(root: Path) -> List[Path]:
+    docc = root / DOCC_DIR
+    return [root / guide for guide in GUIDES] + (sorted(docc.glob("*.md")) if docc.is_dir() else [])
+
+
+def run(root: Path) -> Report:
+    report = Report(root)
+    regions = collect_regions(root, report)
+    documents: Dict[Path, Document] = {}
+    guide_paths = [root / guide for guide in GUIDES]
+    for path in guide_paths:
+        if not path.is_file():
+            report.error(path, 0, "guide is missing")
+            continue
+        documents[path.resolve()] = parse_document(path)
+    docc = root / DOCC_DIR
+    docc_paths = sorted(docc.glob("*.md")) if docc.is_dir() else []
+    for path in docc_paths:
+        documents[path.resolve()] = parse_document(path)
+    for document in documents.values():
+        check_blocks(root, document, regions, report)
+    for path in guide_paths:
+        document = documents.get(path.resolve())
+        if document:
+            check_links(root, document, documents, report)
+    english = documents.get(guide_paths[0].resolve())
+    korean = documents.get(guide_paths[1].resolve())
+    if english and korean:
+        check_parity(english, korean, report)
+    report.summary = (
+        f"{sum(1 for d in documents.values() for b in d.blocks if b.marker)} quoted blocks, "
+        f"{sum(len(d.links) for d in documents.values())} links, "
+        f"{len(documents)} documents, {len(regions)} snippet regions"
+    )
+    return report
+
+
+# Self-test -------------------------------------------------------------------------------------
+
+
+def self_test() -> int:
+    swift = """\
+struct Example {
+  // snippet: greet
+  func greet() -> String {
+    "hello"
+  }
+  // snippet-end
+}
+"""
+    guide = """\
+# Guide
+
+## Rules
+
+<!-- snippet: greet -->
+```swift
+func greet() -> String {
+  "hello"
+}
+```
+
+See [`greet()`](../Sources/Example.swift) and [rules](#rules).
+
+<!-- snippet: Sources/Example.swift#struct Example -->
+```swift
+struct Example {
+  func greet() -> String {
+    "hello"
+  }
+}
+```
+"""
+    korean = guide.replace("## Rules", "## 규칙").replace("(#rules)", "(#규칙)")
+    cases = {
+        "passes when everything matches": (swift, guide, korean, None),
+        "detects a drifted block": (
+            swift, guide.replace('  "hello"\n}\n```\n\nSee', '  "hi"\n}\n```\n\nSee'), korean,
+            "differs from snippet 'greet'"),
+        "detects an unknown snippet": (
+            swift, guide.replace("snippet: greet", "snippet: gret"), korean, "unknown snippet 'gret'"),
+        "detects an unmarked swift block": (
+            swift, guide + "\n```swift\nlet x = 1\n```\n", korean, "without '<!-- snippet"),
+        "detects a missing file": (
+            swift, guide.replace("../Sources/Example.swift", "../Sources/Missing.swift"), korean,
+            "link to missing file"),
+        "detects a missing function": (
+            swift, guide.replace("[`greet()`]", "[`wave()`]"), korean, "declares no 'func wave('"),
+        "detects a missing heading": (
+            swift, guide.replace("(#rules)", "(#rulez)"), korean, "link to missing heading"),
+        "detects an unclosed marker": (
+            swift.replace("  // snippet-end\n", ""), guide, korean, "has no '// snippet-end'"),
+        "detects a duplicate marker": (
+            swift + "// snippet: greet\n// snippet-end\n", guide, korean, "defined twice"),
+        "detects a structure mismatch": (
+            swift, guide, korean.replace("[`greet()`](../Sources/Example.swift)", "greet"),
+            "relative links differ"),
+        "extends a range to close its blocks": (
+            swift, guide + "\n<!-- snippet: Sources/Example.swift#func greet..hello -->\n"
+            "```swift\nfunc greet() -> String {\n  \"hello\"\n}\n```\n",
+            korean + "\n<!-- snippet: Sources/Example.swift#func greet..hello -->\n"
+            "```swift\nfunc greet() -> String {\n  \"hello\"\n}\n```\n", None),
+        "detects a broken anchor snippet": (
+            swift, guide.replace("#struct Example", "#struct Missing"), korean,
+            "no line of Sources/Example.swift contains"),
+    }
+    failures = 0
+    for title, (source, english, translation, expected) in cases.items():
+        with tempfile.TemporaryDirectory() as directory:
+            root = Path(directory)
+            (root / "Sources").mkdir()
+            (root / "docs").mkdir()
+            (root / "Sources" / "Example.swift").write_text(source, encoding="utf-8")
+            (root / "docs" / "guide.md").write_text(english, encoding="utf-8")
+            (root / "docs" / "guide.ko.md").write_text(translation, encoding="utf-8")
+            errors = run(root).errors
+            if expected is None:
+                ok = not errors
+            else:
+                ok = any(expected in e for e in errors)
+            failures += 0 if ok else 1
+            print(f"{'ok  ' if ok else 'FAIL'} {title}" + ("" if ok else f": {errors}"))
+    with tempfile.TemporaryDirectory() as directory:
+        root = Path(directory)
+        (root / "Sources").mkdir()
+        (root / "docs").mkdir()
+        (root / "Sources" / "Example.swift").write_text(swift, encoding="utf-8")
+        drifted = guide.replace('  "hello"\n}\n```\n\nSee', '  "hi"\n  // more\n}\n```\n\nSee')
+        (root / "docs" / "guide.md").write_text(drifted, encoding="utf-8")
+        (root / "docs" / "guide.ko.md").write_text(korean, encoding="utf-8")
+        changed = update_blocks(root, documents_to_check(root))
+        ok = changed == 1 and not run(root).errors
+        failures += 0 if ok else 1
+        print(f"{'ok  ' if ok else 'FAIL'} --update restores a drifted block")
+    print("self-test " + ("passed" if failures == 0 else f"failed ({failures})"))
+    return 0 if failures == 0 else 1
+
+
+def main(arguments: List[str]) -> int:
+    if arguments[1:] == ["--self-test"]:
+        return self_test()
+    root = Path(__file__).resolve().parent.parent
+    if arguments[1:] == ["--update"]:
+        changed = update_blocks(root, documents_to_check(root))
+        print(f"check-guide-snippets: rewrote {changed} block(s) from their sources")
+    elif arguments[1:]:
+        print(__doc__)
+        return 2
+    report = run(root)
+    if report.errors:
+        print(f"check-guide-snippets: {len(report.errors)} problem(s):", file=sys.stderr)
+        for message in report.errors:
+            print(f"  {message}", file=sys.stderr)
+        return 1
+    print(f"check-guide-snippets: OK ({report.summary})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
