@@ -1,0 +1,151 @@
+/// One named measurement; `--filter` matches its `name`.
+struct BenchmarkCase {
+  let name: String
+  let measure: (Stopwatch, Settings) -> [Row]
+}
+
+/// Every case, in the order they run. The memory probe runs first, before other cases leave
+/// freed memory in the allocator.
+var allCases: [BenchmarkCase] {
+  [
+    BenchmarkCase(name: "memory", measure: measureMemory),
+    deliveryCase("send-1", "EventStream send, 1 subscriber", subscribers: 1, target: 6) {
+      DeliveryCase.eventSend(subscribers: 1, operations: $0)
+    },
+    deliveryCase("send-10", "EventStream send, 10 subscribers", subscribers: 10, target: 2) {
+      DeliveryCase.eventSend(subscribers: 10, operations: $0)
+    },
+    deliveryCase("property-1", "Property set, 1 subscriber", subscribers: 1, target: 6) {
+      DeliveryCase.propertySet(subscribers: 1, operations: $0)
+    },
+    deliveryCase("property-10", "Property set, 10 subscribers", subscribers: 10, target: 2) {
+      DeliveryCase.propertySet(subscribers: 10, operations: $0)
+    },
+    deliveryCase("receive-on-immediate", "send via receive(on: .immediate)", subscribers: 1) {
+      DeliveryCase.receiveOnImmediate(operations: $0)
+    },
+    deliveryCase("receive-on-scheduler", "send via receive(on: some Scheduler)", subscribers: 1) {
+      DeliveryCase.receiveOnGenericScheduler(operations: $0)
+    },
+    BenchmarkCase(name: "chain", measure: measureChain),
+    BenchmarkCase(name: "subscribe-cancel", measure: measureSubscribeCancel),
+    BenchmarkCase(name: "churn-scaling", measure: measureChurnScaling),
+    BenchmarkCase(name: "fanout-scaling", measure: measureFanOutScaling),
+  ]
+}
+
+/// A send-style case compared with `subscribers` raw closure calls per operation.
+private func deliveryCase(
+  _ name: String, _ title: String, subscribers: Int, target: Double? = nil,
+  make: @escaping (Int) -> Workload
+) -> BenchmarkCase {
+  BenchmarkCase(name: name) { stopwatch, settings in
+    let operations = settings.operations(subscribers == 1 ? 400_000 : 100_000)
+    let timing = stopwatch.compare(
+      make(operations), against: RawBaseline.delivery(to: subscribers, operations: operations))
+    return [
+      Row(
+        title, value: timing.caseNanoseconds,
+        baseline: subscribers == 1 ? "1 closure call" : "\(subscribers) closure calls",
+        baselineValue: timing.baselineNanoseconds, target: target.map { .ratio(atMost: $0) })
+    ]
+  }
+}
+
+private func measureChain(_ stopwatch: Stopwatch, _ settings: Settings) -> [Row] {
+  let operations = settings.operations(400_000)
+  let timing = stopwatch.compare(
+    DeliveryCase.operatorChain(operations: operations),
+    against: DeliveryCase.eventSend(subscribers: 1, operations: operations))
+  return [
+    Row(
+      "map -> filter -> map, 1 subscriber", value: timing.caseNanoseconds,
+      baseline: "EventStream send, 1 subscriber", baselineValue: timing.baselineNanoseconds,
+      target: .ratio(atMost: 2))
+  ]
+}
+
+private func measureSubscribeCancel(_ stopwatch: Stopwatch, _ settings: Settings) -> [Row] {
+  let operations = settings.operations(200_000)
+  let timing = stopwatch.compare(
+    ChurnCase.subscribeCancel(live: 100, operations: operations),
+    against: RawBaseline.churn(live: 100, operations: operations))
+  return [
+    Row(
+      "subscribe + cancel, 100 live", value: timing.caseNanoseconds,
+      baseline: "alloc box, append, remove", baselineValue: timing.baselineNanoseconds,
+      target: .ratio(atMost: 5))
+  ]
+}
+
+private func measureChurnScaling(_ stopwatch: Stopwatch, _ settings: Settings) -> [Row] {
+  var rows: [Row] = []
+  var perSubscription: [Double] = []
+  var rawPerSubscription: [Double] = []
+  let sizes = [1_000, 10_000, 100_000]
+  for count in sizes {
+    let order = shuffledIndices(count: count, seed: 0x5167_4E41_4C53)
+    // Batches of small N are short; run several per timing so the clock's cost vanishes.
+    let timing = stopwatch.compare(
+      repeated(ChurnCase.bulkSubscribeCancel(count: count, order: order), times: 100_000 / count),
+      against: repeated(RawBaseline.bulkChurn(count: count, order: order), times: 100_000 / count))
+    perSubscription.append(timing.caseNanoseconds)
+    rawPerSubscription.append(timing.baselineNanoseconds)
+    rows.append(
+      Row(
+        "subscribe N, cancel all shuffled, N=\(grouped(count)) (per sub)",
+        value: timing.caseNanoseconds, baseline: "N boxes, dropped shuffled",
+        baselineValue: timing.baselineNanoseconds))
+  }
+  if let first = perSubscription.first, let last = perSubscription.last,
+    let rawFirst = rawPerSubscription.first, let rawLast = rawPerSubscription.last
+  {
+    rows.append(
+      Row(
+        "per-sub cost, N=\(grouped(sizes[sizes.count - 1])) / N=\(grouped(sizes[0]))",
+        unit: .factor, value: last / first, baseline: "same for the boxes",
+        baselineValue: rawLast / rawFirst, hasRatio: false, target: .value(atMost: 2)))
+  }
+  return rows
+}
+
+private func measureFanOutScaling(_ stopwatch: Stopwatch, _ settings: Settings) -> [Row] {
+  [1_000, 10_000, 100_000].map { count in
+    let operations = max(2, settings.operations(2_000_000) / count)
+    let timing = stopwatch.compare(
+      DeliveryCase.eventSend(subscribers: count, operations: operations),
+      against: RawBaseline.delivery(to: count, operations: operations))
+    return Row(
+      "send to N=\(grouped(count)) (per subscriber)",
+      value: timing.caseNanoseconds / Double(count),
+      baseline: "N closure calls", baselineValue: timing.baselineNanoseconds / Double(count))
+  }
+}
+
+private func measureMemory(_ stopwatch: Stopwatch, _ settings: Settings) -> [Row] {
+  let count = 100_000
+  var checksum = 0
+  let measured = MemoryProbe.measure(count: count, checksum: &checksum)
+  stopwatch.absorb(checksum)
+  guard let measured else {
+    return [Row("memory per live subscription: /proc/self/statm unreadable", value: .nan)]
+  }
+  return [
+    Row(
+      "memory per live subscription (100,000)", unit: .bytes, value: measured.perSubscription,
+      baseline: "one-word object (method check)", baselineValue: measured.perBox,
+      hasRatio: false, target: .value(under: 200))
+  ]
+}
+
+/// `workload` run `times` times per batch; operations count each inner operation.
+private func repeated(_ workload: Workload, times: Int) -> Workload {
+  let times = max(1, times)
+  return Workload(operations: workload.operations * times) { _ in
+    var total = 0
+    for _ in 0..<times {
+      total &+= workload.run(workload.operations)
+    }
+    return total
+  }
+}

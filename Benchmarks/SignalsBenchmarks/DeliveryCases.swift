@@ -1,0 +1,83 @@
+import Signals
+
+/// Workloads that deliver values through Signals, each with its handlers feeding an
+/// ``Accumulator`` exactly like the raw closures do.
+enum DeliveryCase {
+  /// `EventSender.send` with `subscribers` live handlers; one operation is one send.
+  static func eventSend(subscribers: Int, operations: Int) -> Workload {
+    let sink = Accumulator()
+    let sender = EventSender<Int>()
+    let tokens = (0..<subscribers).map { _ in sender.stream.sink { sink.add($0) } }
+    return Workload(operations: operations) { operations in
+      for value in 0..<operations {
+        sender.send(value)
+      }
+      return sink.value &+ tokens.count
+    }
+  }
+
+  /// `MutableProperty.value = v` with `subscribers` live handlers; one operation is one set.
+  static func propertySet(subscribers: Int, operations: Int) -> Workload {
+    let sink = Accumulator()
+    let owner = MutableProperty(0)
+    let tokens = (0..<subscribers).map { _ in owner.property.sink { sink.add($0) } }
+    return Workload(operations: operations) { operations in
+      for value in 0..<operations {
+        owner.value = value
+      }
+      return sink.value &+ tokens.count
+    }
+  }
+
+  /// A send through `map -> filter -> map` to one handler. The filter lets every value through
+  /// (the optimiser cannot know that), so each send reaches the handler.
+  static func operatorChain(operations: Int) -> Workload {
+    let sink = Accumulator()
+    let sender = EventSender<Int>()
+    let token =
+      sender.stream
+      .map { $0 &* 3 }
+      .filter { $0 >= 0 }
+      .map { $0 &- 1 }
+      .sink { sink.add($0) }
+    return Workload(operations: operations) { operations in
+      for value in 0..<operations {
+        sender.send(value)
+      }
+      return sink.value &+ (token.hashValue & 1)
+    }
+  }
+
+  /// A send to one handler subscribed through `receive(on: .immediate)`.
+  static func receiveOnImmediate(operations: Int) -> Workload {
+    let sink = Accumulator()
+    let sender = EventSender<Int>()
+    let token = sender.stream.receive(on: .immediate).sink { sink.add($0) }
+    return Workload(operations: operations) { operations in
+      for value in 0..<operations {
+        sender.send(value)
+      }
+      return sink.value &+ (token.hashValue & 1)
+    }
+  }
+
+  /// A send to one handler subscribed through `receive(on:)` with the immediate scheduler seen
+  /// only as `some Scheduler` (as in generic code): the per-subscriber relay path.
+  static func receiveOnGenericScheduler(operations: Int) -> Workload {
+    let sink = Accumulator()
+    let sender = EventSender<Int>()
+    let token = relayed(sender.stream, on: ImmediateScheduler()).sink { sink.add($0) }
+    return Workload(operations: operations) { operations in
+      for value in 0..<operations {
+        sender.send(value)
+      }
+      return sink.value &+ (token.hashValue & 1)
+    }
+  }
+
+  private static func relayed(
+    _ stream: EventStream<Int>, on scheduler: some Scheduler
+  ) -> EventStream<Int> {
+    stream.receive(on: scheduler)
+  }
+}

@@ -1,0 +1,58 @@
+/// The command line: `[--quick] [--filter NAME]... [--markdown] [--list] [--help]`.
+struct Options {
+  var quick = false
+  var markdown = false
+  var list = false
+  var help = false
+  /// Case-name substrings; a case runs if it matches any (all cases run when empty).
+  var filters: [String] = []
+
+  static let usage = """
+    usage: swift run -c release SignalsBenchmarks [--quick] [--filter NAME]... [--markdown]
+      --quick          fewer iterations and repeats (CI smoke run)
+      --filter NAME    run only cases whose name contains NAME (repeatable)
+      --markdown       print the table as Markdown (for docs/performance.md)
+      --list           print the case names and exit
+      --help           print this help and exit
+    """
+
+  /// A bad command line, with the message to print.
+  struct Failure: Error {
+    let message: String
+  }
+
+  static func parse(_ arguments: [String]) throws(Failure) -> Options {
+    var options = Options()
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "--quick": options.quick = true
+      case "--markdown": options.markdown = true
+      case "--list": options.list = true
+      case "--help", "-h": options.help = true
+      case "--filter":
+        guard let name = remaining.popFirst(), !name.isEmpty, !name.hasPrefix("--") else {
+          throw Failure(message: "--filter needs a case name")
+        }
+        options.filters.append(name)
+      default:
+        if argument.hasPrefix("--filter=") {
+          let name = String(argument.dropFirst("--filter=".count))
+          guard !name.isEmpty else { throw Failure(message: "--filter needs a case name") }
+          options.filters.append(name)
+        } else {
+          throw Failure(message: "unknown argument '\(argument)'")
+        }
+      }
+    }
+    return options
+  }
+
+  /// The cases to run, in suite order.
+  func selected(from cases: [BenchmarkCase]) -> [BenchmarkCase] {
+    guard !filters.isEmpty else { return cases }
+    return cases.filter { benchmark in
+      filters.contains { benchmark.name.lowercased().contains($0.lowercased()) }
+    }
+  }
+}
