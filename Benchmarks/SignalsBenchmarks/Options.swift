@@ -48,11 +48,18 @@ struct Options {
     return options
   }
 
-  /// The cases to run, in suite order.
+  /// The cases to run, in suite order. A filter equal to a case name selects just that case
+  /// (`send-1` does not also select `send-10`); any other filter selects every case whose name
+  /// contains it.
   func selected(from cases: [BenchmarkCase]) -> [BenchmarkCase] {
     guard !filters.isEmpty else { return cases }
+    let names = Set(cases.map { $0.name.lowercased() })
     return cases.filter { benchmark in
-      filters.contains { benchmark.name.lowercased().contains($0.lowercased()) }
+      let name = benchmark.name.lowercased()
+      return filters.contains { filter in
+        let filter = filter.lowercased()
+        return names.contains(filter) ? name == filter : name.contains(filter)
+      }
     }
   }
 }
