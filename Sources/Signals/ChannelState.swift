@@ -1,7 +1,9 @@
 import Dispatch
+import Synchronization
 
 /// One pending delivery of a ``Channel``. Internal.
-enum Delivery<Value: Sendable> {
+@usableFromInline
+enum Delivery<Value: Sendable>: Sendable {
   /// A value sent to every subscriber that joined before it was sent.
   case broadcast(sequence: UInt64, value: Value)
   /// A property's current value, for one subscriber that joined while a delivery was running.
@@ -11,13 +13,21 @@ enum Delivery<Value: Sendable> {
 /// A delivery together with the subscriber list it goes to. The list is a copy-on-write
 /// snapshot taken under the lock; while a round runs, membership changes are parked in
 /// ``ChannelState/joining`` and ``ChannelState/leaving`` so the snapshot is never copied.
-struct Round<Value: Sendable> {
-  let delivery: Delivery<Value>
-  let subscribers: ContiguousArray<Subscriber<Value>?>
+@usableFromInline
+struct Round<Value: Sendable>: Sendable {
+  @usableFromInline let delivery: Delivery<Value>
+  @usableFromInline let subscribers: ContiguousArray<Subscriber<Value>?>
+
+  @inlinable
+  init(delivery: Delivery<Value>, subscribers: ContiguousArray<Subscriber<Value>?>) {
+    self.delivery = delivery
+    self.subscribers = subscribers
+  }
 }
 
 /// What the caller of a state transition must do once it has released the lock.
-enum StartAction<Value: Sendable> {
+@usableFromInline
+enum StartAction<Value: Sendable>: Sendable {
   /// Nothing: a delivery is already running or scheduled and will pick the work up.
   case none
   /// Become the delivering thread, starting with this round.
@@ -27,8 +37,10 @@ enum StartAction<Value: Sendable> {
 }
 
 /// Everything a ``Channel`` guards with its lock. Internal.
-struct ChannelState<Value: Sendable> {
-  enum Phase {
+@usableFromInline
+struct ChannelState<Value: Sendable>: Sendable {
+  @usableFromInline
+  enum Phase: Sendable {
     /// Nobody is delivering.
     case idle
     /// A delivery job was handed to the executor and has not started yet.
@@ -37,25 +49,31 @@ struct ChannelState<Value: Sendable> {
     case delivering
   }
 
-  var phase = Phase.idle
+  @usableFromInline var phase = Phase.idle
   /// A property's stored value; `nil` for event channels.
-  var current: Value?
+  @usableFromInline var current: Value?
   /// The sequence number of the newest value sent.
-  var lastSequence: UInt64 = 0
+  @usableFromInline var lastSequence: UInt64 = 0
   /// Subscribers in subscription order; cancelled ones leave a hole (`nil`) until compaction.
-  var subscribers = ContiguousArray<Subscriber<Value>?>()
-  var holes = 0
+  @usableFromInline var subscribers = ContiguousArray<Subscriber<Value>?>()
+  @usableFromInline var holes = 0
   /// Subscribers that joined during a round; added at the next round boundary.
-  var joining: [Subscriber<Value>] = []
+  @usableFromInline var joining: [Subscriber<Value>] = []
   /// Subscribers cancelled during a round; removed at the next round boundary.
-  var leaving: [Subscriber<Value>] = []
+  @usableFromInline var leaving: [Subscriber<Value>] = []
   /// Deliveries waiting for the current one to finish (FIFO), read from `queueHead` on.
-  var queue: [Delivery<Value>] = []
-  var queueHead = 0
+  @usableFromInline var queue: [Delivery<Value>] = []
+  @usableFromInline var queueHead = 0
   /// Threads blocked in `cancel()` until the running round ends.
-  var waiters: [DispatchSemaphore] = []
+  @usableFromInline var waiters: [DispatchSemaphore] = []
+
+  @inlinable
+  init(current: Value?) {
+    self.current = current
+  }
 
   /// Starts `delivery` now if nobody is delivering, otherwise queues it behind the running one.
+  @inlinable
   mutating func start(_ delivery: Delivery<Value>, executor: (any DrainExecutor)?) -> StartAction<
     Value
   > {
@@ -74,6 +92,7 @@ struct ChannelState<Value: Sendable> {
 
   /// Ends the round that just ran: applies parked membership changes, hands back the threads to
   /// wake, and returns the next round, or `nil` (and goes idle) when the queue is empty.
+  @inlinable
   mutating func finishRound() -> (next: Round<Value>?, woken: [DispatchSemaphore]) {
     applyParkedChanges()
     let woken = waiters
@@ -89,6 +108,7 @@ struct ChannelState<Value: Sendable> {
   }
 
   /// Adds a subscriber now, or parks it if a round is running (the round's snapshot stays valid).
+  @inlinable
   mutating func add(_ subscriber: Subscriber<Value>) {
     if phase == .delivering {
       joining.append(subscriber)
@@ -98,6 +118,7 @@ struct ChannelState<Value: Sendable> {
   }
 
   /// Removes a cancelled subscriber now, or parks it if a round is running.
+  @inlinable
   mutating func removeCancelled(_ subscriber: Subscriber<Value>) {
     if phase == .delivering {
       leaving.append(subscriber)
@@ -106,14 +127,16 @@ struct ChannelState<Value: Sendable> {
     }
   }
 
-  private func round(for delivery: Delivery<Value>) -> Round<Value> {
+  @inlinable
+  func round(for delivery: Delivery<Value>) -> Round<Value> {
     switch delivery {
     case .broadcast: Round(delivery: delivery, subscribers: subscribers)
     case .initial: Round(delivery: delivery, subscribers: [])
     }
   }
 
-  private mutating func dequeue() -> Delivery<Value>? {
+  @inlinable
+  mutating func dequeue() -> Delivery<Value>? {
     guard queueHead < queue.count else { return nil }
     let delivery = queue[queueHead]
     queueHead += 1
@@ -129,7 +152,8 @@ struct ChannelState<Value: Sendable> {
     return delivery
   }
 
-  private mutating func applyParkedChanges() {
+  @inlinable
+  mutating func applyParkedChanges() {
     if !joining.isEmpty {
       for subscriber in joining where subscriber.isActive.load(ordering: .relaxed) {
         insert(subscriber)
@@ -144,13 +168,15 @@ struct ChannelState<Value: Sendable> {
     }
   }
 
-  private mutating func insert(_ subscriber: Subscriber<Value>) {
+  @inlinable
+  mutating func insert(_ subscriber: Subscriber<Value>) {
     subscriber.slot.store(subscribers.count, ordering: .relaxed)
     subscribers.append(subscriber)
   }
 
   /// O(1): clears the subscriber's slot; compacts (amortised O(1)) once half the list is holes.
-  private mutating func detach(_ subscriber: Subscriber<Value>) {
+  @inlinable
+  mutating func detach(_ subscriber: Subscriber<Value>) {
     let slot = subscriber.slot.load(ordering: .relaxed)
     guard slot >= 0 else { return }  // cancelled before it ever joined the list
     subscriber.slot.store(-1, ordering: .relaxed)
@@ -165,7 +191,8 @@ struct ChannelState<Value: Sendable> {
   }
 
   /// Removes the holes, keeping subscription order, and renumbers the slots.
-  private mutating func compact() {
+  @inlinable
+  mutating func compact() {
     var kept = 0
     for index in subscribers.indices {
       guard let subscriber = subscribers[index] else { continue }

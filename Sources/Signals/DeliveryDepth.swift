@@ -12,9 +12,10 @@
 /// thread to finish; a `cancel()` made from inside a handler never waits, because the thread it
 /// would wait for might be waiting for this one. This counter is how `cancel()` tells the two
 /// apart.
+@usableFromInline
 enum DeliveryDepth {
   /// The process-wide key of the thread-local slot. Created once, never deleted.
-  private static let key: pthread_key_t = {
+  @usableFromInline static let key: pthread_key_t = {
     var key = pthread_key_t()
     let status = pthread_key_create(&key, nil)
     precondition(status == 0, "Signals: pthread_key_create failed with \(status)")
@@ -22,16 +23,19 @@ enum DeliveryDepth {
   }()
 
   /// The current thread's depth: 0 outside every handler.
+  @inlinable
   static var current: Int {
     Int(bitPattern: pthread_getspecific(key))
   }
 
   /// Marks the start of a delivery on this thread.
+  @inlinable
   static func enter() {
     pthread_setspecific(key, UnsafeRawPointer(bitPattern: current + 1))
   }
 
   /// Marks the end of a delivery on this thread.
+  @inlinable
   static func exit() {
     pthread_setspecific(key, UnsafeRawPointer(bitPattern: current - 1))
   }

@@ -13,12 +13,13 @@
 /// - Every write is delivered, even one equal to the current value; use
 ///   ``Property/removeDuplicates()`` on the read side to skip repeats.
 public final class MutableProperty<Value: Sendable>: Sendable {
-  private let channel: Channel<Value>
+  @usableFromInline let channel: Channel<Value>
 
   /// The read-only face to expose.
   public let property: Property<Value>
 
   /// Creates the owner with its initial value.
+  @inlinable
   public init(_ initialValue: Value) {
     let channel = Channel<Value>(current: initialValue, executor: nil)
     self.channel = channel
@@ -26,6 +27,7 @@ public final class MutableProperty<Value: Sendable>: Sendable {
   }
 
   /// The stored value. Setting it stores the new value, then delivers it to every subscriber.
+  @inlinable
   public var value: Value {
     get { channel.currentValue }
     set { channel.send(newValue) }

@@ -3,6 +3,7 @@ import Synchronization
 /// Something that can end a subscription. Internal building block behind ``Subscription``.
 ///
 /// Conformers make `cancel()` idempotent and safe to call from any thread.
+@usableFromInline
 protocol Cancelling: AnyObject, Sendable {
   func cancel()
 }
@@ -29,6 +30,7 @@ protocol Cancelling: AnyObject, Sendable {
 public final class Subscription: Hashable, Sendable {
   private let target: any Cancelling
 
+  @usableFromInline
   init(_ target: any Cancelling) {
     self.target = target
   }
