@@ -1,7 +1,7 @@
 /// One named measurement; `--filter` matches its `name`.
 struct BenchmarkCase {
   let name: String
-  let measure: (Stopwatch, Settings) -> [Row]
+  let measure: (Stopwatch) -> [Row]
 }
 
 /// Every case, in the order they run. The memory probe runs first, before other cases leave
@@ -10,22 +10,22 @@ var allCases: [BenchmarkCase] {
   [
     BenchmarkCase(name: "memory", measure: measureMemory),
     deliveryCase("send-1", "EventStream send, 1 subscriber", subscribers: 1, target: 6) {
-      DeliveryCase.eventSend(subscribers: 1, operations: $0)
+      DeliveryCase.eventSend(subscribers: 1)
     },
     deliveryCase("send-10", "EventStream send, 10 subscribers", subscribers: 10, target: 2) {
-      DeliveryCase.eventSend(subscribers: 10, operations: $0)
+      DeliveryCase.eventSend(subscribers: 10)
     },
     deliveryCase("property-1", "Property set, 1 subscriber", subscribers: 1, target: 6) {
-      DeliveryCase.propertySet(subscribers: 1, operations: $0)
+      DeliveryCase.propertySet(subscribers: 1)
     },
     deliveryCase("property-10", "Property set, 10 subscribers", subscribers: 10, target: 2) {
-      DeliveryCase.propertySet(subscribers: 10, operations: $0)
+      DeliveryCase.propertySet(subscribers: 10)
     },
     deliveryCase("receive-on-immediate", "send via receive(on: .immediate)", subscribers: 1) {
-      DeliveryCase.receiveOnImmediate(operations: $0)
+      DeliveryCase.receiveOnImmediate()
     },
     deliveryCase("receive-on-scheduler", "send via receive(on: some Scheduler)", subscribers: 1) {
-      DeliveryCase.receiveOnGenericScheduler(operations: $0)
+      DeliveryCase.receiveOnGenericScheduler()
     },
     BenchmarkCase(name: "chain", measure: measureChain),
     BenchmarkCase(name: "subscribe-cancel", measure: measureSubscribeCancel),
@@ -37,12 +37,10 @@ var allCases: [BenchmarkCase] {
 /// A send-style case compared with `subscribers` raw closure calls per operation.
 private func deliveryCase(
   _ name: String, _ title: String, subscribers: Int, target: Double? = nil,
-  make: @escaping (Int) -> Workload
+  make: @escaping () -> Workload
 ) -> BenchmarkCase {
-  BenchmarkCase(name: name) { stopwatch, settings in
-    let operations = settings.operations(subscribers == 1 ? 400_000 : 100_000)
-    let timing = stopwatch.compare(
-      make(operations), against: RawBaseline.delivery(to: subscribers, operations: operations))
+  BenchmarkCase(name: name) { stopwatch in
+    let timing = stopwatch.compare(make(), against: RawBaseline.delivery(to: subscribers))
     return [
       Row(
         title, value: timing.caseNanoseconds,
@@ -52,11 +50,9 @@ private func deliveryCase(
   }
 }
 
-private func measureChain(_ stopwatch: Stopwatch, _ settings: Settings) -> [Row] {
-  let operations = settings.operations(400_000)
+private func measureChain(_ stopwatch: Stopwatch) -> [Row] {
   let timing = stopwatch.compare(
-    DeliveryCase.operatorChain(operations: operations),
-    against: DeliveryCase.eventSend(subscribers: 1, operations: operations))
+    DeliveryCase.operatorChain(), against: DeliveryCase.eventSend(subscribers: 1))
   return [
     Row(
       "map -> filter -> map, 1 subscriber", value: timing.caseNanoseconds,
@@ -65,11 +61,9 @@ private func measureChain(_ stopwatch: Stopwatch, _ settings: Settings) -> [Row]
   ]
 }
 
-private func measureSubscribeCancel(_ stopwatch: Stopwatch, _ settings: Settings) -> [Row] {
-  let operations = settings.operations(200_000)
+private func measureSubscribeCancel(_ stopwatch: Stopwatch) -> [Row] {
   let timing = stopwatch.compare(
-    ChurnCase.subscribeCancel(live: 100, operations: operations),
-    against: RawBaseline.churn(live: 100, operations: operations))
+    ChurnCase.subscribeCancel(live: 100), against: RawBaseline.churn(live: 100))
   return [
     Row(
       "subscribe + cancel, 100 live", value: timing.caseNanoseconds,
@@ -78,17 +72,20 @@ private func measureSubscribeCancel(_ stopwatch: Stopwatch, _ settings: Settings
   ]
 }
 
-private func measureChurnScaling(_ stopwatch: Stopwatch, _ settings: Settings) -> [Row] {
+private func measureChurnScaling(_ stopwatch: Stopwatch) -> [Row] {
   var rows: [Row] = []
   var perSubscription: [Double] = []
   var rawPerSubscription: [Double] = []
   let sizes = [1_000, 10_000, 100_000]
   for count in sizes {
     let order = shuffledIndices(count: count, seed: 0x5167_4E41_4C53)
-    // Batches of small N are short; run several per timing so the clock's cost vanishes.
+    // Every batch handles 100,000 subscriptions (100 rounds of N=1,000, ..., 1 of N=100,000),
+    // so all sizes are equally exposed to preemption.
+    let rounds = 100_000 / count
     let timing = stopwatch.compare(
-      repeated(ChurnCase.bulkSubscribeCancel(count: count, order: order), times: 100_000 / count),
-      against: repeated(RawBaseline.bulkChurn(count: count, order: order), times: 100_000 / count))
+      repeated(ChurnCase.bulkSubscribeCancel(count: count, order: order), times: rounds),
+      against: repeated(RawBaseline.bulkChurn(count: count, order: order), times: rounds),
+      repeats: stopwatch.settings.scalingRepeats)
     perSubscription.append(timing.caseNanoseconds)
     rawPerSubscription.append(timing.baselineNanoseconds)
     rows.append(
@@ -109,12 +106,11 @@ private func measureChurnScaling(_ stopwatch: Stopwatch, _ settings: Settings) -
   return rows
 }
 
-private func measureFanOutScaling(_ stopwatch: Stopwatch, _ settings: Settings) -> [Row] {
+private func measureFanOutScaling(_ stopwatch: Stopwatch) -> [Row] {
   [1_000, 10_000, 100_000].map { count in
-    let operations = max(2, settings.operations(2_000_000) / count)
     let timing = stopwatch.compare(
-      DeliveryCase.eventSend(subscribers: count, operations: operations),
-      against: RawBaseline.delivery(to: count, operations: operations))
+      DeliveryCase.eventSend(subscribers: count), against: RawBaseline.delivery(to: count),
+      repeats: stopwatch.settings.scalingRepeats)
     return Row(
       "send to N=\(grouped(count)) (per subscriber)",
       value: timing.caseNanoseconds / Double(count),
@@ -122,7 +118,7 @@ private func measureFanOutScaling(_ stopwatch: Stopwatch, _ settings: Settings) 
   }
 }
 
-private func measureMemory(_ stopwatch: Stopwatch, _ settings: Settings) -> [Row] {
+private func measureMemory(_ stopwatch: Stopwatch) -> [Row] {
   let count = 100_000
   var checksum = 0
   let measured = MemoryProbe.measure(count: count, checksum: &checksum)
@@ -138,13 +134,13 @@ private func measureMemory(_ stopwatch: Stopwatch, _ settings: Settings) -> [Row
   ]
 }
 
-/// `workload` run `times` times per batch; operations count each inner operation.
+/// A fixed-size `workload` run `times` times per batch; operations count each inner operation.
 private func repeated(_ workload: Workload, times: Int) -> Workload {
-  let times = max(1, times)
-  return Workload(operations: workload.operations * times) { _ in
+  let operations = workload.fixedOperations ?? 1
+  return Workload(fixedOperations: operations * times) {
     var total = 0
     for _ in 0..<times {
-      total &+= workload.run(workload.operations)
+      total &+= workload.run(operations)
     }
     return total
   }

@@ -4,12 +4,12 @@ import Signals
 enum ChurnCase {
   /// Subscribes one handler and cancels it, while `live` other subscriptions stay on the same
   /// stream; one operation is one subscribe plus one cancel.
-  static func subscribeCancel(live: Int, operations: Int) -> Workload {
+  static func subscribeCancel(live: Int) -> Workload {
     let sink = Accumulator()
     let sender = EventSender<Int>()
     let stream = sender.stream
     let others = (0..<live).map { _ in stream.sink { sink.add($0) } }
-    return Workload(operations: operations) { operations in
+    return Workload { operations in
       for _ in 0..<operations {
         let token = stream.sink { sink.add($0) }
         token.cancel()
@@ -25,7 +25,7 @@ enum ChurnCase {
     let sink = Accumulator()
     let sender = EventSender<Int>()
     let stream = sender.stream
-    return Workload(operations: count) { count in
+    return Workload(fixedOperations: count) {
       var tokens: [Subscription] = []
       tokens.reserveCapacity(count)
       for _ in 0..<count {

@@ -4,11 +4,11 @@ import Signals
 /// ``Accumulator`` exactly like the raw closures do.
 enum DeliveryCase {
   /// `EventSender.send` with `subscribers` live handlers; one operation is one send.
-  static func eventSend(subscribers: Int, operations: Int) -> Workload {
+  static func eventSend(subscribers: Int) -> Workload {
     let sink = Accumulator()
     let sender = EventSender<Int>()
     let tokens = (0..<subscribers).map { _ in sender.stream.sink { sink.add($0) } }
-    return Workload(operations: operations) { operations in
+    return Workload { operations in
       for value in 0..<operations {
         sender.send(value)
       }
@@ -17,11 +17,11 @@ enum DeliveryCase {
   }
 
   /// `MutableProperty.value = v` with `subscribers` live handlers; one operation is one set.
-  static func propertySet(subscribers: Int, operations: Int) -> Workload {
+  static func propertySet(subscribers: Int) -> Workload {
     let sink = Accumulator()
     let owner = MutableProperty(0)
     let tokens = (0..<subscribers).map { _ in owner.property.sink { sink.add($0) } }
-    return Workload(operations: operations) { operations in
+    return Workload { operations in
       for value in 0..<operations {
         owner.value = value
       }
@@ -31,7 +31,7 @@ enum DeliveryCase {
 
   /// A send through `map -> filter -> map` to one handler. The filter lets every value through
   /// (the optimiser cannot know that), so each send reaches the handler.
-  static func operatorChain(operations: Int) -> Workload {
+  static func operatorChain() -> Workload {
     let sink = Accumulator()
     let sender = EventSender<Int>()
     let token =
@@ -40,7 +40,7 @@ enum DeliveryCase {
       .filter { $0 >= 0 }
       .map { $0 &- 1 }
       .sink { sink.add($0) }
-    return Workload(operations: operations) { operations in
+    return Workload { operations in
       for value in 0..<operations {
         sender.send(value)
       }
@@ -49,11 +49,11 @@ enum DeliveryCase {
   }
 
   /// A send to one handler subscribed through `receive(on: .immediate)`.
-  static func receiveOnImmediate(operations: Int) -> Workload {
+  static func receiveOnImmediate() -> Workload {
     let sink = Accumulator()
     let sender = EventSender<Int>()
     let token = sender.stream.receive(on: .immediate).sink { sink.add($0) }
-    return Workload(operations: operations) { operations in
+    return Workload { operations in
       for value in 0..<operations {
         sender.send(value)
       }
@@ -63,11 +63,11 @@ enum DeliveryCase {
 
   /// A send to one handler subscribed through `receive(on:)` with the immediate scheduler seen
   /// only as `some Scheduler` (as in generic code): the per-subscriber relay path.
-  static func receiveOnGenericScheduler(operations: Int) -> Workload {
+  static func receiveOnGenericScheduler() -> Workload {
     let sink = Accumulator()
     let sender = EventSender<Int>()
     let token = relayed(sender.stream, on: ImmediateScheduler()).sink { sink.add($0) }
-    return Workload(operations: operations) { operations in
+    return Workload { operations in
       for value in 0..<operations {
         sender.send(value)
       }

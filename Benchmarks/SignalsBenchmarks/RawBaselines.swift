@@ -12,10 +12,10 @@ enum RawBaseline {
   }
 
   /// Calls each of `closures` with each value: one operation is one value sent to all of them.
-  static func delivery(to count: Int, operations: Int) -> Workload {
+  static func delivery(to count: Int) -> Workload {
     let sink = Accumulator()
     let closures = closures(count: count, into: sink)
-    return Workload(operations: operations) { operations in
+    return Workload { operations in
       for value in 0..<operations {
         for closure in closures {
           closure(value)
@@ -27,8 +27,8 @@ enum RawBaseline {
 
   /// Allocates a small box, appends it to an array that holds `live` others, removes it again:
   /// the floor of "register, then unregister, one subscriber".
-  static func churn(live: Int, operations: Int) -> Workload {
-    Workload(operations: operations) { operations in
+  static func churn(live: Int) -> Workload {
+    Workload { operations in
       // Built per batch, outside the loop: a local array, so no exclusivity checks.
       var boxes = (0..<live).map { Box($0) }
       var total = 0
@@ -43,7 +43,7 @@ enum RawBaseline {
   /// Allocates `count` boxes into an array, then drops them in `order`: the floor of
   /// "subscribe `count`, then cancel them all in random order" with O(1) removal.
   static func bulkChurn(count: Int, order: [Int]) -> Workload {
-    Workload(operations: count) { count in
+    Workload(fixedOperations: count) {
       var boxes: [Box?] = []
       boxes.reserveCapacity(count)
       for value in 0..<count {

@@ -1,15 +1,14 @@
 /// How much work each measurement does.
 struct Settings {
-  /// Timed batches per side of each comparison (after one warm-up batch each).
+  /// Timed batches per side of each comparison.
   let repeats: Int
-  /// Divides the number of operations per batch.
-  let divisor: Int
+  /// Timed batches per side for the scaling cases, whose batches are long (100,000
+  /// subscriptions or deliveries each).
+  let scalingRepeats: Int
+  /// How long a calibrated batch should take, in nanoseconds: short, so that most batches run
+  /// without being preempted on a busy machine.
+  let batchNanoseconds: Double
 
-  static let full = Settings(repeats: 15, divisor: 1)
-  static let quick = Settings(repeats: 5, divisor: 5)
-
-  /// `full` operations per batch in a full run, fewer in a quick one (at least 1).
-  func operations(_ full: Int) -> Int {
-    max(1, full / divisor)
-  }
+  static let full = Settings(repeats: 41, scalingRepeats: 11, batchNanoseconds: 1_000_000)
+  static let quick = Settings(repeats: 15, scalingRepeats: 5, batchNanoseconds: 500_000)
 }

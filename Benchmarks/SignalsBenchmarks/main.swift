@@ -42,18 +42,19 @@ if cases.isEmpty {
 #endif
 
 let settings = options.quick ? Settings.quick : Settings.full
-let stopwatch = Stopwatch(repeats: settings.repeats)
+let stopwatch = Stopwatch(settings: settings)
 let clock = ContinuousClock()
 let started = clock.now
 var rows: [Row] = []
 for benchmark in cases {
-  rows += benchmark.measure(stopwatch, settings)
+  rows += benchmark.measure(stopwatch)
 }
 let elapsed = started.duration(to: clock.now)
 
 print(
   "Signals benchmarks (\(options.quick ? "quick" : "full") run, median of \(settings.repeats)"
-    + " interleaved batches; case and baseline columns in ns/op unless marked)")
+    + " interleaved batches of about \(format(settings.batchNanoseconds / 1e6, decimals: 1)) ms;"
+    + " case and baseline columns in ns/op unless marked)")
 print(Report.render(rows, markdown: options.markdown))
 print()
 print(Report.summary(rows))
