@@ -26,6 +26,9 @@ final class Channel<Value: Sendable>: Sendable {
   @usableFromInline let removeSubscriber: @Sendable (Channel<Value>, Subscriber<Value>) -> Void
   @usableFromInline let state: Mutex<ChannelState<Value>>
   @usableFromInline let executor: (any DrainExecutor)?
+  /// `executor != nil`, stored: testing the optional existential costs value-witness calls on
+  /// every send.
+  @usableFromInline let hasExecutor: Bool
   @usableFromInline let keepsCurrent: Bool
 
   /// An event channel (no stored value) delivering on the sending thread.
@@ -44,6 +47,7 @@ final class Channel<Value: Sendable>: Sendable {
     self.removeSubscriber = { channel, subscriber in channel.remove(subscriber) }
     self.state = Mutex(ChannelState(current: current))
     self.executor = executor
+    self.hasExecutor = executor != nil
     self.keepsCurrent = current != nil
   }
 
@@ -56,48 +60,66 @@ final class Channel<Value: Sendable>: Sendable {
     return value
   }
 
+  /// Whether a delivery starting now must go through the executor: true when there is one and it
+  /// cannot deliver on the calling thread. Depends only on the calling thread, so it is computed
+  /// before taking the lock (the executor is not asked under the lock, and nothing is copied
+  /// under it for channels without one).
+  @inlinable
+  var mustHop: Bool {
+    guard hasExecutor, let executor else { return false }
+    return !executor.canDeliverInline()
+  }
+
   /// Stores (for a property) and delivers `value` to every current subscriber.
   @inlinable
   func send(_ value: Value) {
-    let action = state.withLock { state in
+    let mustHop = mustHop
+    // Written from inside the lock rather than returned from it: a returned action is copied
+    // out of `withLock`'s generic result (one more retain and release of the snapshot).
+    var action = StartAction<Value>.none
+    state.withLock { state in
       state.lastSequence &+= 1
       if keepsCurrent {
         state.current = value
       }
-      return state.start(
-        .broadcast(sequence: state.lastSequence, value: value), executor: executor)
+      action = state.start(
+        .broadcast(sequence: state.lastSequence, value: value), mustHop: mustHop)
     }
-    perform(action)
+    perform(&action)
   }
 
   /// Sends the value `make` returns, if any, computing it under the channel's lock so that the
   /// computation and the send order are one atomic step. `make` must be the library's own code:
   /// it runs under the lock.
   func send(computing make: (inout ChannelState<Value>) -> Value?) {
-    let action = state.withLock { state -> StartAction<Value> in
+    let mustHop = mustHop
+    var action = state.withLock { state -> StartAction<Value> in
       guard let value = make(&state) else { return .none }
       state.lastSequence &+= 1
       if keepsCurrent {
         state.current = value
       }
       return state.start(
-        .broadcast(sequence: state.lastSequence, value: value), executor: executor)
+        .broadcast(sequence: state.lastSequence, value: value), mustHop: mustHop)
     }
-    perform(action)
+    perform(&action)
   }
 
   /// Registers `handler`. A property channel delivers its current value first: right away when
   /// no delivery is running, otherwise right after the running one.
   @inlinable
   func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> Subscription {
-    let (subscriber, action) = state.withLock { state in
+    let mustHop = mustHop
+    var action = StartAction<Value>.none
+    let subscriber = state.withLock { state in
       let subscriber = Subscriber(channel: self, since: state.lastSequence, handler: handler)
       state.add(subscriber)
-      guard let current = state.current else { return (subscriber, StartAction<Value>.none) }
-      let action = state.start(.initial(to: subscriber, value: current), executor: executor)
-      return (subscriber, action)
+      if let current = state.current {
+        action = state.start(.initial(to: subscriber, value: current), mustHop: mustHop)
+      }
+      return subscriber
     }
-    perform(action)
+    perform(&action)
     return Subscription(subscriber)
   }
 
@@ -118,45 +140,67 @@ final class Channel<Value: Sendable>: Sendable {
   }
 
   @inlinable
-  func perform(_ action: StartAction<Value>) {
-    switch action {
-    case .none:
-      break
-    case .deliver(let round):
-      drain(startingWith: round)
-    case .submit(let executor):
-      executor.submit { self.drain(startingWith: nil) }
+  func perform(_ action: inout StartAction<Value>) {
+    if case .some = action.round {
+      drain(startingWith: &action.round)
+    } else if action.submit {
+      // `start` asks to submit only for a channel that has an executor.
+      executor?.submit {
+        var nothing: Round<Value>? = nil
+        self.drain(startingWith: &nothing)
+      }
     }
   }
 
   /// The delivery loop: runs rounds until the queue is empty. Only one thread runs it at a time
-  /// per channel (guarded by `phase`).
+  /// per channel (guarded by `phase`). Takes the first round out of `first` (`inout` so that it
+  /// is moved, not copied: the snapshot must be released before the round is finished).
   @inlinable
-  func drain(startingWith first: Round<Value>?) {
-    DeliveryDepth.enter()
-    defer { DeliveryDepth.exit() }
-    var round = first
-    while true {
-      if let current = round {
-        deliver(current)
-      }
-      round = nil  // release the snapshot so the list is uniquely owned again
-      let (next, woken) = state.withLock { $0.finishRound() }
-      for waiter in woken {
-        waiter.signal()
-      }
-      guard let next else { return }
-      round = next
+  func drain(startingWith first: inout Round<Value>?) {
+    let depth = DeliveryDepth.enter()
+    defer { DeliveryDepth.exit(to: depth) }
+    var pending = first.take()
+    if pending == nil {
+      // Submitted through the executor: the first delivery is in the queue.
+      pending = finishRound()
+    }
+    while let round = pending.take() {
+      deliver(round)
+      _ = consume round  // release the snapshot so the list is uniquely owned again
+      pending = finishRound()
     }
   }
 
+  /// Ends a round under the lock, wakes the cancellers that waited for it, returns the next one.
   @inlinable
-  func deliver(_ round: Round<Value>) {
+  func finishRound() -> Round<Value>? {
+    let (next, woken) = state.withLock { $0.finishRound() }
+    if let woken {
+      for waiter in woken {
+        waiter.signal()
+      }
+    }
+    return next
+  }
+
+  @inlinable
+  func deliver(_ round: borrowing Round<Value>) {
     switch round.delivery {
     case .broadcast(let sequence, let value):
-      for case let subscriber? in round.subscribers
-      where subscriber.since < sequence && subscriber.isActive.load(ordering: .relaxed) {
-        subscriber.handler(value)
+      for index in round.subscribers.indices {
+        // No retain/release per subscriber (no strong local either: its lifetime would last to
+        // the end of the iteration, around the call). Safe: `round.subscribers` is this round's
+        // own reference to the snapshot, which holds each subscriber in it strongly and never
+        // changes (it is a value; membership changes during a round are parked), so every
+        // subscriber in it stays alive until the round ends, longer than this call.
+        guard let unretained = round.subscribers[index].map(Unmanaged.passUnretained) else {
+          continue
+        }
+        unretained._withUnsafeGuaranteedRef { subscriber in
+          if subscriber.since < sequence && subscriber.isActive.load(ordering: .relaxed) {
+            subscriber.handler(value)
+          }
+        }
       }
     case .initial(let subscriber, let value):
       if subscriber.isActive.load(ordering: .relaxed) {

@@ -25,15 +25,29 @@ struct Round<Value: Sendable>: Sendable {
   }
 }
 
-/// What the caller of a state transition must do once it has released the lock.
+/// What the caller of a state transition must do once it has released the lock: nothing (a
+/// delivery is already running or scheduled and will pick the work up), deliver `round` (it
+/// became the delivering thread), or ask the channel's executor to run the delivery loop.
+///
+/// A struct rather than an enum with a `Round` payload: a `switch` over a copyable enum borrows
+/// it and copies the payload (a retain of the snapshot plus outlined copies on every send),
+/// while `round.take()` moves the round out.
 @usableFromInline
-enum StartAction<Value: Sendable>: Sendable {
-  /// Nothing: a delivery is already running or scheduled and will pick the work up.
-  case none
-  /// Become the delivering thread, starting with this round.
-  case deliver(Round<Value>)
-  /// Ask the executor to run the delivery loop.
-  case submit(any DrainExecutor)
+struct StartAction<Value: Sendable>: Sendable {
+  /// The round to deliver now, if the caller became the delivering thread.
+  @usableFromInline var round: Round<Value>?
+  /// Whether the caller must submit the delivery loop to the executor.
+  @usableFromInline var submit: Bool
+
+  @inlinable
+  init(round: Round<Value>?, submit: Bool) {
+    self.round = round
+    self.submit = submit
+  }
+
+  /// Nothing to do.
+  @inlinable
+  static var none: StartAction<Value> { StartAction(round: nil, submit: false) }
 }
 
 /// Everything a ``Channel`` guards with its lock. Internal.
@@ -73,30 +87,31 @@ struct ChannelState<Value: Sendable>: Sendable {
   }
 
   /// Starts `delivery` now if nobody is delivering, otherwise queues it behind the running one.
+  /// `mustHop` is true when the channel has an executor that cannot deliver on this thread now.
   @inlinable
-  mutating func start(_ delivery: Delivery<Value>, executor: (any DrainExecutor)?) -> StartAction<
-    Value
-  > {
+  mutating func start(_ delivery: Delivery<Value>, mustHop: Bool) -> StartAction<Value> {
     guard phase == .idle else {
       queue.append(delivery)
       return .none
     }
-    if let executor, !executor.canDeliverInline() {
+    if mustHop {
       queue.append(delivery)
       phase = .scheduled
-      return .submit(executor)
+      return StartAction(round: nil, submit: true)
     }
     phase = .delivering
-    return .deliver(round(for: delivery))
+    return StartAction(round: round(for: delivery), submit: false)
   }
 
   /// Ends the round that just ran: applies parked membership changes, hands back the threads to
-  /// wake, and returns the next round, or `nil` (and goes idle) when the queue is empty.
+  /// wake (`nil` when none), and returns the next round, or `nil` (and goes idle) when the queue
+  /// is empty.
   @inlinable
-  mutating func finishRound() -> (next: Round<Value>?, woken: [DispatchSemaphore]) {
+  mutating func finishRound() -> (next: Round<Value>?, woken: [DispatchSemaphore]?) {
     applyParkedChanges()
-    let woken = waiters
+    var woken: [DispatchSemaphore]?
     if !waiters.isEmpty {
+      woken = waiters
       waiters = []
     }
     guard let delivery = dequeue() else {

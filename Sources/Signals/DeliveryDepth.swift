@@ -28,15 +28,17 @@ enum DeliveryDepth {
     Int(bitPattern: pthread_getspecific(key))
   }
 
-  /// Marks the start of a delivery on this thread.
+  /// Marks the start of a delivery on this thread; returns the depth to restore on exit.
   @inlinable
-  static func enter() {
-    pthread_setspecific(key, UnsafeRawPointer(bitPattern: current + 1))
+  static func enter() -> Int {
+    let outer = current
+    pthread_setspecific(key, UnsafeRawPointer(bitPattern: outer + 1))
+    return outer
   }
 
-  /// Marks the end of a delivery on this thread.
+  /// Marks the end of a delivery on this thread: restores the depth `enter()` returned.
   @inlinable
-  static func exit() {
-    pthread_setspecific(key, UnsafeRawPointer(bitPattern: current - 1))
+  static func exit(to outer: Int) {
+    pthread_setspecific(key, UnsafeRawPointer(bitPattern: outer))
   }
 }
