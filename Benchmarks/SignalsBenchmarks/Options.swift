@@ -6,6 +6,9 @@ struct Options {
   var help = false
   /// Case-name substrings; a case runs if it matches any (all cases run when empty).
   var filters: [String] = []
+  /// Fixed operations per batch instead of calibrated batches (for profilers such as
+  /// callgrind, where timing-based calibration picks tiny batches).
+  var batchOperations: Int?
 
   static let usage = """
     usage: swift run -c release SignalsBenchmarks [--quick] [--filter NAME]... [--markdown]
@@ -13,6 +16,7 @@ struct Options {
       --filter NAME    run only cases whose name contains NAME (repeatable)
       --markdown       print the table as Markdown (for docs/performance.md)
       --list           print the case names and exit
+      --batch-ops N    run N operations per batch instead of calibrating (for profilers)
       --help           print this help and exit
     """
 
@@ -35,6 +39,11 @@ struct Options {
           throw Failure(message: "--filter needs a case name")
         }
         options.filters.append(name)
+      case "--batch-ops":
+        guard let text = remaining.popFirst(), let count = Int(text), count > 0 else {
+          throw Failure(message: "--batch-ops needs a positive number")
+        }
+        options.batchOperations = count
       default:
         if argument.hasPrefix("--filter=") {
           let name = String(argument.dropFirst("--filter=".count))

@@ -8,6 +8,8 @@ struct Settings {
   /// How long a calibrated batch should take, in nanoseconds: short, so that most batches run
   /// without being preempted on a busy machine.
   let batchNanoseconds: Double
+  /// When set, every calibrated workload runs exactly this many operations per batch.
+  var batchOperations: Int?
 
   static let full = Settings(repeats: 41, scalingRepeats: 11, batchNanoseconds: 1_000_000)
   static let quick = Settings(repeats: 15, scalingRepeats: 5, batchNanoseconds: 500_000)

@@ -60,6 +60,10 @@ final class Stopwatch {
       _ = elapsed(workload, count: fixed)
       return fixed
     }
+    if let fixed = settings.batchOperations {
+      _ = elapsed(workload, count: fixed)
+      return fixed
+    }
     let target = settings.batchNanoseconds
     var count = 16
     while true {

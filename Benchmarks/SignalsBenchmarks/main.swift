@@ -41,7 +41,8 @@ if cases.isEmpty {
   print("warning: debug build; figures are meaningless. Use `swift run -c release`.")
 #endif
 
-let settings = options.quick ? Settings.quick : Settings.full
+var settings = options.quick ? Settings.quick : Settings.full
+settings.batchOperations = options.batchOperations
 let stopwatch = Stopwatch(settings: settings)
 let clock = ContinuousClock()
 let started = clock.now
