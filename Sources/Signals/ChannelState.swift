@@ -190,18 +190,25 @@ struct ChannelState<Value: Sendable>: Sendable {
   }
 
   /// O(1): clears the subscriber's slot; compacts (amortised O(1)) once half the list is holes.
+  /// The newest subscriber (subscribe, then cancel: the usual churn) is popped instead, with
+  /// the holes that then end the list, so churn at the end never builds holes to compact.
   @inlinable
   mutating func detach(_ subscriber: Subscriber<Value>) {
     let slot = subscriber.slot.load(ordering: .relaxed)
     guard slot >= 0 else { return }  // cancelled before it ever joined the list
     subscriber.slot.store(-1, ordering: .relaxed)
+    if slot == subscribers.count - 1 {
+      subscribers.removeLast()
+      while let last = subscribers.last, last == nil {
+        subscribers.removeLast()
+        holes -= 1
+      }
+      return
+    }
     subscribers[slot] = nil
     holes += 1
     if holes >= 16 && holes * 2 >= subscribers.count {
       compact()
-    } else if holes == subscribers.count {
-      subscribers.removeAll(keepingCapacity: true)
-      holes = 0
     }
   }
 
