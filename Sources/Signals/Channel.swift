@@ -127,6 +127,10 @@ final class Channel<Value: Sendable>: Sendable {
   /// thread unless called from inside a handler (see ``Subscription``).
   @inlinable
   func remove(_ subscriber: Subscriber<Value>) {
+    // Already cancelled (as when a cancelled token is released): no lock to take. The first
+    // cancel removed it and did any waiting; a second one never waited (it used to find the
+    // flag false under the lock and return).
+    guard subscriber.isActive.load(ordering: .acquiring) else { return }
     let semaphore = state.withLock { state -> DispatchSemaphore? in
       guard subscriber.isActive.exchange(false, ordering: .relaxed) else { return nil }
       let mustWait = state.phase == .delivering && DeliveryDepth.current == 0
