@@ -162,7 +162,7 @@ final class Channel<Value: Sendable>: Sendable {
   @inlinable
   func drain(startingWith first: inout Round<Value>?) {
     let depth = DeliveryDepth.enter()
-    defer { DeliveryDepth.exit(to: depth) }
+    defer { DeliveryDepth.exit(depth) }
     var pending = first.take()
     if pending == nil {
       // Submitted through the executor: the first delivery is in the queue.
