@@ -108,6 +108,12 @@ struct ChannelState<Value: Sendable>: Sendable {
   /// is empty.
   @inlinable
   mutating func finishRound() -> (next: Round<Value>?, woken: [DispatchSemaphore]?) {
+    if joining.isEmpty && leaving.isEmpty && waiters.isEmpty && queueHead == queue.count {
+      // The usual end of a send: nothing happened during the round. (Same result as the
+      // general path below, without its calls.)
+      phase = .idle
+      return (nil, nil)
+    }
     applyParkedChanges()
     var woken: [DispatchSemaphore]?
     if !waiters.isEmpty {
