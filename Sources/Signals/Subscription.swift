@@ -112,6 +112,7 @@ final class CompositeCancel: Cancelling {
 
 extension Subscription {
   /// One token that cancels `parts` in order. Each part is itself idempotent, so the whole is.
+  @usableFromInline
   static func combining(_ parts: Subscription...) -> Subscription {
     Subscription(CompositeCancel(parts))
   }
