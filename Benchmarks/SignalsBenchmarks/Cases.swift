@@ -1,12 +1,12 @@
 /// One named measurement; `--filter` matches its `name`.
 struct BenchmarkCase {
   let name: String
-  let measure: (Stopwatch) -> [Row]
+  let measure: @MainActor (Stopwatch) -> [Row]
 }
 
 /// Every case, in the order they run. The memory probe runs first, before other cases leave
 /// freed memory in the allocator.
-var allCases: [BenchmarkCase] {
+@MainActor var allCases: [BenchmarkCase] {
   [
     BenchmarkCase(name: "memory", measure: measureMemory),
     deliveryCase("send-1", "EventStream send, 1 subscriber", subscribers: 1, target: 6) {
@@ -27,6 +27,10 @@ var allCases: [BenchmarkCase] {
     deliveryCase("receive-on-scheduler", "send via receive(on: some Scheduler)", subscribers: 1) {
       DeliveryCase.receiveOnGenericScheduler()
     },
+    deliveryCase("receive-on-main-actor", "send via receive(on: .mainActor)", subscribers: 1) {
+      // The benchmark runs on the main thread, so the main-actor relay delivers synchronously.
+      DeliveryCase.receiveOnMainActor()
+    },
     BenchmarkCase(name: "chain", measure: measureChain),
     BenchmarkCase(name: "subscribe-cancel", measure: measureSubscribeCancel),
     BenchmarkCase(name: "churn-scaling", measure: measureChurnScaling),
@@ -37,7 +41,7 @@ var allCases: [BenchmarkCase] {
 /// A send-style case compared with `subscribers` raw closure calls per operation.
 private func deliveryCase(
   _ name: String, _ title: String, subscribers: Int, target: Double? = nil,
-  make: @escaping () -> Workload
+  make: @escaping @MainActor () -> Workload
 ) -> BenchmarkCase {
   BenchmarkCase(name: name) { stopwatch in
     let timing = stopwatch.compare(make(), against: RawBaseline.delivery(to: subscribers))

@@ -75,6 +75,21 @@ enum DeliveryCase {
     }
   }
 
+  /// A send to one handler subscribed through `receive(on: .mainActor)`, sent on the main
+  /// thread: Signals delivers synchronously through the subscriber's main-queue relay.
+  @MainActor
+  static func receiveOnMainActor() -> Workload {
+    let sink = Accumulator()
+    let sender = EventSender<Int>()
+    let token = sender.stream.receive(on: .mainActor).sink { sink.add($0) }
+    return Workload { operations in
+      for value in 0..<operations {
+        sender.send(value)
+      }
+      return sink.value &+ (token.hashValue & 1)
+    }
+  }
+
   private static func relayed(
     _ stream: EventStream<Int>, on scheduler: some Scheduler
   ) -> EventStream<Int> {
