@@ -10,7 +10,7 @@ import Testing
 @Suite struct PerformanceRegressionTests {
   @Test func churnAtTheEndKeepsSubscriptionOrder() {
     let sender = EventSender<Int>()
-    let log = Log()
+    let log = RegressionLog()
     var tokens = (0..<5).map { id in sender.stream.sink { log.append("\(id):\($0)") } }
     for _ in 0..<50 {
       sender.stream.sink { log.append("temp:\($0)") }.cancel()
@@ -40,8 +40,8 @@ import Testing
 
   @Test func randomSubscribeAndCancelMatchesAModel() {
     let sender = EventSender<Int>()
-    let log = Log()
-    var generator = SplitMix(seed: 0x5EED)
+    let log = RegressionLog()
+    var generator = RegressionRandom(seed: 0x5EED)
     var live: [(id: Int, token: Subscription)] = []
     var nextID = 0
     for step in 0..<3_000 {
@@ -64,7 +64,7 @@ import Testing
 
   @Test func cancellingAndReleasingDuringARoundStopsLaterHandlers() {
     let sender = EventSender<Int>()
-    let log = Log()
+    let log = RegressionLog()
     let tokens = Mutex<[String: Subscription]>([:])
     let first = sender.stream.sink { value in
       log.append("a:\(value)")
@@ -96,7 +96,7 @@ import Testing
   func nestedDeliveriesCancelWithoutWaiting() {
     let outer = EventSender<Int>()
     let inner = EventSender<Int>()
-    let log = Log()
+    let log = RegressionLog()
     let tokens = Mutex<[String: Subscription]>([:])
     let outerFirst = outer.stream.sink { value in
       log.append("x1:\(value)")
@@ -126,7 +126,7 @@ import Testing
 
   @Test func cancelTwiceThenReleaseIsHarmless() {
     let sender = EventSender<Int>()
-    let log = Log()
+    let log = RegressionLog()
     let kept = sender.stream.sink { log.append("kept:\($0)") }
     let dropped = sender.stream.sink { log.append("dropped:\($0)") }
     sender.send(1)
@@ -210,7 +210,7 @@ import Testing
 }
 
 /// A thread-safe list of what handlers saw, in order.
-private final class Log: Sendable {
+private final class RegressionLog: Sendable {
   private let entries = Mutex<[String]>([])
 
   func append(_ entry: String) {
@@ -227,7 +227,7 @@ private final class Log: Sendable {
 }
 
 /// SplitMix64: a seeded generator, so the random test is the same on every run.
-private struct SplitMix {
+private struct RegressionRandom {
   private var state: UInt64
 
   init(seed: UInt64) {
