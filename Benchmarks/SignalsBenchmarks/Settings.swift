@@ -11,6 +11,6 @@ struct Settings {
   /// When set, every calibrated workload runs exactly this many operations per batch.
   var batchOperations: Int?
 
-  static let full = Settings(repeats: 41, scalingRepeats: 11, batchNanoseconds: 1_000_000)
+  static let full = Settings(repeats: 61, scalingRepeats: 21, batchNanoseconds: 1_000_000)
   static let quick = Settings(repeats: 15, scalingRepeats: 5, batchNanoseconds: 500_000)
 }
