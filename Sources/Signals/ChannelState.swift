@@ -191,7 +191,9 @@ struct ChannelState<Value: Sendable>: Sendable {
 
   @inlinable
   mutating func insert(_ subscriber: Subscriber<Value>) {
-    subscriber.slot.store(subscribers.count, ordering: .relaxed)
+    precondition(
+      subscribers.count < Int(Int32.max), "Signals: more than 2^31 - 1 subscribers on one stream")
+    subscriber.slot.store(Int32(truncatingIfNeeded: subscribers.count), ordering: .relaxed)
     subscribers.append(subscriber)
   }
 
@@ -200,7 +202,7 @@ struct ChannelState<Value: Sendable>: Sendable {
   /// the holes that then end the list, so churn at the end never builds holes to compact.
   @inlinable
   mutating func detach(_ subscriber: Subscriber<Value>) {
-    let slot = subscriber.slot.load(ordering: .relaxed)
+    let slot = Int(subscriber.slot.load(ordering: .relaxed))
     guard slot >= 0 else { return }  // cancelled before it ever joined the list
     subscriber.slot.store(-1, ordering: .relaxed)
     if slot == subscribers.count - 1 {
@@ -224,7 +226,7 @@ struct ChannelState<Value: Sendable>: Sendable {
     var kept = 0
     for index in subscribers.indices {
       guard let subscriber = subscribers[index] else { continue }
-      subscriber.slot.store(kept, ordering: .relaxed)
+      subscriber.slot.store(Int32(truncatingIfNeeded: kept), ordering: .relaxed)
       subscribers[kept] = subscriber
       kept += 1
     }

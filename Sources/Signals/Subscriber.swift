@@ -14,12 +14,14 @@ final class Subscriber<Value: Sendable>: Cancelling {
   /// The sequence number of the last value sent before this subscriber joined: it receives only
   /// values with a larger number, so a late subscriber never sees an older value.
   @usableFromInline let since: UInt64
+  /// Index in the channel's subscriber list, or -1 while not in it. Only read and written under
+  /// the channel's lock; atomic only so that the type is `Sendable` without unsafe annotations.
+  /// 32 bits, and declared before `isActive`, so that both share one word: the object is then
+  /// 53 bytes, a 64-byte heap block instead of 80 (measured with malloc_usable_size).
+  @usableFromInline let slot = Atomic<Int32>(-1)
   /// Set to false once, by the first `cancel()`. Written under the channel's lock, read by the
   /// delivering thread right before each call.
   @usableFromInline let isActive = Atomic<Bool>(true)
-  /// Index in the channel's subscriber list, or -1 while not in it. Only read and written under
-  /// the channel's lock; atomic only so that the type is `Sendable` without unsafe annotations.
-  @usableFromInline let slot = Atomic<Int>(-1)
 
   @inlinable
   init(channel: Channel<Value>, since: UInt64, handler: @escaping @Sendable (Value) -> Void) {
