@@ -11,8 +11,8 @@ import Signals
 /// `mallinfo2()` is not visible to Swift (Glibc's module map does not include `<malloc.h>`), so
 /// the probe reads resident pages from `/proc/self/statm` before and after creating `count`
 /// subscriptions and divides the growth by `count`. Storage the caller keeps the tokens in is
-/// allocated and touched before the first reading, so only Signals' memory and the handler
-/// closures are counted. The same method applied to `count` one-word objects checks it: it must
+/// allocated and touched before the first reading, so only Signals' own memory is counted (see
+/// the handler's comment). The same method applied to `count` one-word objects checks it: it must
 /// report their allocator chunk size (32 bytes with glibc). Run it before anything else, so the
 /// allocator has no freed memory to hand back instead of growing.
 enum MemoryProbe {
@@ -44,6 +44,10 @@ enum MemoryProbe {
     var boxes = [Box?](repeating: nil, count: count)
     guard let start = residentBytes() else { return nil }
     for index in 0..<count {
+      // This literal captures only `sink`; Swift allocates its context once for the whole loop
+      // (callgrind: two allocations per subscribe, both Signals' own). A handler that captures
+      // per-subscription state adds its context (from 32 bytes) to the caller's side. Passing
+      // a stored `(Int) -> Void` instead would add a 48-byte reabstraction thunk.
       tokens[index] = stream.sink { sink.add($0) }
     }
     guard let middle = residentBytes() else { return nil }
