@@ -148,8 +148,11 @@ final class Channel<Value: Sendable>: Sendable {
     if case .some = action.round {
       drain(startingWith: &action.round)
     } else if action.submit {
-      // `start` asks to submit only for a channel that has an executor.
-      executor?.submit {
+      guard let executor else {
+        // `start` asks to submit only when `mustHop` was true, which needs an executor.
+        preconditionFailure("Signals internal error: a drain was submitted without an executor")
+      }
+      executor.submit {
         var nothing: Round<Value>? = nil
         self.drain(startingWith: &nothing)
       }
