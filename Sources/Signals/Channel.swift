@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// The delivery engine behind ``EventStream``, ``Property`` and every operator that needs its
 /// own ordering. Internal.
@@ -13,12 +14,25 @@ import Dispatch
 ///   of the subscriber list; joins and cancellations during a round are applied at its end.
 /// - **Cancellation is final.** A cancelled subscriber is skipped from the next check on; a
 ///   `cancel()` from outside every handler waits for a round running on another thread.
+///
+/// Performance: the hot paths (`send`, `subscribe`, `remove` and what they call) are
+/// `@inlinable`, so a client module compiles them for its concrete `Value`. Unspecialised, every
+/// send looked up the runtime metadata of `ChannelState<Value>`, `Round<Value>` and friends
+/// (about 1 us per send); specialised, none of that happens. See docs/performance.md.
+@usableFromInline
 final class Channel<Value: Sendable>: Sendable {
-  private let state: Locked<ChannelState<Value>>
-  private let executor: (any DrainExecutor)?
-  private let keepsCurrent: Bool
+  /// `remove(_:)` compiled for this channel's `Value`. Declared first so that its offset is
+  /// fixed even in code compiled for every `Value` (see ``Subscriber/cancel()``).
+  @usableFromInline let removeSubscriber: @Sendable (Channel<Value>, Subscriber<Value>) -> Void
+  @usableFromInline let state: Locked<ChannelState<Value>>
+  @usableFromInline let executor: (any DrainExecutor)?
+  /// `executor != nil`, stored: testing the optional existential costs value-witness calls on
+  /// every send.
+  @usableFromInline let hasExecutor: Bool
+  @usableFromInline let keepsCurrent: Bool
 
   /// An event channel (no stored value) delivering on the sending thread.
+  @inlinable
   convenience init() {
     self.init(current: nil, executor: nil)
   }
@@ -26,13 +40,19 @@ final class Channel<Value: Sendable>: Sendable {
   /// - Parameters:
   ///   - current: a property's initial value, or `nil` for an event channel.
   ///   - executor: where deliveries run; `nil` for "on the sending thread".
+  @inlinable
   init(current: Value?, executor: (any DrainExecutor)?) {
+    // Formed here, where a client that creates the channel knows `Value`: the closure then
+    // captures nothing and calls the specialised `remove`.
+    self.removeSubscriber = { channel, subscriber in channel.remove(subscriber) }
     self.state = Locked(ChannelState(current: current))
     self.executor = executor
+    self.hasExecutor = executor != nil
     self.keepsCurrent = current != nil
   }
 
   /// The stored value of a property channel.
+  @inlinable
   var currentValue: Value {
     guard let value = state.withLock({ $0.current }) else {
       preconditionFailure("Signals internal error: an event channel has no current value")
@@ -40,52 +60,77 @@ final class Channel<Value: Sendable>: Sendable {
     return value
   }
 
+  /// Whether a delivery starting now must go through the executor: true when there is one and it
+  /// cannot deliver on the calling thread. Depends only on the calling thread, so it is computed
+  /// before taking the lock (the executor is not asked under the lock, and nothing is copied
+  /// under it for channels without one).
+  @inlinable
+  var mustHop: Bool {
+    guard hasExecutor, let executor else { return false }
+    return !executor.canDeliverInline()
+  }
+
   /// Stores (for a property) and delivers `value` to every current subscriber.
+  @inlinable
   func send(_ value: Value) {
-    let action = state.withLock { state in
+    let mustHop = mustHop
+    // Written from inside the lock rather than returned from it: a returned action is copied
+    // out of `withLock`'s generic result (one more retain and release of the snapshot).
+    var action = StartAction<Value>.none
+    state.withLock { state in
       state.lastSequence &+= 1
       if keepsCurrent {
         state.current = value
       }
-      return state.start(
-        .broadcast(sequence: state.lastSequence, value: value), executor: executor)
+      action = state.start(
+        .broadcast(sequence: state.lastSequence, value: value), mustHop: mustHop)
     }
-    perform(action)
+    perform(&action)
   }
 
   /// Sends the value `make` returns, if any, computing it under the channel's lock so that the
   /// computation and the send order are one atomic step. `make` must be the library's own code:
   /// it runs under the lock.
   func send(computing make: (inout ChannelState<Value>) -> Value?) {
-    let action = state.withLock { state -> StartAction<Value> in
+    let mustHop = mustHop
+    var action = state.withLock { state -> StartAction<Value> in
       guard let value = make(&state) else { return .none }
       state.lastSequence &+= 1
       if keepsCurrent {
         state.current = value
       }
       return state.start(
-        .broadcast(sequence: state.lastSequence, value: value), executor: executor)
+        .broadcast(sequence: state.lastSequence, value: value), mustHop: mustHop)
     }
-    perform(action)
+    perform(&action)
   }
 
   /// Registers `handler`. A property channel delivers its current value first: right away when
   /// no delivery is running, otherwise right after the running one.
+  @inlinable
   func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> Subscription {
-    let (subscriber, action) = state.withLock { state in
+    let mustHop = mustHop
+    var action = StartAction<Value>.none
+    let subscriber = state.withLock { state in
       let subscriber = Subscriber(channel: self, since: state.lastSequence, handler: handler)
       state.add(subscriber)
-      guard let current = state.current else { return (subscriber, StartAction<Value>.none) }
-      let action = state.start(.initial(to: subscriber, value: current), executor: executor)
-      return (subscriber, action)
+      if let current = state.current {
+        action = state.start(.initial(to: subscriber, value: current), mustHop: mustHop)
+      }
+      return subscriber
     }
-    perform(action)
+    perform(&action)
     return Subscription(subscriber)
   }
 
   /// Cancels `subscriber`: it receives nothing more. Waits for a round running on another
   /// thread unless called from inside a handler (see ``Subscription``).
+  @inlinable
   func remove(_ subscriber: Subscriber<Value>) {
+    // Already cancelled (as when a cancelled token is released): no lock to take. The first
+    // cancel removed it and did any waiting; a second one never waited (it used to find the
+    // flag false under the lock and return).
+    guard subscriber.isActive.load(ordering: .acquiring) else { return }
     let semaphore = state.withLock { state -> DispatchSemaphore? in
       guard subscriber.isActive.exchange(false, ordering: .relaxed) else { return nil }
       let mustWait = state.phase == .delivering && DeliveryDepth.current == 0
@@ -98,43 +143,71 @@ final class Channel<Value: Sendable>: Sendable {
     semaphore?.wait()
   }
 
-  private func perform(_ action: StartAction<Value>) {
-    switch action {
-    case .none:
-      break
-    case .deliver(let round):
-      drain(startingWith: round)
-    case .submit(let executor):
-      executor.submit { self.drain(startingWith: nil) }
+  @inlinable
+  func perform(_ action: inout StartAction<Value>) {
+    if case .some = action.round {
+      drain(startingWith: &action.round)
+    } else if action.submit {
+      guard let executor else {
+        // `start` asks to submit only when `mustHop` was true, which needs an executor.
+        preconditionFailure("Signals internal error: a drain was submitted without an executor")
+      }
+      executor.submit {
+        var nothing: Round<Value>? = nil
+        self.drain(startingWith: &nothing)
+      }
     }
   }
 
   /// The delivery loop: runs rounds until the queue is empty. Only one thread runs it at a time
-  /// per channel (guarded by `phase`).
-  private func drain(startingWith first: Round<Value>?) {
-    DeliveryDepth.enter()
-    defer { DeliveryDepth.exit() }
-    var round = first
-    while true {
-      if let current = round {
-        deliver(current)
-      }
-      round = nil  // release the snapshot so the list is uniquely owned again
-      let (next, woken) = state.withLock { $0.finishRound() }
-      for waiter in woken {
-        waiter.signal()
-      }
-      guard let next else { return }
-      round = next
+  /// per channel (guarded by `phase`). Takes the first round out of `first` (`inout` so that it
+  /// is moved, not copied: the snapshot must be released before the round is finished).
+  @inlinable
+  func drain(startingWith first: inout Round<Value>?) {
+    let depth = DeliveryDepth.enter()
+    defer { DeliveryDepth.exit(depth) }
+    var pending = first.take()
+    if pending == nil {
+      // Submitted through the executor: the first delivery is in the queue.
+      pending = finishRound()
+    }
+    while let round = pending.take() {
+      deliver(round)
+      _ = consume round  // release the snapshot so the list is uniquely owned again
+      pending = finishRound()
     }
   }
 
-  private func deliver(_ round: Round<Value>) {
+  /// Ends a round under the lock, wakes the cancellers that waited for it, returns the next one.
+  @inlinable
+  func finishRound() -> Round<Value>? {
+    let (next, woken) = state.withLock { $0.finishRound() }
+    if let woken {
+      for waiter in woken {
+        waiter.signal()
+      }
+    }
+    return next
+  }
+
+  @inlinable
+  func deliver(_ round: borrowing Round<Value>) {
     switch round.delivery {
     case .broadcast(let sequence, let value):
-      for case let subscriber? in round.subscribers
-      where subscriber.since < sequence && subscriber.isActive.load(ordering: .relaxed) {
-        subscriber.handler(value)
+      for index in round.subscribers.indices {
+        // No retain/release per subscriber (no strong local either: its lifetime would last to
+        // the end of the iteration, around the call). Safe: `round.subscribers` is this round's
+        // own reference to the snapshot, which holds each subscriber in it strongly and never
+        // changes (it is a value; membership changes during a round are parked), so every
+        // subscriber in it stays alive until the round ends, longer than this call.
+        guard let unretained = round.subscribers[index].map(Unmanaged.passUnretained) else {
+          continue
+        }
+        unretained._withUnsafeGuaranteedRef { subscriber in
+          if subscriber.since < sequence && subscriber.isActive.load(ordering: .relaxed) {
+            subscriber.handler(value)
+          }
+        }
       }
     case .initial(let subscriber, let value):
       if subscriber.isActive.load(ordering: .relaxed) {

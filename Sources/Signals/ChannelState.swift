@@ -1,7 +1,9 @@
 import Dispatch
+import Synchronization
 
 /// One pending delivery of a ``Channel``. Internal.
-enum Delivery<Value: Sendable> {
+@usableFromInline
+enum Delivery<Value: Sendable>: Sendable {
   /// A value sent to every subscriber that joined before it was sent.
   case broadcast(sequence: UInt64, value: Value)
   /// A property's current value, for one subscriber that joined while a delivery was running.
@@ -11,24 +13,48 @@ enum Delivery<Value: Sendable> {
 /// A delivery together with the subscriber list it goes to. The list is a copy-on-write
 /// snapshot taken under the lock; while a round runs, membership changes are parked in
 /// ``ChannelState/joining`` and ``ChannelState/leaving`` so the snapshot is never copied.
-struct Round<Value: Sendable> {
-  let delivery: Delivery<Value>
-  let subscribers: ContiguousArray<Subscriber<Value>?>
+@usableFromInline
+struct Round<Value: Sendable>: Sendable {
+  @usableFromInline let delivery: Delivery<Value>
+  @usableFromInline let subscribers: ContiguousArray<Subscriber<Value>?>
+
+  @inlinable
+  init(delivery: Delivery<Value>, subscribers: ContiguousArray<Subscriber<Value>?>) {
+    self.delivery = delivery
+    self.subscribers = subscribers
+  }
 }
 
-/// What the caller of a state transition must do once it has released the lock.
-enum StartAction<Value: Sendable> {
-  /// Nothing: a delivery is already running or scheduled and will pick the work up.
-  case none
-  /// Become the delivering thread, starting with this round.
-  case deliver(Round<Value>)
-  /// Ask the executor to run the delivery loop.
-  case submit(any DrainExecutor)
+/// What the caller of a state transition must do once it has released the lock: nothing (a
+/// delivery is already running or scheduled and will pick the work up), deliver `round` (it
+/// became the delivering thread), or ask the channel's executor to run the delivery loop.
+///
+/// A struct rather than an enum with a `Round` payload: a `switch` over a copyable enum borrows
+/// it and copies the payload (a retain of the snapshot plus outlined copies on every send),
+/// while `round.take()` moves the round out.
+@usableFromInline
+struct StartAction<Value: Sendable>: Sendable {
+  /// The round to deliver now, if the caller became the delivering thread.
+  @usableFromInline var round: Round<Value>?
+  /// Whether the caller must submit the delivery loop to the executor.
+  @usableFromInline var submit: Bool
+
+  @inlinable
+  init(round: Round<Value>?, submit: Bool) {
+    self.round = round
+    self.submit = submit
+  }
+
+  /// Nothing to do.
+  @inlinable
+  static var none: StartAction<Value> { StartAction(round: nil, submit: false) }
 }
 
 /// Everything a ``Channel`` guards with its lock. Internal.
-struct ChannelState<Value: Sendable> {
-  enum Phase {
+@usableFromInline
+struct ChannelState<Value: Sendable>: Sendable {
+  @usableFromInline
+  enum Phase: Sendable {
     /// Nobody is delivering.
     case idle
     /// A delivery job was handed to the executor and has not started yet.
@@ -37,47 +63,61 @@ struct ChannelState<Value: Sendable> {
     case delivering
   }
 
-  var phase = Phase.idle
+  @usableFromInline var phase = Phase.idle
   /// A property's stored value; `nil` for event channels.
-  var current: Value?
+  @usableFromInline var current: Value?
   /// The sequence number of the newest value sent.
-  var lastSequence: UInt64 = 0
+  @usableFromInline var lastSequence: UInt64 = 0
   /// Subscribers in subscription order; cancelled ones leave a hole (`nil`) until compaction.
-  var subscribers = ContiguousArray<Subscriber<Value>?>()
-  var holes = 0
+  @usableFromInline var subscribers = ContiguousArray<Subscriber<Value>?>()
+  @usableFromInline var holes = 0
   /// Subscribers that joined during a round; added at the next round boundary.
-  var joining: [Subscriber<Value>] = []
+  @usableFromInline var joining: [Subscriber<Value>] = []
   /// Subscribers cancelled during a round; removed at the next round boundary.
-  var leaving: [Subscriber<Value>] = []
+  @usableFromInline var leaving: [Subscriber<Value>] = []
   /// Deliveries waiting for the current one to finish (FIFO), read from `queueHead` on.
-  var queue: [Delivery<Value>] = []
-  var queueHead = 0
+  @usableFromInline var queue: [Delivery<Value>] = []
+  @usableFromInline var queueHead = 0
   /// Threads blocked in `cancel()` until the running round ends.
-  var waiters: [DispatchSemaphore] = []
+  @usableFromInline var waiters: [DispatchSemaphore] = []
+
+  @inlinable
+  init(current: Value?) {
+    self.current = current
+  }
 
   /// Starts `delivery` now if nobody is delivering, otherwise queues it behind the running one.
-  mutating func start(_ delivery: Delivery<Value>, executor: (any DrainExecutor)?) -> StartAction<
-    Value
-  > {
+  /// `mustHop` is true when the channel has an executor that cannot deliver on this thread now.
+  @inlinable
+  mutating func start(_ delivery: Delivery<Value>, mustHop: Bool) -> StartAction<Value> {
     guard phase == .idle else {
       queue.append(delivery)
       return .none
     }
-    if let executor, !executor.canDeliverInline() {
+    if mustHop {
       queue.append(delivery)
       phase = .scheduled
-      return .submit(executor)
+      return StartAction(round: nil, submit: true)
     }
     phase = .delivering
-    return .deliver(round(for: delivery))
+    return StartAction(round: round(for: delivery), submit: false)
   }
 
   /// Ends the round that just ran: applies parked membership changes, hands back the threads to
-  /// wake, and returns the next round, or `nil` (and goes idle) when the queue is empty.
-  mutating func finishRound() -> (next: Round<Value>?, woken: [DispatchSemaphore]) {
+  /// wake (`nil` when none), and returns the next round, or `nil` (and goes idle) when the queue
+  /// is empty.
+  @inlinable
+  mutating func finishRound() -> (next: Round<Value>?, woken: [DispatchSemaphore]?) {
+    if joining.isEmpty && leaving.isEmpty && waiters.isEmpty && queueHead == queue.count {
+      // The usual end of a send: nothing happened during the round. (Same result as the
+      // general path below, without its calls.)
+      phase = .idle
+      return (nil, nil)
+    }
     applyParkedChanges()
-    let woken = waiters
+    var woken: [DispatchSemaphore]?
     if !waiters.isEmpty {
+      woken = waiters
       waiters = []
     }
     guard let delivery = dequeue() else {
@@ -89,6 +129,7 @@ struct ChannelState<Value: Sendable> {
   }
 
   /// Adds a subscriber now, or parks it if a round is running (the round's snapshot stays valid).
+  @inlinable
   mutating func add(_ subscriber: Subscriber<Value>) {
     if phase == .delivering {
       joining.append(subscriber)
@@ -98,6 +139,7 @@ struct ChannelState<Value: Sendable> {
   }
 
   /// Removes a cancelled subscriber now, or parks it if a round is running.
+  @inlinable
   mutating func removeCancelled(_ subscriber: Subscriber<Value>) {
     if phase == .delivering {
       leaving.append(subscriber)
@@ -106,14 +148,16 @@ struct ChannelState<Value: Sendable> {
     }
   }
 
-  private func round(for delivery: Delivery<Value>) -> Round<Value> {
+  @inlinable
+  func round(for delivery: Delivery<Value>) -> Round<Value> {
     switch delivery {
     case .broadcast: Round(delivery: delivery, subscribers: subscribers)
     case .initial: Round(delivery: delivery, subscribers: [])
     }
   }
 
-  private mutating func dequeue() -> Delivery<Value>? {
+  @inlinable
+  mutating func dequeue() -> Delivery<Value>? {
     guard queueHead < queue.count else { return nil }
     let delivery = queue[queueHead]
     queueHead += 1
@@ -129,7 +173,8 @@ struct ChannelState<Value: Sendable> {
     return delivery
   }
 
-  private mutating func applyParkedChanges() {
+  @inlinable
+  mutating func applyParkedChanges() {
     if !joining.isEmpty {
       for subscriber in joining where subscriber.isActive.load(ordering: .relaxed) {
         insert(subscriber)
@@ -144,32 +189,44 @@ struct ChannelState<Value: Sendable> {
     }
   }
 
-  private mutating func insert(_ subscriber: Subscriber<Value>) {
-    subscriber.slot.store(subscribers.count, ordering: .relaxed)
+  @inlinable
+  mutating func insert(_ subscriber: Subscriber<Value>) {
+    precondition(
+      subscribers.count < Int(Int32.max), "Signals: more than 2^31 - 1 subscribers on one stream")
+    subscriber.slot.store(Int32(truncatingIfNeeded: subscribers.count), ordering: .relaxed)
     subscribers.append(subscriber)
   }
 
   /// O(1): clears the subscriber's slot; compacts (amortised O(1)) once half the list is holes.
-  private mutating func detach(_ subscriber: Subscriber<Value>) {
-    let slot = subscriber.slot.load(ordering: .relaxed)
+  /// The newest subscriber (subscribe, then cancel: the usual churn) is popped instead, with
+  /// the holes that then end the list, so churn at the end never builds holes to compact.
+  @inlinable
+  mutating func detach(_ subscriber: Subscriber<Value>) {
+    let slot = Int(subscriber.slot.load(ordering: .relaxed))
     guard slot >= 0 else { return }  // cancelled before it ever joined the list
     subscriber.slot.store(-1, ordering: .relaxed)
+    if slot == subscribers.count - 1 {
+      subscribers.removeLast()
+      while let last = subscribers.last, last == nil {
+        subscribers.removeLast()
+        holes -= 1
+      }
+      return
+    }
     subscribers[slot] = nil
     holes += 1
     if holes >= 16 && holes * 2 >= subscribers.count {
       compact()
-    } else if holes == subscribers.count {
-      subscribers.removeAll(keepingCapacity: true)
-      holes = 0
     }
   }
 
   /// Removes the holes, keeping subscription order, and renumbers the slots.
-  private mutating func compact() {
+  @inlinable
+  mutating func compact() {
     var kept = 0
     for index in subscribers.indices {
       guard let subscriber = subscribers[index] else { continue }
-      subscriber.slot.store(kept, ordering: .relaxed)
+      subscriber.slot.store(Int32(truncatingIfNeeded: kept), ordering: .relaxed)
       subscribers[kept] = subscriber
       kept += 1
     }

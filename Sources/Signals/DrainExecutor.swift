@@ -3,6 +3,7 @@
 /// `nil` (the default) means "on the sending thread, right away". An executor moves delivery
 /// elsewhere (the main actor, a dispatch queue, a scheduler) while the channel keeps its
 /// ordering and cancellation rules.
+@usableFromInline
 protocol DrainExecutor: Sendable {
   /// Whether a delivery may start on the calling thread now, without hopping.
   func canDeliverInline() -> Bool

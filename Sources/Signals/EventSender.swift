@@ -10,12 +10,13 @@
 ///   the calling thread delivers before `send` returns; otherwise the event is queued and
 ///   delivered, in order, by the thread already delivering, and `send` returns at once.
 public final class EventSender<Value: Sendable>: Sendable {
-  private let channel: Channel<Value>
+  @usableFromInline let channel: Channel<Value>
 
   /// The receiving face to expose.
   public let stream: EventStream<Value>
 
   /// Creates a sender with no subscribers.
+  @inlinable
   public init() {
     let channel = Channel<Value>()
     self.channel = channel
@@ -23,6 +24,7 @@ public final class EventSender<Value: Sendable>: Sendable {
   }
 
   /// Delivers `value` to every current subscriber, one at a time, in subscription order.
+  @inlinable
   public func send(_ value: Value) {
     channel.send(value)
   }
@@ -30,6 +32,7 @@ public final class EventSender<Value: Sendable>: Sendable {
 
 extension EventSender where Value == Void {
   /// Sends a value-less event.
+  @inlinable
   public func send() {
     channel.send(())
   }

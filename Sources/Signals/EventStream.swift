@@ -15,11 +15,13 @@
 /// - Cancellation: see ``Subscription``.
 public struct EventStream<Value: Sendable>: Sendable {
   /// A subscribe function: registers a handler, returns its token.
+  @usableFromInline
   typealias SubscribeFunction =
     @Sendable (@escaping @Sendable (Value) -> Void) -> Subscription
 
   private let subscribeFunction: SubscribeFunction
 
+  @usableFromInline
   init(subscribe: @escaping SubscribeFunction) {
     self.subscribeFunction = subscribe
   }

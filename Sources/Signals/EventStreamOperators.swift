@@ -4,8 +4,13 @@
 /// Operators run per subscription, like Combine's: each subscriber of a derived stream gets its
 /// own upstream subscription, so a `transform` runs once per subscriber per event, and must not
 /// depend on being shared.
+///
+/// `map`, `filter` and `compactMap` are `@inlinable` so that their per-event closures are
+/// compiled for the client's concrete types (unspecialised, each stage moved values through
+/// generic value witnesses: a `map -> filter -> map` chain cost 1.7x a plain send).
 extension EventStream {
   /// Events transformed by `transform`.
+  @inlinable
   public func map<Output: Sendable>(
     _ transform: @escaping @Sendable (Value) -> Output
   ) -> EventStream<Output> {
@@ -16,6 +21,7 @@ extension EventStream {
   }
 
   /// Only the events for which `isIncluded` returns `true`.
+  @inlinable
   public func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> EventStream<Value> {
     let upstream = self
     return EventStream { handler in
@@ -28,6 +34,7 @@ extension EventStream {
   }
 
   /// Events transformed by `transform`, skipping those for which it returns `nil`.
+  @inlinable
   public func compactMap<Output: Sendable>(
     _ transform: @escaping @Sendable (Value) -> Output?
   ) -> EventStream<Output> {

@@ -1,5 +1,8 @@
-/// Subscribes `handler` to `subscribe`'s values through a main-queue relay. Internal.
-private func sinkOnMainActor<Value: Sendable>(
+/// Subscribes `handler` to `subscribe`'s values through a main-queue relay. Internal;
+/// `@inlinable` (as are the `sink`s that call it) so that the client specialises the relay
+/// channel for its `Value` (see ``Channel/relay(on:to:)``).
+@inlinable
+func sinkOnMainActor<Value: Sendable>(
   _ subscribe: (@escaping @Sendable (Value) -> Void) -> Subscription,
   _ handler: @escaping @MainActor (Value) -> Void
 ) -> Subscription {
@@ -20,10 +23,11 @@ private func sinkOnMainActor<Value: Sendable>(
 /// every handler call on the main actor. An event that arrives on the main thread while nothing
 /// is queued for that subscriber is delivered at once; otherwise it is queued on the main queue.
 public struct MainActorEventStream<Value: Sendable>: Sendable {
-  let upstream: EventStream<Value>
+  @usableFromInline let upstream: EventStream<Value>
 
   /// Calls `handler` on the main actor with every event sent from now on, until the token is
   /// cancelled or released. Events queued for the main queue are dropped once cancelled.
+  @inlinable
   public func sink(_ handler: @escaping @MainActor (Value) -> Void) -> Subscription {
     sinkOnMainActor(upstream.sink, handler)
   }
@@ -47,7 +51,7 @@ public struct MainActorEventStream<Value: Sendable>: Sendable {
 /// every handler call on the main actor. Subscribing on the main thread while nothing is
 /// delivering delivers the current value before `sink` returns, so `bind()` renders at once.
 public struct MainActorProperty<Value: Sendable>: Sendable {
-  let upstream: Property<Value>
+  @usableFromInline let upstream: Property<Value>
 
   /// The current (stored) value. It may be ahead of what a subscriber has received so far.
   public var value: Value {
@@ -56,6 +60,7 @@ public struct MainActorProperty<Value: Sendable>: Sendable {
 
   /// Calls `handler` on the main actor with the current value, then every later value, until the
   /// token is cancelled or released.
+  @inlinable
   public func sink(_ handler: @escaping @MainActor (Value) -> Void) -> Subscription {
     sinkOnMainActor(upstream.sink, handler)
   }

@@ -23,6 +23,7 @@ public struct MainActorScheduler: Sendable {
 
 /// Delivers on the main queue (the main actor's executor): inline when already running there,
 /// else through `DispatchQueue.main.async`.
+@usableFromInline
 struct MainQueueExecutor: DrainExecutor {
   /// A marker set on the main queue. `DispatchQueue.getSpecific` finds it exactly when the
   /// caller runs on the main queue, which is what the main actor's isolation means. (Checking
@@ -34,10 +35,15 @@ struct MainQueueExecutor: DrainExecutor {
     return key
   }()
 
+  @inlinable
+  init() {}
+
+  @usableFromInline
   func canDeliverInline() -> Bool {
     DispatchQueue.getSpecific(key: Self.mainQueueKey) == true
   }
 
+  @usableFromInline
   func submit(_ job: @escaping @Sendable () -> Void) {
     DispatchQueue.main.async(execute: job)
   }

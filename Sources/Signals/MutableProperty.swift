@@ -23,12 +23,13 @@
 /// ```
 @propertyWrapper
 public final class MutableProperty<Value: Sendable>: Sendable {
-  private let channel: Channel<Value>
+  @usableFromInline let channel: Channel<Value>
 
   /// The read-only face to expose.
   public let property: Property<Value>
 
   /// Creates the owner with its initial value.
+  @inlinable
   public init(_ initialValue: Value) {
     let channel = Channel<Value>(current: initialValue, executor: nil)
     self.channel = channel
@@ -36,6 +37,7 @@ public final class MutableProperty<Value: Sendable>: Sendable {
   }
 
   /// The stored value. Setting it stores the new value, then delivers it to every subscriber.
+  @inlinable
   public var value: Value {
     get { channel.currentValue }
     set { channel.send(newValue) }

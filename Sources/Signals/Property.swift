@@ -15,12 +15,14 @@
 /// - Cancellation: see ``Subscription``.
 public struct Property<Value: Sendable>: Sendable {
   /// A subscribe function: registers a handler, returns its token.
+  @usableFromInline
   typealias SubscribeFunction =
     @Sendable (@escaping @Sendable (Value) -> Void) -> Subscription
 
   private let read: @Sendable () -> Value
   private let subscribeFunction: SubscribeFunction
 
+  @usableFromInline
   init(read: @escaping @Sendable () -> Value, subscribe: @escaping SubscribeFunction) {
     self.read = read
     self.subscribeFunction = subscribe

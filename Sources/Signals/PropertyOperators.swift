@@ -6,7 +6,9 @@
 /// its source's value when read, so transforms must be pure.
 extension Property {
   /// A property whose value is `transform(value)`; its current value is always
-  /// `transform(source.value)`.
+  /// `transform(source.value)`. `@inlinable`, like `EventStream.map`, so that the per-value
+  /// closure is compiled for the client's concrete types.
+  @inlinable
   public func map<Output: Sendable>(
     _ transform: @escaping @Sendable (Value) -> Output
   ) -> Property<Output> {

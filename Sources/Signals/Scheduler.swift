@@ -17,13 +17,21 @@ public protocol Scheduler: Sendable {
 }
 
 /// Runs work where a scheduler says. Internal bridge from ``Scheduler`` to ``DrainExecutor``.
+@usableFromInline
 struct SchedulerExecutor: DrainExecutor {
-  let scheduler: any Scheduler
+  @usableFromInline let scheduler: any Scheduler
 
+  @inlinable
+  init(scheduler: any Scheduler) {
+    self.scheduler = scheduler
+  }
+
+  @usableFromInline
   func canDeliverInline() -> Bool {
     false
   }
 
+  @usableFromInline
   func submit(_ job: @escaping @Sendable () -> Void) {
     scheduler.schedule(job)
   }

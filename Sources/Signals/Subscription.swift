@@ -1,6 +1,7 @@
 /// Something that can end a subscription. Internal building block behind ``Subscription``.
 ///
 /// Conformers make `cancel()` idempotent and safe to call from any thread.
+@usableFromInline
 protocol Cancelling: AnyObject, Sendable {
   func cancel()
 }
@@ -27,6 +28,7 @@ protocol Cancelling: AnyObject, Sendable {
 public final class Subscription: Hashable, Sendable {
   private let target: any Cancelling
 
+  @usableFromInline
   init(_ target: any Cancelling) {
     self.target = target
   }
@@ -108,6 +110,7 @@ final class CompositeCancel: Cancelling {
 
 extension Subscription {
   /// One token that cancels `parts` in order. Each part is itself idempotent, so the whole is.
+  @usableFromInline
   static func combining(_ parts: Subscription...) -> Subscription {
     Subscription(CompositeCancel(parts))
   }

@@ -1,0 +1,151 @@
+/// One named measurement; `--filter` matches its `name`.
+struct BenchmarkCase {
+  let name: String
+  let measure: @MainActor (Stopwatch) -> [Row]
+}
+
+/// Every case, in the order they run. The memory probe runs first, before other cases leave
+/// freed memory in the allocator.
+@MainActor var allCases: [BenchmarkCase] {
+  [
+    BenchmarkCase(name: "memory", measure: measureMemory),
+    deliveryCase("send-1", "EventStream send, 1 subscriber", subscribers: 1, target: 6) {
+      DeliveryCase.eventSend(subscribers: 1)
+    },
+    deliveryCase("send-10", "EventStream send, 10 subscribers", subscribers: 10, target: 2) {
+      DeliveryCase.eventSend(subscribers: 10)
+    },
+    deliveryCase("property-1", "Property set, 1 subscriber", subscribers: 1, target: 6) {
+      DeliveryCase.propertySet(subscribers: 1)
+    },
+    deliveryCase("property-10", "Property set, 10 subscribers", subscribers: 10, target: 2) {
+      DeliveryCase.propertySet(subscribers: 10)
+    },
+    deliveryCase("receive-on-immediate", "send via receive(on: .immediate)", subscribers: 1) {
+      DeliveryCase.receiveOnImmediate()
+    },
+    deliveryCase("receive-on-scheduler", "send via receive(on: some Scheduler)", subscribers: 1) {
+      DeliveryCase.receiveOnGenericScheduler()
+    },
+    deliveryCase("receive-on-main-actor", "send via receive(on: .mainActor)", subscribers: 1) {
+      // The benchmark runs on the main thread, so the main-actor relay delivers synchronously.
+      DeliveryCase.receiveOnMainActor()
+    },
+    BenchmarkCase(name: "chain", measure: measureChain),
+    BenchmarkCase(name: "subscribe-cancel", measure: measureSubscribeCancel),
+    BenchmarkCase(name: "churn-scaling", measure: measureChurnScaling),
+    BenchmarkCase(name: "fanout-scaling", measure: measureFanOutScaling),
+  ]
+}
+
+/// A send-style case compared with `subscribers` raw closure calls per operation.
+private func deliveryCase(
+  _ name: String, _ title: String, subscribers: Int, target: Double? = nil,
+  make: @escaping @MainActor () -> Workload
+) -> BenchmarkCase {
+  BenchmarkCase(name: name) { stopwatch in
+    let timing = stopwatch.compare(make(), against: RawBaseline.delivery(to: subscribers))
+    return [
+      Row(
+        title, value: timing.caseNanoseconds,
+        baseline: subscribers == 1 ? "1 closure call" : "\(subscribers) closure calls",
+        baselineValue: timing.baselineNanoseconds, target: target.map { .ratio(atMost: $0) })
+    ]
+  }
+}
+
+private func measureChain(_ stopwatch: Stopwatch) -> [Row] {
+  let timing = stopwatch.compare(
+    DeliveryCase.operatorChain(), against: DeliveryCase.eventSend(subscribers: 1))
+  return [
+    Row(
+      "map -> filter -> map, 1 subscriber", value: timing.caseNanoseconds,
+      baseline: "EventStream send, 1 subscriber", baselineValue: timing.baselineNanoseconds,
+      target: .ratio(atMost: 2))
+  ]
+}
+
+private func measureSubscribeCancel(_ stopwatch: Stopwatch) -> [Row] {
+  let timing = stopwatch.compare(
+    ChurnCase.subscribeCancel(live: 100), against: RawBaseline.churn(live: 100))
+  return [
+    Row(
+      "subscribe + cancel, 100 live", value: timing.caseNanoseconds,
+      baseline: "alloc box, append, remove", baselineValue: timing.baselineNanoseconds,
+      target: .ratio(atMost: 5))
+  ]
+}
+
+private func measureChurnScaling(_ stopwatch: Stopwatch) -> [Row] {
+  var rows: [Row] = []
+  var perSubscription: [Double] = []
+  var rawPerSubscription: [Double] = []
+  let sizes = [1_000, 10_000, 100_000]
+  for count in sizes {
+    let order = shuffledIndices(count: count, seed: 0x5167_4E41_4C53)
+    // Every batch handles 100,000 subscriptions (100 rounds of N=1,000, ..., 1 of N=100,000),
+    // so all sizes are equally exposed to preemption.
+    let rounds = 100_000 / count
+    let timing = stopwatch.compare(
+      repeated(ChurnCase.bulkSubscribeCancel(count: count, order: order), times: rounds),
+      against: repeated(RawBaseline.bulkChurn(count: count, order: order), times: rounds),
+      repeats: stopwatch.settings.scalingRepeats)
+    perSubscription.append(timing.caseNanoseconds)
+    rawPerSubscription.append(timing.baselineNanoseconds)
+    rows.append(
+      Row(
+        "subscribe N, cancel all shuffled, N=\(grouped(count)) (per sub)",
+        value: timing.caseNanoseconds, baseline: "N boxes, dropped shuffled",
+        baselineValue: timing.baselineNanoseconds))
+  }
+  if let first = perSubscription.first, let last = perSubscription.last,
+    let rawFirst = rawPerSubscription.first, let rawLast = rawPerSubscription.last
+  {
+    rows.append(
+      Row(
+        "per-sub cost, N=\(grouped(sizes[sizes.count - 1])) / N=\(grouped(sizes[0]))",
+        unit: .factor, value: last / first, baseline: "same for the boxes",
+        baselineValue: rawLast / rawFirst, hasRatio: false, target: .value(atMost: 2)))
+  }
+  return rows
+}
+
+private func measureFanOutScaling(_ stopwatch: Stopwatch) -> [Row] {
+  [1_000, 10_000, 100_000].map { count in
+    let timing = stopwatch.compare(
+      DeliveryCase.eventSend(subscribers: count), against: RawBaseline.delivery(to: count),
+      repeats: stopwatch.settings.scalingRepeats)
+    return Row(
+      "send to N=\(grouped(count)) (per subscriber)",
+      value: timing.caseNanoseconds / Double(count),
+      baseline: "N closure calls", baselineValue: timing.baselineNanoseconds / Double(count))
+  }
+}
+
+private func measureMemory(_ stopwatch: Stopwatch) -> [Row] {
+  let count = 100_000
+  var checksum = 0
+  let measured = MemoryProbe.measure(count: count, checksum: &checksum)
+  stopwatch.absorb(checksum)
+  guard let measured else {
+    return [Row("memory per live subscription: /proc/self/statm unreadable", value: .nan)]
+  }
+  return [
+    Row(
+      "memory per live subscription (100,000)", unit: .bytes, value: measured.perSubscription,
+      baseline: "one-word object (method check)", baselineValue: measured.perBox,
+      hasRatio: false, target: .value(under: 200))
+  ]
+}
+
+/// A fixed-size `workload` run `times` times per batch; operations count each inner operation.
+private func repeated(_ workload: Workload, times: Int) -> Workload {
+  let operations = workload.fixedOperations ?? 1
+  return Workload(fixedOperations: operations * times) {
+    var total = 0
+    for _ in 0..<times {
+      total &+= workload.run(operations)
+    }
+    return total
+  }
+}

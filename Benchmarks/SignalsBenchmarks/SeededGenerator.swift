@@ -1,0 +1,23 @@
+/// SplitMix64: a small, fast, seeded random number generator, so every run cancels
+/// subscriptions in the same "random" order.
+struct SeededGenerator: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var mixed = state
+    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+    return mixed ^ (mixed >> 31)
+  }
+}
+
+/// The indices `0..<count` in a fixed pseudo-random order.
+func shuffledIndices(count: Int, seed: UInt64) -> [Int] {
+  var generator = SeededGenerator(seed: seed)
+  return Array(0..<count).shuffled(using: &generator)
+}
