@@ -2,8 +2,11 @@ extension EventStream {
   /// The events as an `AsyncSequence`, for `for await` loops.
   ///
   /// Subscribes when this property is read; events sent from then on are buffered without
-  /// limit until iterated, so none is dropped while the sequence is in use. Ending the
-  /// iteration (or dropping the sequence) cancels the subscription. Iterate it once.
+  /// limit until iterated, so none is dropped while the sequence is in use. The subscription
+  /// ends when the stream terminates: when the iterating task is cancelled, or when both the
+  /// sequence and its iterator are gone (`for await e in stream.values { … }` ends it with the
+  /// loop; a sequence kept in a variable keeps subscribing and buffering after a `break` until
+  /// the variable goes away). Iterate it once.
   public var values: AsyncStream<Value> {
     let upstream = self
     return AsyncStream(bufferingPolicy: .unbounded) { continuation in
@@ -18,8 +21,9 @@ extension Property {
   /// changes.
   ///
   /// State keeps only the newest value: if several changes happen between two iterations, the
-  /// loop sees the newest one and skips the ones in between. Ending the iteration (or dropping
-  /// the sequence) cancels the subscription. Iterate it once.
+  /// loop sees the newest one and skips the ones in between. The subscription ends as for
+  /// ``EventStream/values``: when the iterating task is cancelled, or when both the sequence and
+  /// its iterator are gone. Iterate it once.
   public var values: AsyncStream<Value> {
     let upstream = self
     return AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in

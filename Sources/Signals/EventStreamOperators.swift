@@ -107,7 +107,13 @@ final class DuplicateFilter<Value: Sendable>: Sendable {
     if let previous, isDuplicate(previous, value) {
       return
     }
-    last.withLock { $0 = value }
+    let displaced = last.withLock { last in
+      let displaced = last
+      last = value
+      return displaced
+    }
+    // The displaced value is released here, outside the lock (its deinit may be user code).
+    withExtendedLifetime(displaced) {}
     downstream(value)
   }
 }

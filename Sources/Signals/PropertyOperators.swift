@@ -60,22 +60,29 @@ extension Property {
         let (relay, relayToken) = Channel<(Value, Other)>.relay(on: nil, to: handler)
         let latest = Locked<(Value?, Other?)>((nil, nil))
         // The pair is computed under the relay's lock, so pairs are sent in the order the source
-        // values were received even when the two sources deliver on different threads.
+        // values were received even when the two sources deliver on different threads. The
+        // value a new one displaces is released after both locks (its deinit may be user code).
         let firstToken = first.sink { value in
+          var displaced: Value?
           relay.send { _ in
             latest.withLock { latest in
+              displaced = latest.0
               latest.0 = value
               return latest.1.map { (value, $0) }
             }
           }
+          withExtendedLifetime(displaced) {}
         }
         let otherToken = other.sink { value in
+          var displaced: Other?
           relay.send { _ in
             latest.withLock { latest in
+              displaced = latest.1
               latest.1 = value
               return latest.0.map { ($0, value) }
             }
           }
+          withExtendedLifetime(displaced) {}
         }
         return .combining(firstToken, otherToken, relayToken)
       })

@@ -83,6 +83,12 @@ public final class Recorder<Value: Sendable>: Sendable {
 
   /// Forgets the values recorded so far (recording goes on).
   public func clear() {
-    recorded.withLock { $0.removeAll() }
+    let cleared = recorded.withLock { recorded in
+      let cleared = recorded
+      recorded = []
+      return cleared
+    }
+    // Released outside the lock: a recorded value's deinit may be user code.
+    withExtendedLifetime(cleared) {}
   }
 }

@@ -53,9 +53,12 @@ public final class TestScheduler: Scheduler {
     precondition(delay >= .zero, "TestScheduler.schedule(after:): negative delay \(delay)")
     let order = enqueue(after: delay, action)
     return Subscription { [weak self] in
-      self?.state.withLock { state in
-        state.queue.removeAll { $0.order == order }
+      let removed = self?.state.withLock { state -> Work? in
+        guard let index = state.queue.firstIndex(where: { $0.order == order }) else { return nil }
+        return state.queue.remove(at: index)
       }
+      // The action (and what it captured) is released here, outside the lock.
+      withExtendedLifetime(removed) {}
     }
   }
 
