@@ -8,16 +8,19 @@ import Synchronization
 /// A ``UserClient`` over HTTP with `URLSession`.
 ///
 /// ## Wire protocol
-/// - List: `GET {baseURL}/users?q={query}&_page={page}&_limit={pageSize}` (`q` omitted when the
-///   query is empty) answers `200` with a JSON array of user objects.
+/// - List: `GET {baseURL}/users/?q={query}&_page={page}&_limit={pageSize}` (`q` omitted when the
+///   query is empty) answers `200` with a JSON array of user objects. The trailing slash lets a
+///   static server answer from a directory index without a redirect (json-server and
+///   JSONPlaceholder treat `/users/` like `/users`); relying on a redirect is not an option because
+///   swift-corelibs-foundation follows a relative `Location` to the wrong URL (it drops the port
+///   and percent-encodes the query into the path).
 ///   - A server that filters and pages (json-server style) sends the total number of matching
 ///     users in an `X-Total-Count` header and only that page in the body; `hasMore` is
 ///     `(page - 1) * pageSize + count < total`.
 ///   - Without `X-Total-Count` the body is taken to be the **full, unfiltered** list (a static
 ///     file server ignores the query string): the client filters and pages it itself, with the
 ///     same rules as ``OfflineUserClient``. So a directory served by any static file server
-///     works, for example `users/index.html` holding the array (`/users` redirects to
-///     `/users/`) and `users/{id}` holding each user.
+///     works: `users/index.html` holding the array and `users/{id}` holding each user.
 /// - One user: `GET {baseURL}/users/{id}` answers `200` with one user object, `404` if unknown.
 /// - Objects need `id`, `name`, `username` and `email`; other fields are ignored.
 ///
@@ -62,7 +65,7 @@ public struct LiveUserClient: UserClient {
     if !query.isEmpty {
       queryItems.insert(URLQueryItem(name: "q", value: query), at: 0)
     }
-    let (data, response) = try await get(path: "users", queryItems: queryItems)
+    let (data, response) = try await get(path: "users/", queryItems: queryItems)
     let users = try decode([User].self, from: data)
     if let total = response.value(forHTTPHeaderField: "X-Total-Count").flatMap(Int.init) {
       return UserPage(users: users, hasMore: (page - 1) * pageSize + users.count < total)
@@ -79,7 +82,7 @@ public struct LiveUserClient: UserClient {
   private func get(path: String, queryItems: [URLQueryItem]) async throws -> (
     Data, HTTPURLResponse
   ) {
-    var url = baseURL.appendingPathComponent(path)
+    var url = baseURL.appendingPathComponent(path, isDirectory: path.hasSuffix("/"))
     if !queryItems.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
     {
       components.queryItems = queryItems

@@ -46,10 +46,15 @@ public final class OfflineUserClient: UserClient {
   ///
   /// Throws if the resource is missing or unreadable, which means a broken build.
   public static func fixtureUsers() throws -> [User] {
+    try JSONDecoder().decode([User].self, from: Data(contentsOf: fixtureURL()))
+  }
+
+  /// Where the bundled fixture file is.
+  static func fixtureURL() throws -> URL {
     guard let url = Bundle.module.url(forResource: "users", withExtension: "json") else {
       throw CocoaError(.fileNoSuchFile)
     }
-    return try JSONDecoder().decode([User].self, from: Data(contentsOf: url))
+    return url
   }
 
   /// Page `page` of the users matching `query`, after the latency.
