@@ -109,8 +109,10 @@ struct LiveUserClientServerTests {
     let session = URLSession(configuration: .ephemeral)
     defer { session.invalidateAndCancel() }
     try await withLocalServer(.silent) { server in
+      // Sub-second on purpose: swift-corelibs-foundation truncates URLRequest.timeoutInterval
+      // to whole seconds (0.3 s would fire at once), so the client runs its own timer.
       let client = LiveUserClient(
-        baseURL: try server.baseURL, session: session, timeout: .seconds(1))
+        baseURL: try server.baseURL, session: session, timeout: .milliseconds(300))
       let started = ContinuousClock.now
       do {
         _ = try await client.user(id: 1)
@@ -118,8 +120,9 @@ struct LiveUserClientServerTests {
       } catch UserClientError.transport(let error) {
         #expect(error.code == .timedOut)
       }
-      // Bounded: the timeout fired, not the suite's time limit.
-      #expect(ContinuousClock.now - started < .seconds(10))
+      let elapsed = ContinuousClock.now - started
+      #expect(elapsed >= .milliseconds(300), "timed out early, after \(elapsed)")
+      #expect(elapsed < .seconds(10), "the timeout did not fire; waited \(elapsed)")
     }
   }
 

@@ -71,7 +71,9 @@ struct LiveUserClientStubTests {
         ])
       #expect(request.httpMethod == "GET")
       #expect(request.value(forHTTPHeaderField: "Accept") == "application/json")
-      #expect(request.timeoutInterval == 2.5)
+      // The client times requests itself; the request's own interval is a whole-second backstop
+      // one second later (2.5 s rounds up to 3, plus 1).
+      #expect(request.timeoutInterval == 4)
     }
   }
 
@@ -169,6 +171,18 @@ struct LiveUserClientStubTests {
       }
       #expect(urlError.code == .timedOut)
       #expect(UserFacingError(thrown).kind == .timedOut)
+    }
+  }
+
+  @Test func aRequestStillRunningAtTheTimeoutIsCancelledAndTimesOut() async throws {
+    try await withStub(.hang, timeout: .milliseconds(100)) { client, host, _ in
+      let thrown = await error { try await client.user(id: 1) }
+      guard let thrown, case UserClientError.transport(let urlError) = thrown else {
+        Issue.record("expected a transport error, got \(String(describing: thrown))")
+        return
+      }
+      #expect(urlError.code == .timedOut)
+      #expect(StubRegistry.stoppedCount(for: host) == 1)
     }
   }
 

@@ -27,7 +27,7 @@ import Synchronization
 /// ## Errors and cancellation
 /// Throws ``UserClientError``: `.httpStatus` for a status outside 2xx, `.decoding` for a body
 /// that is not the expected JSON (an empty body included), `.transport` for `URLError`s
-/// (`.timedOut` once ``timeout`` passes without data). Cancelling the calling task cancels the
+/// (`.timedOut` once ``timeout`` passes before the response is complete). Cancelling the calling task cancels the
 /// `URLSessionTask` and throws `CancellationError` (never `URLError.cancelled`), on every
 /// platform.
 public struct LiveUserClient: UserClient {
@@ -36,7 +36,9 @@ public struct LiveUserClient: UserClient {
 
   /// The server root that the wire protocol's paths are appended to.
   public let baseURL: URL
-  /// How long a request may wait for data before failing with `URLError.timedOut`.
+  /// The longest one request may take in total, from start to complete body, before it is
+  /// cancelled and fails with `URLError.timedOut`. Enforced by the client's own timer, with the
+  /// same (sub-second) precision on every platform.
   public let timeout: Duration
   private let session: URLSession
 
@@ -46,7 +48,7 @@ public struct LiveUserClient: UserClient {
   ///   - baseURL: the server root, for example `https://jsonplaceholder.typicode.com`.
   ///   - session: the session that performs requests (inject one with stub protocol classes in
   ///     tests).
-  ///   - timeout: per-request timeout (`URLRequest.timeoutInterval`); must be positive.
+  ///   - timeout: per-request time limit (see ``timeout``); must be positive.
   public init(baseURL: URL, session: URLSession = .shared, timeout: Duration = defaultTimeout) {
     precondition(timeout > .zero, "LiveUserClient: timeout must be positive, got \(timeout)")
     self.baseURL = baseURL
@@ -91,8 +93,7 @@ public struct LiveUserClient: UserClient {
     var request = URLRequest(url: url)
     request.httpMethod = "GET"
     request.setValue("application/json", forHTTPHeaderField: "Accept")
-    request.timeoutInterval = timeout.timeInterval
-    let (data, response) = try await DataTransfer.perform(request, in: session)
+    let (data, response) = try await DataTransfer.perform(request, in: session, timeout: timeout)
     guard let http = response as? HTTPURLResponse else {
       throw UserClientError.invalidResponse
     }
@@ -108,13 +109,5 @@ public struct LiveUserClient: UserClient {
     } catch let error as DecodingError {
       throw UserClientError.decoding(error)
     }
-  }
-}
-
-extension Duration {
-  /// This duration in seconds, for Foundation APIs.
-  fileprivate var timeInterval: TimeInterval {
-    let (seconds, attoseconds) = components
-    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
   }
 }
