@@ -90,9 +90,9 @@ struct LiveUserClientServerTests {
       let states = Recorder(viewModel.state)
 
       viewModel.load()
-      await viewModel.waitUntilIdle()
+      await settle(viewModel)
       viewModel.loadNextPage()
-      await viewModel.waitUntilIdle()
+      await settle(viewModel)
 
       let firstPage = UserListContent(
         query: "", users: Array(fixture[0..<20]), activity: .idle(hasMore: true))

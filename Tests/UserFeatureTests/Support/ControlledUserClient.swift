@@ -71,17 +71,23 @@ final class ControlledUserClient: UserClient {
     return user
   }
 
-  /// Suspends until at least `count` requests have arrived.
+  /// Suspends until at least `count` requests have arrived. If the test is cancelled first (its
+  /// time limit), records an issue and returns, so a missing request fails instead of hanging.
   func waitForRequests(_ count: Int) async {
-    await withCheckedContinuation { continuation in
-      let isReady = state.withLock { state in
-        if state.requests.count >= count { return true }
-        state.waiters.append((count, continuation))
-        return false
+    let arrived = await untilCancelled { [self] in
+      await withCheckedContinuation { continuation in
+        let isReady = state.withLock { state in
+          if state.requests.count >= count { return true }
+          state.waiters.append((count, continuation))
+          return false
+        }
+        if isReady {
+          continuation.resume()
+        }
       }
-      if isReady {
-        continuation.resume()
-      }
+    }
+    if !arrived {
+      Issue.record("gave up waiting for \(count) requests; got \(requests)")
     }
   }
 
