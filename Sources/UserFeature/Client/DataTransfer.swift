@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -71,7 +70,7 @@ private final class TaskHandle: Sendable {
     case finished
   }
 
-  private let state = Mutex(State.waiting)
+  private let state = Locked(State.waiting)
 
   /// Records that the task completed; returns `true` if the timeout had cancelled it.
   func finish() -> Bool {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A ``UserClient`` that needs no network: it serves a fixed list of users (by default the
 /// bundled fixtures) after a simulated latency, and fails when its ``OfflineFailurePolicy`` says
@@ -21,7 +20,7 @@ public final class OfflineUserClient: UserClient {
   private let latency: Duration
   private let failures: OfflineFailurePolicy
   private let sleep: @Sendable (Duration) async throws -> Void
-  private let requestCount = Mutex(0)
+  private let requestCount = Locked(0)
 
   /// Creates a client serving `users`.
   ///

@@ -1,6 +1,6 @@
-import Synchronization
 import Testing
-import UserFeature
+
+@testable import UserFeature
 
 /// A ``UserClient`` whose every request waits until the test answers it, so a test decides when
 /// and in which order responses arrive, with no sleeping.
@@ -29,7 +29,7 @@ final class ControlledUserClient: UserClient {
     var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let ignoresCancellation: Bool
 
   init(ignoresCancellation: Bool = false) {
@@ -129,7 +129,7 @@ final class ControlledUserClient: UserClient {
   }
 
   private func perform(_ request: Request) async throws -> Reply {
-    let index = Mutex<Int?>(nil)
+    let index = Locked<Int?>(nil)
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         // Checked under the lock that `onCancel` takes too: either `onCancel` finds this request

@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 
 @testable import UserFeature
@@ -45,7 +44,7 @@ private final class Gate: Sendable {
     case opened(Bool)
   }
 
-  private let state = Mutex(State.idle)
+  private let state = Locked(State.idle)
 
   /// Returns the first value passed to ``open(_:)``, waiting for it if needed.
   func wait() async -> Bool {

@@ -1,5 +1,6 @@
 import Foundation
-import Synchronization
+
+@testable import UserFeature
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -25,7 +26,7 @@ enum StubRegistry {
     var started: AsyncStream<Void>.Continuation
   }
 
-  private static let hosts = Mutex<[String: Host]>([:])
+  private static let hosts = Locked<[String: Host]>([:])
 
   /// Registers `behavior` for a new unique host and returns the host plus a stream that yields
   /// once for every request that reaches the stub.
