@@ -32,6 +32,26 @@ struct UserListSearchTests {
     #expect(states.last == .list(1...2, query: "ann", .idle(hasMore: false)))
   }
 
+  @Test func aDebounceFiringOffTheMainThreadHopsToTheMainActor() async {
+    let client = ControlledUserClient()
+    let viewModel = UserListViewModel(client: client, scheduler: scheduler, pageSize: 3)
+    let states = Recorder(viewModel.state)
+
+    viewModel.search("ann")
+    // The debounce fires on a background thread; the view model must get it on the main actor.
+    await Task.detached { [scheduler] in
+      scheduler.advance(by: .milliseconds(300))
+    }.value
+    await client.waitForRequests(1)
+    client.succeed(0, with: TestUsers.page(1...1, hasMore: false))
+    await settle(viewModel)
+
+    #expect(
+      states.values == [
+        .idle, .loading(query: "ann"), .list(1...1, query: "ann", .idle(hasMore: false)),
+      ])
+  }
+
   @Test func onlyTheLastQueryTypedWithinTheWindowIsFetched() async {
     let client = ControlledUserClient()
     let viewModel = UserListViewModel(client: client, scheduler: scheduler, pageSize: 3)
