@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import UserFeature
@@ -13,7 +12,7 @@ import Testing
 struct OfflineUserClientTests {
   /// Records the latencies requested and returns at once: no wall-clock waiting.
   final class RecordingSleep: Sendable {
-    let requested = Mutex<[Duration]>([])
+    let requested = Locked<[Duration]>([])
 
     @Sendable func sleep(_ duration: Duration) async throws {
       requested.withLock { $0.append(duration) }
@@ -80,7 +79,7 @@ struct OfflineUserClientTests {
   }
 
   @Test func randomFailuresUseTheInjectedSource() async {
-    let draws = Mutex<[Double]>([0.9, 0.1, 0.5, 0.49])
+    let draws = Locked<[Double]>([0.9, 0.1, 0.5, 0.49])
     let client = OfflineUserClient(
       users: TestUsers.users(1...3),
       failures: .randomly(rate: 0.5, error: TestFailure()) {

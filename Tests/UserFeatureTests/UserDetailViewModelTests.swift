@@ -19,7 +19,7 @@ struct UserDetailViewModelTests {
     #expect(viewModel.unfinishedTasks.count == 1)
     await client.waitForRequests(1)
     client.succeed(0, with: TestUsers.user(7))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     #expect(client.requests == [.user(id: 7)])
     #expect(states.values == [.idle, .loading, .loaded(TestUsers.user(7), isRefreshing: false)])
@@ -33,11 +33,11 @@ struct UserDetailViewModelTests {
     viewModel.load()
     await client.waitForRequests(1)
     client.fail(0, with: UserClientError.httpStatus(404))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
     viewModel.load()
     await client.waitForRequests(2)
     client.succeed(1, with: TestUsers.user(7))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     let notFound = UserFacingError(
       kind: .notFound, message: "This user could not be found.", underlying: TestFailure())
@@ -53,7 +53,7 @@ struct UserDetailViewModelTests {
     viewModel.load()
     await client.waitForRequests(1)
     client.succeed(0, with: TestUsers.user(7))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
     let states = Recorder(viewModel.state)
     let events = Recorder(viewModel.events)
 
@@ -62,7 +62,7 @@ struct UserDetailViewModelTests {
     #expect(viewModel.unfinishedTasks.count == 1)
     await client.waitForRequests(2)
     client.fail(1, with: UserClientError.transport(URLErrorFactory.notConnected))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     let user = TestUsers.user(7)
     #expect(
@@ -79,14 +79,14 @@ struct UserDetailViewModelTests {
     viewModel.load()
     await client.waitForRequests(1)
     client.succeed(0, with: TestUsers.user(7))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
     let states = Recorder(viewModel.state)
 
     viewModel.refresh()
     await client.waitForRequests(2)
     let renamed = User(id: 7, name: "Renamed", username: "user7", email: "user7@example.com")
     client.succeed(1, with: renamed)
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     #expect(
       states.values == [
@@ -106,7 +106,7 @@ struct UserDetailViewModelTests {
     await client.waitForRequests(1)
     viewModel.back()
     client.succeed(0, with: TestUsers.user(7))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     #expect(client.cancelledRequests == [.user(id: 7)])
     #expect(states.values == [.idle, .loading, .idle])
@@ -119,14 +119,14 @@ struct UserDetailViewModelTests {
     viewModel.load()
     await client.waitForRequests(1)
     client.succeed(0, with: TestUsers.user(7))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
     let states = Recorder(viewModel.state)
 
     viewModel.refresh()
     await client.waitForRequests(2)
     viewModel.cancel()
     client.fail(1, with: TestFailure())
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     let user = TestUsers.user(7)
     #expect(

@@ -33,7 +33,7 @@ struct UserListLifecycleTests {
     await client.waitForRequests(1)
     viewModel.cancel()
     client.succeed(0, with: TestUsers.page(1...3, hasMore: true))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     #expect(client.cancelledRequests == [.list(query: "", page: 1, pageSize: 3)])
     #expect(states.values == [.idle, .loading(query: ""), .idle])
@@ -51,7 +51,7 @@ struct UserListLifecycleTests {
     viewModel.load()
     await client.waitForRequests(2)
     client.succeed(1, with: TestUsers.page(1...1, hasMore: false))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     #expect(
       states.values == [
@@ -65,7 +65,7 @@ struct UserListLifecycleTests {
     viewModel.load()
     await client.waitForRequests(1)
     client.succeed(0, with: TestUsers.page(1...3, hasMore: true))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
     let states = Recorder(viewModel.state)
     let events = Recorder(viewModel.events)
 
@@ -77,7 +77,7 @@ struct UserListLifecycleTests {
     viewModel.cancel()
     client.fail(1, with: UserClientError.httpStatus(500))
     client.succeed(2, with: TestUsers.page(4...6, hasMore: false))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     #expect(
       states.values == [
@@ -106,7 +106,7 @@ struct UserListLifecycleTests {
     scheduler.advance(by: .milliseconds(300))
     await client.waitForRequests(1)
     client.succeed(0, with: UserPage(users: [], hasMore: false))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     #expect(client.requests == [.list(query: "b", page: 1, pageSize: 3)])
     #expect(states.values == [.idle, .loading(query: "b"), .empty(query: "b")])

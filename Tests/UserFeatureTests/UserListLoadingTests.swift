@@ -29,7 +29,7 @@ struct UserListLoadingTests {
     #expect(states.values == [.idle, .loading(query: "")])
 
     client.succeed(0, with: TestUsers.page(1...3, hasMore: true))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     #expect(states.values == [.idle, .loading(query: ""), .list(1...3, .idle(hasMore: true))])
     #expect(events.values == [])
@@ -44,7 +44,7 @@ struct UserListLoadingTests {
     viewModel.load()
     await client.waitForRequests(1)
     client.fail(0, with: UserClientError.transport(URLError(.notConnectedToInternet)))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     let offline = UserFacingError(
       kind: .offline,
@@ -71,7 +71,7 @@ struct UserListLoadingTests {
     viewModel.load()
     await client.waitForRequests(1)
     client.succeed(0, with: UserPage(users: [], hasMore: false))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     #expect(states.values == [.idle, .loading(query: ""), .empty(query: "")])
   }
@@ -86,7 +86,7 @@ struct UserListLoadingTests {
     #expect(viewModel.unfinishedTasks.count == 1)
     await client.waitForRequests(1)
     client.succeed(0, with: TestUsers.page(1...2, hasMore: false))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     #expect(client.requests == [.list(query: "", page: 1, pageSize: 3)])
     #expect(states.values == [.idle, .loading(query: ""), .list(1...2, .idle(hasMore: false))])
@@ -97,7 +97,7 @@ struct UserListLoadingTests {
     viewModel.load()
     await client.waitForRequests(1)
     client.succeed(0, with: TestUsers.page(1...2, hasMore: false))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
     let states = Recorder(viewModel.state)
 
     viewModel.load()
@@ -114,11 +114,11 @@ struct UserListLoadingTests {
     viewModel.load()
     await client.waitForRequests(1)
     client.fail(0, with: UserClientError.httpStatus(503))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
     viewModel.load()
     await client.waitForRequests(2)
     client.succeed(1, with: TestUsers.page(1...1, hasMore: false))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     let server = UserFacingError(
       kind: .server, message: UserFacingError.message(for: .server), underlying: TestFailure())
@@ -138,7 +138,7 @@ struct UserListLoadingTests {
     await client.waitForRequests(1)
     let twice = TestUsers.users([1, 2, 1])
     client.succeed(0, with: UserPage(users: twice, hasMore: false))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     #expect(states.last == .list(1...2, .idle(hasMore: false)))
   }

@@ -16,7 +16,7 @@ struct UserListPagingTests {
     viewModel.load()
     await client.waitForRequests(1)
     client.succeed(0, with: TestUsers.page(1...3, hasMore: true))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
     return viewModel
   }
 
@@ -27,11 +27,11 @@ struct UserListPagingTests {
     viewModel.loadNextPage()
     await client.waitForRequests(2)
     client.succeed(1, with: TestUsers.page(4...6, hasMore: true))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
     viewModel.loadNextPage()
     await client.waitForRequests(3)
     client.succeed(2, with: TestUsers.page(7...7, hasMore: false))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     #expect(
       states.values == [
@@ -53,7 +53,7 @@ struct UserListPagingTests {
     viewModel.load()
     await client.waitForRequests(1)
     client.succeed(0, with: TestUsers.page(1...2, hasMore: false))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
     let states = Recorder(viewModel.state)
 
     viewModel.loadNextPage()
@@ -73,7 +73,7 @@ struct UserListPagingTests {
     #expect(viewModel.unfinishedTasks.count == 1)
     await client.waitForRequests(2)
     client.succeed(1, with: TestUsers.page(4...6, hasMore: true))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     #expect(client.requests.count == 2)
     #expect(
@@ -102,11 +102,11 @@ struct UserListPagingTests {
     viewModel.loadNextPage()
     await client.waitForRequests(2)
     client.fail(1, with: UserClientError.transport(URLErrorFactory.timedOut))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
     viewModel.loadNextPage()
     await client.waitForRequests(3)
     client.succeed(2, with: TestUsers.page(4...4, hasMore: false))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     #expect(
       states.values == [
@@ -129,7 +129,7 @@ struct UserListPagingTests {
     await client.waitForRequests(2)
     // The server's list shifted: user 3 moved onto page 2.
     client.succeed(1, with: TestUsers.page(3...5, hasMore: false))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     #expect(states.last == .list(1...5, .idle(hasMore: false)))
   }
@@ -139,17 +139,17 @@ struct UserListPagingTests {
     viewModel.loadNextPage()
     await client.waitForRequests(2)
     client.succeed(1, with: TestUsers.page(4...6, hasMore: true))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     viewModel.refresh()
     await client.waitForRequests(3)
     client.succeed(2, with: TestUsers.page(1...3, hasMore: true))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
     viewModel.loadNextPage()
     await client.waitForRequests(4)
 
     #expect(client.requests[3] == .list(query: "", page: 2, pageSize: 3))
     client.succeed(3, with: TestUsers.page(4...6, hasMore: false))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
   }
 }

@@ -16,7 +16,7 @@ struct UserListRefreshTests {
     viewModel.load()
     await client.waitForRequests(1)
     client.succeed(0, with: TestUsers.page(1...3, hasMore: true))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
     return viewModel
   }
 
@@ -28,7 +28,7 @@ struct UserListRefreshTests {
     viewModel.refresh()
     await client.waitForRequests(2)
     client.succeed(1, with: TestUsers.page(4...5, hasMore: false))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     #expect(
       states.values == [
@@ -48,7 +48,7 @@ struct UserListRefreshTests {
     viewModel.refresh()
     await client.waitForRequests(2)
     client.fail(1, with: UserClientError.httpStatus(500))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     #expect(
       states.values == [
@@ -72,7 +72,7 @@ struct UserListRefreshTests {
     #expect(viewModel.unfinishedTasks.count == 1)
     await client.waitForRequests(2)
     client.succeed(1, with: TestUsers.page(1...3, hasMore: true))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     #expect(client.requests.count == 2)
     #expect(
@@ -89,7 +89,7 @@ struct UserListRefreshTests {
     viewModel.load()
     await client.waitForRequests(1)
     client.succeed(0, with: TestUsers.page(1...3, hasMore: true))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
     let states = Recorder(viewModel.state)
 
     viewModel.loadNextPage()
@@ -100,7 +100,7 @@ struct UserListRefreshTests {
       .list(query: "", page: 1, pageSize: 3), with: TestUsers.page(7...9, hasMore: false))
     client.succeed(
       .list(query: "", page: 2, pageSize: 3), with: TestUsers.page(4...6, hasMore: false))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     #expect(
       states.values == [
@@ -117,12 +117,12 @@ struct UserListRefreshTests {
     viewModel.load()
     await client.waitForRequests(1)
     client.succeed(0, with: UserPage(users: [], hasMore: false))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     viewModel.refresh()
     await client.waitForRequests(2)
     client.succeed(1, with: TestUsers.page(1...1, hasMore: false))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     #expect(
       states.values == [
@@ -138,7 +138,7 @@ struct UserListRefreshTests {
     viewModel.refresh()
     await client.waitForRequests(2)
     client.succeed(1, with: UserPage(users: [], hasMore: false))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     #expect(
       states.values == [

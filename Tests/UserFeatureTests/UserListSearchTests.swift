@@ -26,10 +26,30 @@ struct UserListSearchTests {
       ])
     await client.waitForRequests(1)
     client.succeed(0, with: TestUsers.page(1...2, hasMore: false))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     #expect(client.requests == [.list(query: "ann", page: 1, pageSize: 3)])
     #expect(states.last == .list(1...2, query: "ann", .idle(hasMore: false)))
+  }
+
+  @Test func aDebounceFiringOffTheMainThreadHopsToTheMainActor() async {
+    let client = ControlledUserClient()
+    let viewModel = UserListViewModel(client: client, scheduler: scheduler, pageSize: 3)
+    let states = Recorder(viewModel.state)
+
+    viewModel.search("ann")
+    // The debounce fires on a background thread; the view model must get it on the main actor.
+    await Task.detached { [scheduler] in
+      scheduler.advance(by: .milliseconds(300))
+    }.value
+    await client.waitForRequests(1)
+    client.succeed(0, with: TestUsers.page(1...1, hasMore: false))
+    await settle(viewModel)
+
+    #expect(
+      states.values == [
+        .idle, .loading(query: "ann"), .list(1...1, query: "ann", .idle(hasMore: false)),
+      ])
   }
 
   @Test func onlyTheLastQueryTypedWithinTheWindowIsFetched() async {
@@ -48,7 +68,7 @@ struct UserListSearchTests {
     scheduler.advance(by: .milliseconds(1))
     await client.waitForRequests(1)
     client.succeed(0, with: TestUsers.page(1...1, hasMore: false))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     #expect(client.requests == [.list(query: "ann", page: 1, pageSize: 3)])
     #expect(
@@ -73,7 +93,7 @@ struct UserListSearchTests {
     #expect(client.cancelledRequests == [.list(query: "a", page: 1, pageSize: 3)])
 
     client.succeed(1, with: TestUsers.page(2...2, hasMore: false))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     #expect(
       states.values == [
@@ -97,7 +117,7 @@ struct UserListSearchTests {
 
     client.succeed(1, with: TestUsers.page(2...2, hasMore: false))
     client.succeed(0, with: TestUsers.page(1...1, hasMore: false))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     #expect(
       states.values == [
@@ -122,7 +142,7 @@ struct UserListSearchTests {
 
     client.fail(0, with: UserClientError.httpStatus(500))
     client.succeed(1, with: UserPage(users: [], hasMore: false))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     #expect(
       states.values == [.idle, .loading(query: "a"), .loading(query: "b"), .empty(query: "b")])
@@ -136,7 +156,7 @@ struct UserListSearchTests {
     scheduler.advance(by: .milliseconds(300))
     await client.waitForRequests(1)
     client.succeed(0, with: TestUsers.page(1...1, hasMore: false))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
     let states = Recorder(viewModel.state)
 
     viewModel.search("anna")
@@ -157,13 +177,13 @@ struct UserListSearchTests {
     scheduler.advance(by: .milliseconds(300))
     await client.waitForRequests(1)
     client.succeed(0, with: UserPage(users: [], hasMore: false))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     viewModel.search("")
     scheduler.advance(by: .milliseconds(300))
     await client.waitForRequests(2)
     client.succeed(1, with: TestUsers.page(1...3, hasMore: true))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     #expect(
       client.requests == [
@@ -187,7 +207,7 @@ struct UserListSearchTests {
     scheduler.advance(by: .milliseconds(300))
     await client.waitForRequests(2)
     client.succeed(1, with: TestUsers.page(2...2, hasMore: false))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     #expect(client.cancelledRequests == [.list(query: "", page: 1, pageSize: 3)])
     #expect(
@@ -204,16 +224,16 @@ struct UserListSearchTests {
     scheduler.advance(by: .milliseconds(300))
     await client.waitForRequests(1)
     client.succeed(0, with: TestUsers.page(1...3, hasMore: true))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     viewModel.loadNextPage()
     await client.waitForRequests(2)
     client.succeed(1, with: TestUsers.page(4...5, hasMore: false))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
     viewModel.refresh()
     await client.waitForRequests(3)
     client.succeed(2, with: TestUsers.page(1...3, hasMore: true))
-    await viewModel.waitUntilIdle()
+    await settle(viewModel)
 
     #expect(
       client.requests == [

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -8,23 +7,26 @@ import Synchronization
 /// A ``UserClient`` over HTTP with `URLSession`.
 ///
 /// ## Wire protocol
-/// - List: `GET {baseURL}/users?q={query}&_page={page}&_limit={pageSize}` (`q` omitted when the
-///   query is empty) answers `200` with a JSON array of user objects.
+/// - List: `GET {baseURL}/users/?q={query}&_page={page}&_limit={pageSize}` (`q` omitted when the
+///   query is empty) answers `200` with a JSON array of user objects. The trailing slash lets a
+///   static server answer from a directory index without a redirect (json-server and
+///   JSONPlaceholder treat `/users/` like `/users`); relying on a redirect is not an option because
+///   swift-corelibs-foundation follows a relative `Location` to the wrong URL (it drops the port
+///   and percent-encodes the query into the path).
 ///   - A server that filters and pages (json-server style) sends the total number of matching
 ///     users in an `X-Total-Count` header and only that page in the body; `hasMore` is
 ///     `(page - 1) * pageSize + count < total`.
 ///   - Without `X-Total-Count` the body is taken to be the **full, unfiltered** list (a static
 ///     file server ignores the query string): the client filters and pages it itself, with the
 ///     same rules as ``OfflineUserClient``. So a directory served by any static file server
-///     works, for example `users/index.html` holding the array (`/users` redirects to
-///     `/users/`) and `users/{id}` holding each user.
+///     works: `users/index.html` holding the array and `users/{id}` holding each user.
 /// - One user: `GET {baseURL}/users/{id}` answers `200` with one user object, `404` if unknown.
 /// - Objects need `id`, `name`, `username` and `email`; other fields are ignored.
 ///
 /// ## Errors and cancellation
 /// Throws ``UserClientError``: `.httpStatus` for a status outside 2xx, `.decoding` for a body
 /// that is not the expected JSON (an empty body included), `.transport` for `URLError`s
-/// (`.timedOut` once ``timeout`` passes without data). Cancelling the calling task cancels the
+/// (`.timedOut` once ``timeout`` passes before the response is complete). Cancelling the calling task cancels the
 /// `URLSessionTask` and throws `CancellationError` (never `URLError.cancelled`), on every
 /// platform.
 public struct LiveUserClient: UserClient {
@@ -33,7 +35,9 @@ public struct LiveUserClient: UserClient {
 
   /// The server root that the wire protocol's paths are appended to.
   public let baseURL: URL
-  /// How long a request may wait for data before failing with `URLError.timedOut`.
+  /// The longest one request may take in total, from start to complete body, before it is
+  /// cancelled and fails with `URLError.timedOut`. Enforced by the client's own timer, with the
+  /// same (sub-second) precision on every platform.
   public let timeout: Duration
   private let session: URLSession
 
@@ -43,7 +47,7 @@ public struct LiveUserClient: UserClient {
   ///   - baseURL: the server root, for example `https://jsonplaceholder.typicode.com`.
   ///   - session: the session that performs requests (inject one with stub protocol classes in
   ///     tests).
-  ///   - timeout: per-request timeout (`URLRequest.timeoutInterval`); must be positive.
+  ///   - timeout: per-request time limit (see ``timeout``); must be positive.
   public init(baseURL: URL, session: URLSession = .shared, timeout: Duration = defaultTimeout) {
     precondition(timeout > .zero, "LiveUserClient: timeout must be positive, got \(timeout)")
     self.baseURL = baseURL
@@ -62,7 +66,7 @@ public struct LiveUserClient: UserClient {
     if !query.isEmpty {
       queryItems.insert(URLQueryItem(name: "q", value: query), at: 0)
     }
-    let (data, response) = try await get(path: "users", queryItems: queryItems)
+    let (data, response) = try await get(path: "users/", queryItems: queryItems)
     let users = try decode([User].self, from: data)
     if let total = response.value(forHTTPHeaderField: "X-Total-Count").flatMap(Int.init) {
       return UserPage(users: users, hasMore: (page - 1) * pageSize + users.count < total)
@@ -79,7 +83,7 @@ public struct LiveUserClient: UserClient {
   private func get(path: String, queryItems: [URLQueryItem]) async throws -> (
     Data, HTTPURLResponse
   ) {
-    var url = baseURL.appendingPathComponent(path)
+    var url = baseURL.appendingPathComponent(path, isDirectory: path.hasSuffix("/"))
     if !queryItems.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
     {
       components.queryItems = queryItems
@@ -88,8 +92,7 @@ public struct LiveUserClient: UserClient {
     var request = URLRequest(url: url)
     request.httpMethod = "GET"
     request.setValue("application/json", forHTTPHeaderField: "Accept")
-    request.timeoutInterval = timeout.timeInterval
-    let (data, response) = try await DataTransfer.perform(request, in: session)
+    let (data, response) = try await DataTransfer.perform(request, in: session, timeout: timeout)
     guard let http = response as? HTTPURLResponse else {
       throw UserClientError.invalidResponse
     }
@@ -105,13 +108,5 @@ public struct LiveUserClient: UserClient {
     } catch let error as DecodingError {
       throw UserClientError.decoding(error)
     }
-  }
-}
-
-extension Duration {
-  /// This duration in seconds, for Foundation APIs.
-  fileprivate var timeInterval: TimeInterval {
-    let (seconds, attoseconds) = components
-    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
   }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A ``UserClient`` that needs no network: it serves a fixed list of users (by default the
 /// bundled fixtures) after a simulated latency, and fails when its ``OfflineFailurePolicy`` says
@@ -21,7 +20,7 @@ public final class OfflineUserClient: UserClient {
   private let latency: Duration
   private let failures: OfflineFailurePolicy
   private let sleep: @Sendable (Duration) async throws -> Void
-  private let requestCount = Mutex(0)
+  private let requestCount = Locked(0)
 
   /// Creates a client serving `users`.
   ///
@@ -46,10 +45,15 @@ public final class OfflineUserClient: UserClient {
   ///
   /// Throws if the resource is missing or unreadable, which means a broken build.
   public static func fixtureUsers() throws -> [User] {
+    try JSONDecoder().decode([User].self, from: Data(contentsOf: fixtureURL()))
+  }
+
+  /// Where the bundled fixture file is.
+  static func fixtureURL() throws -> URL {
     guard let url = Bundle.module.url(forResource: "users", withExtension: "json") else {
       throw CocoaError(.fileNoSuchFile)
     }
-    return try JSONDecoder().decode([User].self, from: Data(contentsOf: url))
+    return url
   }
 
   /// Page `page` of the users matching `query`, after the latency.

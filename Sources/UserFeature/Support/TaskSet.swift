@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The tasks a view model started that have not finished yet. Internal.
 ///
 /// The owning view model cancels them all from its `deinit`, so a released screen stops its work.
@@ -10,7 +8,7 @@ final class TaskSet: Sendable {
     var tasks: [Int: Task<Void, Never>] = [:]
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Starts `body` on the main actor and tracks it until it returns.
   @MainActor

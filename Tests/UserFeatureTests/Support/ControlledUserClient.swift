@@ -1,6 +1,6 @@
-import Synchronization
 import Testing
-import UserFeature
+
+@testable import UserFeature
 
 /// A ``UserClient`` whose every request waits until the test answers it, so a test decides when
 /// and in which order responses arrive, with no sleeping.
@@ -29,7 +29,7 @@ final class ControlledUserClient: UserClient {
     var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let ignoresCancellation: Bool
 
   init(ignoresCancellation: Bool = false) {
@@ -71,17 +71,23 @@ final class ControlledUserClient: UserClient {
     return user
   }
 
-  /// Suspends until at least `count` requests have arrived.
+  /// Suspends until at least `count` requests have arrived. If the test is cancelled first (its
+  /// time limit), records an issue and returns, so a missing request fails instead of hanging.
   func waitForRequests(_ count: Int) async {
-    await withCheckedContinuation { continuation in
-      let isReady = state.withLock { state in
-        if state.requests.count >= count { return true }
-        state.waiters.append((count, continuation))
-        return false
+    let arrived = await untilCancelled { [self] in
+      await withCheckedContinuation { continuation in
+        let isReady = state.withLock { state in
+          if state.requests.count >= count { return true }
+          state.waiters.append((count, continuation))
+          return false
+        }
+        if isReady {
+          continuation.resume()
+        }
       }
-      if isReady {
-        continuation.resume()
-      }
+    }
+    if !arrived {
+      Issue.record("gave up waiting for \(count) requests; got \(requests)")
     }
   }
 
@@ -123,7 +129,7 @@ final class ControlledUserClient: UserClient {
   }
 
   private func perform(_ request: Request) async throws -> Reply {
-    let index = Mutex<Int?>(nil)
+    let index = Locked<Int?>(nil)
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         // Checked under the lock that `onCancel` takes too: either `onCancel` finds this request

@@ -1,0 +1,157 @@
+import Foundation
+import SignalsTesting
+import Testing
+
+@testable import UserFeature
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `LiveUserClient` against a real HTTP server on 127.0.0.1 (python3's `http.server` serving
+/// the bundled fixture as a static directory), so every run exercises the real network stack:
+/// sockets, HTTP parsing, directory indexes, timeouts and cancellation.
+@Suite(.timeLimit(.minutes(1)))
+struct LiveUserClientServerTests {
+  /// A static layout of the wire protocol: `users/index.html` holds the full fixture array
+  /// (the directory index answers `/users/`) and `users/{id}` each user object, with every extra
+  /// field the fixture has.
+  static func makeStaticSite() throws -> URL {
+    let fixture = try Data(contentsOf: OfflineUserClient.fixtureURL())
+    let root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("userfeature-site-\(UUID().uuidString)")
+    let users = root.appendingPathComponent("users")
+    try FileManager.default.createDirectory(at: users, withIntermediateDirectories: true)
+    try fixture.write(to: users.appendingPathComponent("index.html"))
+    let objects = try #require(try JSONSerialization.jsonObject(with: fixture) as? [[String: Any]])
+    for object in objects {
+      let id = try #require(object["id"] as? Int)
+      let data = try JSONSerialization.data(withJSONObject: object)
+      try data.write(to: users.appendingPathComponent(String(id)))
+    }
+    return root
+  }
+
+  /// Runs `body` with a client talking to a fresh static server; cleans up on every path.
+  func withStaticServer(
+    timeout: Duration = .seconds(10),
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: (LiveUserClient) async throws -> Void
+  ) async throws {
+    let root = try Self.makeStaticSite()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.invalidateAndCancel() }
+    try await withLocalServer(.files, root: root) { server in
+      try await body(
+        LiveUserClient(baseURL: try server.baseURL, session: session, timeout: timeout))
+    }
+  }
+
+  @Test func pagesThroughTheFixtureServedStatically() async throws {
+    let fixture = try OfflineUserClient.fixtureUsers()
+    try await withStaticServer { client in
+      let first = try await client.users(matching: "", page: 1, pageSize: 10)
+      let last = try await client.users(matching: "", page: 3, pageSize: 10)
+      let past = try await client.users(matching: "", page: 4, pageSize: 10)
+
+      #expect(first == UserPage(users: Array(fixture[0..<10]), hasMore: true))
+      #expect(last == UserPage(users: Array(fixture[20..<30]), hasMore: false))
+      #expect(past == UserPage(users: [], hasMore: false))
+    }
+  }
+
+  @Test func searchesTheStaticListOnTheClient() async throws {
+    try await withStaticServer { client in
+      let page = try await client.users(matching: "GRAHAM", page: 1, pageSize: 10)
+      #expect(page.users.map(\.name) == ["Leanne Graham"])
+      #expect(page.hasMore == false)
+    }
+  }
+
+  @Test func fetchesOneUserAndAnswers404ForAnUnknownOne() async throws {
+    let fixture = try OfflineUserClient.fixtureUsers()
+    try await withStaticServer { client in
+      #expect(try await client.user(id: 7) == fixture[6])
+      do {
+        _ = try await client.user(id: 999)
+        Issue.record("user 999 should not exist")
+      } catch UserClientError.httpStatus(let code) {
+        #expect(code == 404)
+      }
+    }
+  }
+
+  @MainActor
+  @Test func theListViewModelLoadsAndPagesOverRealHTTP() async throws {
+    let fixture = try OfflineUserClient.fixtureUsers()
+    try await withStaticServer { client in
+      let viewModel = UserListViewModel(client: client, scheduler: TestScheduler(), pageSize: 20)
+      let states = Recorder(viewModel.state)
+
+      viewModel.load()
+      await settle(viewModel)
+      viewModel.loadNextPage()
+      await settle(viewModel)
+
+      let firstPage = UserListContent(
+        query: "", users: Array(fixture[0..<20]), activity: .idle(hasMore: true))
+      #expect(
+        states.values == [
+          .idle, .loading(query: ""), .loaded(firstPage),
+          .loaded(UserListContent(query: "", users: firstPage.users, activity: .loadingMore)),
+          .loaded(UserListContent(query: "", users: fixture, activity: .idle(hasMore: false))),
+        ])
+    }
+  }
+
+  @Test func aServerThatNeverAnswersTimesOut() async throws {
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.invalidateAndCancel() }
+    try await withLocalServer(.silent) { server in
+      // Sub-second on purpose: swift-corelibs-foundation truncates URLRequest.timeoutInterval
+      // to whole seconds (0.3 s would fire at once), so the client runs its own timer.
+      let client = LiveUserClient(
+        baseURL: try server.baseURL, session: session, timeout: .milliseconds(300))
+      let started = ContinuousClock.now
+      do {
+        _ = try await client.user(id: 1)
+        Issue.record("a silent server cannot answer")
+      } catch UserClientError.transport(let error) {
+        #expect(error.code == .timedOut)
+      }
+      let elapsed = ContinuousClock.now - started
+      #expect(elapsed >= .milliseconds(300), "timed out early, after \(elapsed)")
+      #expect(elapsed < .seconds(10), "the timeout did not fire; waited \(elapsed)")
+    }
+  }
+
+  @Test func cancellingTheCallerAbortsTheRealRequest() async throws {
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.invalidateAndCancel() }
+    try await withLocalServer(.silent) { server in
+      let client = LiveUserClient(baseURL: try server.baseURL, session: session)
+      let task = Task { try await client.user(id: 1) }
+      var lines = server.lines.makeAsyncIterator()
+      #expect(await lines.next() == "accepted")
+      task.cancel()
+      let result = await task.result
+      #expect(throws: CancellationError.self) { try result.get() }
+    }
+  }
+
+  @Test func nobodyListeningIsShownAsOffline() async throws {
+    let server = try await LocalServer.start(.silent)
+    let baseURL = try server.baseURL
+    server.stop()
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.invalidateAndCancel() }
+    let client = LiveUserClient(baseURL: baseURL, session: session)
+    do {
+      _ = try await client.user(id: 1)
+      Issue.record("nothing listens on \(baseURL)")
+    } catch {
+      #expect(UserFacingError(error).kind == .offline, "\(error)")
+    }
+  }
+}

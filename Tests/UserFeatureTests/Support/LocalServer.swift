@@ -1,0 +1,165 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A real HTTP server on 127.0.0.1, run by `python3` on a free port the OS picks (port 0), so
+/// tests exercise the real network stack. `stop()` terminates the process; ``withLocalServer``
+/// calls it on every path.
+///
+/// Modes:
+/// - `files`: serves a directory with `http.server.SimpleHTTPRequestHandler` (what
+///   `python3 -m http.server` runs).
+/// - `silent`: accepts connections and never answers (for timeouts and cancellation); prints
+///   `accepted` for every connection so a test can wait for it.
+final class LocalServer: Sendable {
+  enum Mode: String {
+    case files
+    case silent
+  }
+
+  private static let script = """
+    import http.server, os, signal, socket, sys, threading
+    # Foundation's Process on Linux starts children with most signals blocked; unblock them so
+    # terminate() (SIGTERM) works.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, signal.valid_signals())
+    # Exit as soon as the test closes stdin (or dies): no server outlives its test.
+    def watch_stdin():
+        sys.stdin.buffer.read()
+        os._exit(0)
+    threading.Thread(target=watch_stdin, daemon=True).start()
+    mode, root = sys.argv[1], sys.argv[2]
+    if mode == "files":
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, directory=root, **kwargs)
+            def log_message(self, *args):
+                pass
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        print(server.server_address[1], flush=True)
+        server.serve_forever()
+    else:
+        listener = socket.socket()
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(16)
+        print(listener.getsockname()[1], flush=True)
+        held = []
+        while True:
+            connection, _ = listener.accept()
+            held.append(connection)
+            print("accepted", flush=True)
+    """
+
+  let port: Int
+  /// Lines the server printed after its port, in order.
+  let lines: AsyncStream<String>
+  private let running: Mutex<(process: Process, input: Pipe)?>
+
+  private init(port: Int, lines: AsyncStream<String>, process: Process, input: Pipe) {
+    self.port = port
+    self.lines = lines
+    self.running = Mutex((process, input))
+  }
+
+  var baseURL: URL {
+    get throws {
+      guard let url = URL(string: "http://127.0.0.1:\(port)") else {
+        throw URLError(.badURL)
+      }
+      return url
+    }
+  }
+
+  /// Starts python3 in `mode` (serving `root` in `files` mode) and returns once it listens.
+  static func start(_ mode: Mode, root: URL? = nil) async throws -> LocalServer {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-u", "-c", script, mode.rawValue, root?.path ?? "."]
+    let output = Pipe()
+    let input = Pipe()
+    process.standardOutput = output
+    process.standardInput = input
+    let (lines, continuation) = AsyncStream<String>.makeStream()
+    let buffer = Mutex(Data())
+    output.fileHandleForReading.readabilityHandler = { handle in
+      let chunk = handle.availableData
+      if chunk.isEmpty {
+        handle.readabilityHandler = nil
+        continuation.finish()
+        return
+      }
+      let complete = buffer.withLock { buffer -> [String] in
+        buffer.append(chunk)
+        var found: [String] = []
+        while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+          found.append(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
+          buffer.removeSubrange(buffer.startIndex...newline)
+        }
+        return found
+      }
+      for line in complete {
+        continuation.yield(line)
+      }
+    }
+    try process.run()
+    let server = try await {
+      var iterator = lines.makeAsyncIterator()
+      guard let first = await iterator.next(), let port = Int(first) else {
+        try? input.fileHandleForWriting.close()
+        process.terminate()
+        throw ServerError.noPort
+      }
+      return LocalServer(port: port, lines: lines, process: process, input: input)
+    }()
+    if mode == .files {
+      try await server.waitUntilAnswering()
+    }
+    return server
+  }
+
+  /// Ends the process (closing its stdin, and SIGTERM) and waits for it to exit. Idempotent.
+  func stop() {
+    guard let (process, input) = running.withLock({ $0.take() }) else { return }
+    try? input.fileHandleForWriting.close()
+    if process.isRunning {
+      process.terminate()
+    }
+    process.waitUntilExit()
+  }
+
+  deinit {
+    stop()
+  }
+
+  /// Polls with real connections, a bounded number of times, until the server answers HTTP.
+  private func waitUntilAnswering() async throws {
+    let session = URLSession(configuration: .ephemeral)
+    defer { session.invalidateAndCancel() }
+    var request = URLRequest(url: try baseURL)
+    request.timeoutInterval = 2
+    for _ in 0..<50 {
+      if (try? await session.data(for: request)) != nil {
+        return
+      }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    throw ServerError.notAnswering
+  }
+
+  enum ServerError: Error {
+    case noPort
+    case notAnswering
+  }
+}
+
+/// Runs `body` with a server, stopping it afterwards whether `body` returns or throws.
+func withLocalServer<T>(
+  _ mode: LocalServer.Mode, root: URL? = nil, isolation: isolated (any Actor)? = #isolation,
+  _ body: (LocalServer) async throws -> T
+) async throws -> T {
+  let server = try await LocalServer.start(mode, root: root)
+  defer { server.stop() }
+  return try await body(server)
+}
