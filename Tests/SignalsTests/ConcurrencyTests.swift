@@ -194,4 +194,30 @@ import Testing
     #expect(lastValues.allSatisfy { $0 == stored }, "a joiner ended on a stale value")
     _ = (a, b)
   }
+
+  @Test func sendWhileAnotherThreadDeliversReturnsAtOnceAndThatThreadDeliversIt() {
+    let sender = EventSender<Int>()
+    let log = Log<String>()
+    let firstEntered = DispatchSemaphore(value: 0)
+    let releaseFirst = DispatchSemaphore(value: 0)
+    let token = sender.stream.sink { value in
+      log.append("\(value) on \(currentThreadName ?? "?")")
+      if value == 1 {
+        firstEntered.signal()
+        _ = releaseFirst.wait(timeout: .now() + hangGuard)
+      }
+    }
+    let delivering = startThread(named: "A") { sender.send(1) }
+    guard waitOrFail(firstEntered, "the first delivery to start") else { return }
+
+    // While A is held inside the handler, B's send must queue the value and return.
+    let otherSend = startThread(named: "B") { sender.send(2) }
+    let returned = waitOrFail(otherSend, "send() to return while another thread delivers")
+    #expect(log.all == ["1 on A"], "2 must wait for the delivery in progress")
+    releaseFirst.signal()
+    waitOrFail(delivering, "the delivering thread")
+    #expect(returned)
+    #expect(log.all == ["1 on A", "2 on A"], "the thread already delivering delivers 2")
+    token.cancel()
+  }
 }

@@ -3,6 +3,30 @@ import Signals
 import SignalsTesting
 import Testing
 
+/// A virtual-time scheduler that calls back into Signals every time it is used: it reads a
+/// property and sends an event. Signals promises never to call a scheduler under one of its own
+/// locks, so this must neither deadlock nor trip the non-recursive lock.
+private final class CallingBackScheduler: Scheduler {
+  let clock = TestScheduler()
+  let probe = MutableProperty(0)
+  let pings = EventSender<Int>()
+
+  private func callBack() {
+    pings.send(probe.value)
+    probe.value += 1
+  }
+
+  func schedule(_ action: @escaping @Sendable () -> Void) {
+    callBack()
+    clock.schedule(action)
+  }
+
+  func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> Subscription {
+    callBack()
+    return clock.schedule(after: delay, action)
+  }
+}
+
 /// `receive(on:)` with dispatch queues, `.immediate` and a `TestScheduler`, and the schedulers
 /// themselves.
 @Suite struct ReceiveOnTests {
@@ -196,5 +220,26 @@ import Testing
     queue.sync {}  // anything submitted to this serial queue before now has run
     #expect(log.all == ["soon, on queue: true", "later, on queue: true"])
     kept.cancel()
+  }
+
+  @Test func schedulerMayCallBackIntoSignalsWhileTheyUseIt() {
+    let scheduler = CallingBackScheduler()
+    let owner = MutableProperty("a")
+    let sender = EventSender<String>()
+    let pings = Recorder(scheduler.pings.stream)
+    // The scheduled work itself also reads the upstream property the value came from.
+    let received = Log<String>()
+    let state = owner.property.receive(on: scheduler).sink { value in
+      received.append("\(value) while \(owner.value)")
+    }
+    let events = sender.stream.debounce(for: .milliseconds(10), scheduler: scheduler)
+      .receive(on: scheduler)
+      .sink { received.append("event \($0)") }
+    owner.value = "b"
+    sender.send("x")
+    scheduler.clock.run()
+    #expect(received.all == ["a while b", "b while b", "event x"])
+    #expect(pings.values == [0, 1, 2])
+    _ = (state, events)
   }
 }

@@ -148,13 +148,26 @@ func waitOrFail(
 }
 
 /// Starts a dedicated thread (not one of the cooperative pool's, so it may block freely) running
-/// `body`. The returned semaphore is signalled when `body` returns.
-func startThread(_ body: @escaping @Sendable () -> Void) -> DispatchSemaphore {
+/// `body`. The returned semaphore is signalled when `body` returns. `name` is what
+/// ``currentThreadName`` returns on that thread, so a handler can record who delivered it.
+func startThread(
+  named name: String? = nil, _ body: @escaping @Sendable () -> Void
+) -> DispatchSemaphore {
   let finished = DispatchSemaphore(value: 0)
   let thread = Thread {
+    Thread.current.threadDictionary[threadNameKey] = name
     body()
     finished.signal()
   }
   thread.start()
   return finished
+}
+
+private let threadNameKey = "SignalsTests.threadName"
+
+/// The name given to the current thread by ``startThread(named:_:)``, if any. (Not
+/// `Thread.name`: on Linux that reads the kernel's thread name, which a new thread inherits from
+/// its creator.)
+var currentThreadName: String? {
+  Thread.current.threadDictionary[threadNameKey] as? String
 }
