@@ -1,4 +1,5 @@
 import Foundation
+import Signals
 import Testing
 
 @testable import UserFeature

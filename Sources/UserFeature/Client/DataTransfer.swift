@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Signals
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

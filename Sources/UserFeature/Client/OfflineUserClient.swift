@@ -1,4 +1,5 @@
 import Foundation
+import Signals
 
 /// A ``UserClient`` that needs no network: it serves a fixed list of users (by default the
 /// bundled fixtures) after a simulated latency, and fails when its ``OfflineFailurePolicy`` says

@@ -1,3 +1,5 @@
+import Signals
+
 /// The tasks a view model started that have not finished yet. Internal.
 ///
 /// The owning view model cancels them all from its `deinit`, so a released screen stops its work.

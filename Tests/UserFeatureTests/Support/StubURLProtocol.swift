@@ -1,4 +1,5 @@
 import Foundation
+import Signals
 
 @testable import UserFeature
 
