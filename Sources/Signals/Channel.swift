@@ -77,14 +77,18 @@ final class Channel<Value: Sendable>: Sendable {
     // Written from inside the lock rather than returned from it: a returned action is copied
     // out of `withLock`'s generic result (one more retain and release of the snapshot).
     var action = StartAction<Value>.none
+    // The value a property replaces is released after unlocking: its deinit may be user code.
+    var displaced: Value?
     state.withLock { state in
       state.lastSequence &+= 1
       if keepsCurrent {
+        displaced = state.current
         state.current = value
       }
       action = state.start(
         .broadcast(sequence: state.lastSequence, value: value), mustHop: mustHop)
     }
+    _ = consume displaced
     perform(&action)
   }
 
@@ -93,20 +97,23 @@ final class Channel<Value: Sendable>: Sendable {
   /// it runs under the lock.
   func send(computing make: (inout ChannelState<Value>) -> Value?) {
     let mustHop = mustHop
+    var displaced: Value?
     var action = state.withLock { state -> StartAction<Value> in
       guard let value = make(&state) else { return .none }
       state.lastSequence &+= 1
       if keepsCurrent {
+        displaced = state.current
         state.current = value
       }
       return state.start(
         .broadcast(sequence: state.lastSequence, value: value), mustHop: mustHop)
     }
+    _ = consume displaced
     perform(&action)
   }
 
   /// Registers `handler`. A property channel delivers its current value first: right away when
-  /// no delivery is running, otherwise right after the running one.
+  /// no delivery is running, otherwise in turn behind the deliveries already queued.
   @inlinable
   func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> Subscription {
     let mustHop = mustHop
@@ -124,23 +131,39 @@ final class Channel<Value: Sendable>: Sendable {
   }
 
   /// Cancels `subscriber`: it receives nothing more. Waits for a round running on another
-  /// thread unless called from inside a handler (see ``Subscription``).
+  /// thread unless called from inside a handler (see ``Subscription``). A second, concurrent
+  /// `cancel()` waits as the first one does, so the promise holds for every caller.
   @inlinable
   func remove(_ subscriber: Subscriber<Value>) {
-    // Already cancelled (as when a cancelled token is released): no lock to take. The first
-    // cancel removed it and did any waiting; a second one never waited (it used to find the
-    // flag false under the lock and return).
-    guard subscriber.isActive.load(ordering: .acquiring) else { return }
+    // Retired (as when a cancelled token is released): no call can be running or start, so
+    // there is nothing to do and no lock to take.
+    if subscriber.isRetired { return }
+    var retired: [Subscriber<Value>]?
     let semaphore = state.withLock { state -> DispatchSemaphore? in
-      guard subscriber.isActive.exchange(false, ordering: .relaxed) else { return nil }
-      let mustWait = state.phase == .delivering && DeliveryDepth.current == 0
-      state.removeCancelled(subscriber)
+      if subscriber.isActive.exchange(false, ordering: .relaxed) {
+        state.removeCancelled(subscriber)
+        retired = state.takeRetired()
+      }
+      // Not retired yet means parked until the running round ends: that round may be calling
+      // the handler right now.
+      let mustWait =
+        state.phase == .delivering && !subscriber.isRetired && DeliveryDepth.current == 0
       guard mustWait else { return nil }
       let semaphore = DispatchSemaphore(value: 0)
       state.waiters.append(semaphore)
       return semaphore
     }
+    release(retired)
     semaphore?.wait()
+  }
+
+  /// Releases retired subscribers and their handlers; called with no lock held.
+  @inlinable
+  func release(_ retired: consuming [Subscriber<Value>]?) {
+    guard let retired else { return }
+    for subscriber in retired {
+      subscriber.releaseHandler()
+    }
   }
 
   @inlinable
@@ -181,13 +204,14 @@ final class Channel<Value: Sendable>: Sendable {
   /// Ends a round under the lock, wakes the cancellers that waited for it, returns the next one.
   @inlinable
   func finishRound() -> Round<Value>? {
-    let (next, woken) = state.withLock { $0.finishRound() }
-    if let woken {
+    var end = state.withLock { $0.finishRound() }
+    release(end.retired.take())
+    if let woken = end.woken.take() {
       for waiter in woken {
         waiter.signal()
       }
     }
-    return next
+    return end.next.take()
   }
 
   @inlinable
@@ -205,13 +229,13 @@ final class Channel<Value: Sendable>: Sendable {
         }
         unretained._withUnsafeGuaranteedRef { subscriber in
           if subscriber.since < sequence && subscriber.isActive.load(ordering: .relaxed) {
-            subscriber.handler(value)
+            subscriber.handler?(value)
           }
         }
       }
     case .initial(let subscriber, let value):
       if subscriber.isActive.load(ordering: .relaxed) {
-        subscriber.handler(value)
+        subscriber.handler?(value)
       }
     }
   }

@@ -75,11 +75,17 @@ struct ChannelState<Value: Sendable>: Sendable {
   @usableFromInline var joining: [Subscriber<Value>] = []
   /// Subscribers cancelled during a round; removed at the next round boundary.
   @usableFromInline var leaving: [Subscriber<Value>] = []
-  /// Deliveries waiting for the current one to finish (FIFO), read from `queueHead` on.
-  @usableFromInline var queue: [Delivery<Value>] = []
+  /// Deliveries waiting for the current one to finish (FIFO), read from `queueHead` on. A
+  /// delivery is moved out when dequeued (its slot becomes `nil`), so trimming the array never
+  /// releases a value under the lock.
+  @usableFromInline var queue: [Delivery<Value>?] = []
   @usableFromInline var queueHead = 0
   /// Threads blocked in `cancel()` until the running round ends.
   @usableFromInline var waiters: [DispatchSemaphore] = []
+  /// Subscribers retired (removed for good) since the lock was taken. Whoever holds the lock
+  /// takes them out with ``takeRetired()`` and releases them, and their handlers, after
+  /// unlocking: a handler's captures may run user code (a `deinit`) when released.
+  @usableFromInline var retired: [Subscriber<Value>] = []
 
   @inlinable
   init(current: Value?) {
@@ -107,12 +113,12 @@ struct ChannelState<Value: Sendable>: Sendable {
   /// wake (`nil` when none), and returns the next round, or `nil` (and goes idle) when the queue
   /// is empty.
   @inlinable
-  mutating func finishRound() -> (next: Round<Value>?, woken: [DispatchSemaphore]?) {
+  mutating func finishRound() -> RoundEnd<Value> {
     if joining.isEmpty && leaving.isEmpty && waiters.isEmpty && queueHead == queue.count {
       // The usual end of a send: nothing happened during the round. (Same result as the
       // general path below, without its calls.)
       phase = .idle
-      return (nil, nil)
+      return RoundEnd(next: nil, woken: nil, retired: nil)
     }
     applyParkedChanges()
     var woken: [DispatchSemaphore]?
@@ -120,12 +126,22 @@ struct ChannelState<Value: Sendable>: Sendable {
       woken = waiters
       waiters = []
     }
+    let retired = takeRetired()
     guard let delivery = dequeue() else {
       phase = .idle
-      return (nil, woken)
+      return RoundEnd(next: nil, woken: woken, retired: retired)
     }
     phase = .delivering
-    return (round(for: delivery), woken)
+    return RoundEnd(next: round(for: delivery), woken: woken, retired: retired)
+  }
+
+  /// The subscribers retired since the lock was taken (`nil` when none), for release after
+  /// unlocking.
+  @inlinable
+  mutating func takeRetired() -> [Subscriber<Value>]? {
+    guard !retired.isEmpty else { return nil }
+    defer { retired = [] }
+    return retired
   }
 
   /// Adds a subscriber now, or parks it if a round is running (the round's snapshot stays valid).
@@ -159,7 +175,7 @@ struct ChannelState<Value: Sendable>: Sendable {
   @inlinable
   mutating func dequeue() -> Delivery<Value>? {
     guard queueHead < queue.count else { return nil }
-    let delivery = queue[queueHead]
+    let delivery = queue[queueHead].take()
     queueHead += 1
     if queueHead == queue.count {
       queue.removeAll(keepingCapacity: true)
@@ -176,8 +192,12 @@ struct ChannelState<Value: Sendable>: Sendable {
   @inlinable
   mutating func applyParkedChanges() {
     if !joining.isEmpty {
-      for subscriber in joining where subscriber.isActive.load(ordering: .relaxed) {
-        insert(subscriber)
+      for subscriber in joining {
+        if subscriber.isActive.load(ordering: .relaxed) {
+          insert(subscriber)
+        } else {
+          retire(subscriber)  // cancelled before it ever joined the list
+        }
       }
       joining.removeAll()
     }
@@ -203,8 +223,8 @@ struct ChannelState<Value: Sendable>: Sendable {
   @inlinable
   mutating func detach(_ subscriber: Subscriber<Value>) {
     let slot = Int(subscriber.slot.load(ordering: .relaxed))
-    guard slot >= 0 else { return }  // cancelled before it ever joined the list
-    subscriber.slot.store(-1, ordering: .relaxed)
+    guard slot >= 0 else { return }  // already retired
+    retire(subscriber)
     if slot == subscribers.count - 1 {
       subscribers.removeLast()
       while let last = subscribers.last, last == nil {
@@ -220,6 +240,13 @@ struct ChannelState<Value: Sendable>: Sendable {
     }
   }
 
+  /// Marks `subscriber` as gone for good and hands it to ``retired`` for release after unlocking.
+  @inlinable
+  mutating func retire(_ subscriber: Subscriber<Value>) {
+    subscriber.slot.store(SubscriberSlot.retired, ordering: .releasing)
+    retired.append(subscriber)
+  }
+
   /// Removes the holes, keeping subscription order, and renumbers the slots.
   @inlinable
   mutating func compact() {
@@ -232,5 +259,23 @@ struct ChannelState<Value: Sendable>: Sendable {
     }
     subscribers.removeLast(subscribers.count - kept)
     holes = 0
+  }
+}
+
+/// What ending a round hands back to the delivering thread, to act on after unlocking.
+@usableFromInline
+struct RoundEnd<Value: Sendable>: Sendable {
+  /// The next round to deliver, or `nil` when the channel went idle.
+  @usableFromInline var next: Round<Value>?
+  /// Cancellers waiting for the round to end.
+  @usableFromInline var woken: [DispatchSemaphore]?
+  /// Subscribers retired at this boundary, to release outside the lock.
+  @usableFromInline var retired: [Subscriber<Value>]?
+
+  @inlinable
+  init(next: Round<Value>?, woken: [DispatchSemaphore]?, retired: [Subscriber<Value>]?) {
+    self.next = next
+    self.woken = woken
+    self.retired = retired
   }
 }

@@ -11,7 +11,8 @@
 ///   value set from inside a handler is queued and delivered after the current one has reached
 ///   everyone, so the last value every subscriber receives is the stored value.
 /// - Subscribing while a delivery is running (for example from a handler): the new subscriber
-///   starts from the stored (newest) value, delivered as soon as the running delivery finishes.
+///   starts from the stored (newest) value, delivered in turn: after the deliveries already
+///   queued on this property (which it skips, being older), before any later value.
 /// - Cancellation: see ``Subscription``.
 public struct Property<Value: Sendable>: Sendable {
   /// A subscribe function: registers a handler, returns its token.
@@ -47,8 +48,8 @@ public struct Property<Value: Sendable>: Sendable {
   /// token is cancelled or released.
   ///
   /// The current value is delivered before `sink` returns unless a delivery is already running
-  /// on this property, in which case it is delivered right after that one (before any later
-  /// value). `handler` may run on any thread; use ``receive(on:)-(MainActorScheduler)`` for
+  /// on this property, in which case it is delivered in turn, after the deliveries already
+  /// queued (which this subscriber skips: they are older) and before any later value. `handler` may run on any thread; use ``receive(on:)-(MainActorScheduler)`` for
   /// main-actor delivery.
   public func sink(_ handler: @escaping @Sendable (Value) -> Void) -> Subscription {
     subscribeFunction(handler)

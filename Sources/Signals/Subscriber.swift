@@ -1,24 +1,44 @@
 import Synchronization
 
+/// Special values of ``Subscriber/slot``. Internal.
+@usableFromInline
+enum SubscriberSlot {
+  /// Registered during a round, not in the channel's list yet.
+  @usableFromInline static let joining: Int32 = -1
+  /// Removed for good: the channel no longer holds it and never calls it again.
+  @usableFromInline static let retired: Int32 = -2
+}
+
 /// One registered handler of a ``Channel``. Internal.
 ///
-/// The channel holds it strongly until it is cancelled; it holds the channel strongly so that
-/// cancelling can always find its way back. The cycle is broken when the channel removes it.
+/// The channel holds it strongly until it is retired; it holds the channel strongly so that
+/// cancelling can always find its way back. The cycle is broken when the channel retires it, and
+/// retiring also releases the handler, so a cancelled token that is still held keeps nothing the
+/// handler captured alive.
 @usableFromInline
-final class Subscriber<Value: Sendable>: Cancelling {
+final class Subscriber<Value: Sendable>: Cancelling, @unchecked Sendable {
+  // Why `@unchecked Sendable` is sound: every stored property is immutable or atomic except
+  // `handler`, which the channel's lock orders. It is read only by a thread delivering a round,
+  // after that thread saw `isActive == true`; it is cleared once, by `releaseHandler()`, only
+  // after the subscriber was retired under the channel's lock. Retiring happens either when no
+  // round is running or, at a round boundary, on the delivering thread itself; `isActive` was
+  // cleared under the lock before that, and every later round starts by taking the lock. So
+  // each read happens before the retirement, and the clearing after it.
   /// The channel this subscriber belongs to. Declared first so that its offset is fixed even in
   /// code compiled for every `Value` (see ``cancel()``).
   @usableFromInline let channel: Channel<Value>
-  /// The user's handler. Called by the channel's delivering thread, never under a lock.
-  @usableFromInline let handler: @Sendable (Value) -> Void
+  /// The user's handler, or `nil` once retired. Called by the channel's delivering thread,
+  /// never under a lock. No dynamic exclusivity checks: accesses never overlap (see above).
+  @exclusivity(unchecked) @usableFromInline var handler: (@Sendable (Value) -> Void)?
   /// The sequence number of the last value sent before this subscriber joined: it receives only
   /// values with a larger number, so a late subscriber never sees an older value.
   @usableFromInline let since: UInt64
-  /// Index in the channel's subscriber list, or -1 while not in it. Only read and written under
-  /// the channel's lock; atomic only so that the type is `Sendable` without unsafe annotations.
+  /// Index in the channel's subscriber list, or a ``SubscriberSlot`` value while not in it.
+  /// Written only under the channel's lock and read under it, except by ``isRetired``, which may
+  /// read it without the lock because `retired` is final (stored with release ordering).
   /// 32 bits, and declared before `isActive`, so that both share one word: the object is then
   /// 53 bytes, a 64-byte heap block instead of 80 (measured with malloc_usable_size).
-  @usableFromInline let slot = Atomic<Int32>(-1)
+  @usableFromInline let slot = Atomic<Int32>(SubscriberSlot.joining)
   /// Set to false once, by the first `cancel()`. Written under the channel's lock, read by the
   /// delivering thread right before each call.
   @usableFromInline let isActive = Atomic<Bool>(true)
@@ -36,5 +56,17 @@ final class Subscriber<Value: Sendable>: Cancelling {
   @usableFromInline
   func cancel() {
     channel.removeSubscriber(channel, self)
+  }
+
+  /// Releases the handler (and what it captured). Call only after retiring, outside the lock.
+  @inlinable
+  func releaseHandler() {
+    handler = nil
+  }
+
+  /// Whether the channel retired this subscriber; once true, it stays true.
+  @inlinable
+  var isRetired: Bool {
+    slot.load(ordering: .acquiring) == SubscriberSlot.retired
   }
 }

@@ -36,6 +36,10 @@ public final class TestScheduler: Scheduler {
   }
 
   /// The number of scheduled, uncancelled actions that have not run yet.
+  ///
+  /// Actions scheduled with ``schedule(_:)`` cannot be cancelled, so they count until they run:
+  /// for example the delivery job of a `receive(on:)` subscription cancelled after a value was
+  /// queued stays pending, and delivers nothing when it runs.
   public var pendingCount: Int {
     state.withLock { $0.queue.count }
   }

@@ -181,4 +181,53 @@ import Testing
     ]
     #expect(allowed.contains(log.all), "\(log.all)")
   }
+
+  @Test func aCancelAfterAnotherCancelDidNotWaitStillWaitsForTheRunningHandler() {
+    // The first cancel() comes from inside another handler, so it marks the subscription
+    // cancelled and returns at once (the documented exception). A later cancel() from outside
+    // every handler must still wait for the call in flight: the promise holds for each caller.
+    let sender = EventSender<Int>()
+    let trigger = EventSender<Void>()
+    let log = Log<String>()
+    let handlerEntered = DispatchSemaphore(value: 0)
+    let releaseHandler = DispatchSemaphore(value: 0)
+    let token = sender.stream.sink { value in
+      log.append("handler \(value) started")
+      handlerEntered.signal()
+      if releaseHandler.wait(timeout: .now() + hangGuard) == .timedOut {
+        log.append("handler was never released")
+      }
+      log.append("handler \(value) returned")
+    }
+    let triggerToken = trigger.stream.sink {
+      token.cancel()
+      log.append("first cancel returned")
+    }
+    let sending = startThread { sender.send(1) }
+    guard waitOrFail(handlerEntered, "the handler to start") else { return }
+    waitOrFail(startThread { trigger.send() }, "the first cancel, from inside a handler")
+
+    let secondStarted = DispatchSemaphore(value: 0)
+    let secondCancelling = startThread {
+      secondStarted.signal()
+      token.cancel()
+      log.append("second cancel returned")
+    }
+    waitOrFail(secondStarted, "the second cancelling thread to start")
+    // Bounded check that something does not happen (see the first test of this suite).
+    let returnedEarly = secondCancelling.wait(timeout: .now() + .milliseconds(50)) == .success
+    #expect(!returnedEarly, "the second cancel() returned while the handler was still running")
+
+    releaseHandler.signal()
+    waitOrFail(sending, "the send to return")
+    if !returnedEarly {
+      waitOrFail(secondCancelling, "the second cancel() to return")
+    }
+    #expect(
+      log.all == [
+        "handler 1 started", "first cancel returned", "handler 1 returned",
+        "second cancel returned",
+      ])
+    withExtendedLifetime(triggerToken) {}
+  }
 }

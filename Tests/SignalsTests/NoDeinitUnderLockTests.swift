@@ -1,0 +1,55 @@
+import Signals
+import Testing
+
+/// A `deinit` is user code, so Signals never releases a value, a handler or anything a handler
+/// captured while it holds a lock. Each test makes such a `deinit` call back into the same
+/// stream: if it ran under the stream's lock, the (non-recursive) lock would deadlock.
+@Suite struct NoDeinitUnderLockTests {
+  @Test func aReplacedPropertyValueIsReleasedOutsideTheLock() {
+    let owner = MutableProperty<OnDeinit?>(nil)
+    let seen = Log<String>()
+    owner.value = OnDeinit {
+      // Reads the property from the deinit of the value it is replacing.
+      seen.append(owner.value == nil ? "replaced by nil" : "replaced by a value")
+    }
+    owner.value = nil
+    #expect(seen.all == ["replaced by nil"])
+  }
+
+  @Test func aHandlerReleasedAtARoundBoundaryIsReleasedOutsideTheLock() {
+    let owner = MutableProperty(0)
+    let seen = Log<Int>()
+    let holder = Slot<Subscription>()
+    let first = owner.property.sink { value in
+      guard value == 1 else { return }
+      let guardObject = OnDeinit { seen.append(owner.value) }
+      holder.value = owner.property.sink { [guardObject] value in
+        _ = guardObject
+        // Releases its own token during the round: the subscriber is retired at the boundary,
+        // and `guardObject`'s deinit reads the property.
+        if value == 2 { _ = holder.take() }
+      }
+      owner.value = 2
+    }
+    owner.value = 1
+    #expect(seen.all == [2])
+    withExtendedLifetime(first) {}
+  }
+
+  @Test func aCancelledHandlerIsReleasedOutsideTheLock() {
+    let sender = EventSender<Int>()
+    let seen = Log<String>()
+    let token: Subscription
+    do {
+      let guardObject = OnDeinit {
+        // Subscribing from the deinit takes the stream's lock.
+        let probe = sender.stream.sink { _ in }
+        probe.cancel()
+        seen.append("deinit ran outside the lock")
+      }
+      token = sender.stream.sink { [guardObject] _ in _ = guardObject }
+    }
+    token.cancel()
+    #expect(seen.all == ["deinit ran outside the lock"])
+  }
+}
