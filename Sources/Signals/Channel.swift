@@ -138,11 +138,10 @@ final class Channel<Value: Sendable>: Sendable {
     // Retired (as when a cancelled token is released): no call can be running or start, so
     // there is nothing to do and no lock to take.
     if subscriber.isRetired { return }
-    var retired: [Subscriber<Value>]?
+    var retiredNow = false
     let semaphore = state.withLock { state -> DispatchSemaphore? in
       if subscriber.isActive.exchange(false, ordering: .relaxed) {
-        state.removeCancelled(subscriber)
-        retired = state.takeRetired()
+        retiredNow = state.removeCancelled(subscriber)
       }
       // Not retired yet means parked until the running round ends: that round may be calling
       // the handler right now.
@@ -153,7 +152,9 @@ final class Channel<Value: Sendable>: Sendable {
       state.waiters.append(semaphore)
       return semaphore
     }
-    release(retired)
+    if retiredNow {
+      subscriber.releaseHandler()  // outside the lock: what it captured may run a deinit
+    }
     semaphore?.wait()
   }
 

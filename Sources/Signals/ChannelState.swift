@@ -82,10 +82,6 @@ struct ChannelState<Value: Sendable>: Sendable {
   @usableFromInline var queueHead = 0
   /// Threads blocked in `cancel()` until the running round ends.
   @usableFromInline var waiters: [DispatchSemaphore] = []
-  /// Subscribers retired (removed for good) since the lock was taken. Whoever holds the lock
-  /// takes them out with ``takeRetired()`` and releases them, and their handlers, after
-  /// unlocking: a handler's captures may run user code (a `deinit`) when released.
-  @usableFromInline var retired: [Subscriber<Value>] = []
 
   @inlinable
   init(current: Value?) {
@@ -120,28 +116,18 @@ struct ChannelState<Value: Sendable>: Sendable {
       phase = .idle
       return RoundEnd(next: nil, woken: nil, retired: nil)
     }
-    applyParkedChanges()
+    let retired = applyParkedChanges()
     var woken: [DispatchSemaphore]?
     if !waiters.isEmpty {
       woken = waiters
       waiters = []
     }
-    let retired = takeRetired()
     guard let delivery = dequeue() else {
       phase = .idle
       return RoundEnd(next: nil, woken: woken, retired: retired)
     }
     phase = .delivering
     return RoundEnd(next: round(for: delivery), woken: woken, retired: retired)
-  }
-
-  /// The subscribers retired since the lock was taken (`nil` when none), for release after
-  /// unlocking.
-  @inlinable
-  mutating func takeRetired() -> [Subscriber<Value>]? {
-    guard !retired.isEmpty else { return nil }
-    defer { retired = [] }
-    return retired
   }
 
   /// Adds a subscriber now, or parks it if a round is running (the round's snapshot stays valid).
@@ -154,14 +140,17 @@ struct ChannelState<Value: Sendable>: Sendable {
     }
   }
 
-  /// Removes a cancelled subscriber now, or parks it if a round is running.
+  /// Removes a cancelled subscriber now (returns `true`: it is retired, and the caller releases
+  /// its handler after unlocking), or parks it if a round is running (returns `false`: the
+  /// round's end retires it).
   @inlinable
-  mutating func removeCancelled(_ subscriber: Subscriber<Value>) {
+  mutating func removeCancelled(_ subscriber: Subscriber<Value>) -> Bool {
     if phase == .delivering {
       leaving.append(subscriber)
-    } else {
-      detach(subscriber)
+      return false
     }
+    detach(subscriber)
+    return true
   }
 
   @inlinable
@@ -189,24 +178,33 @@ struct ChannelState<Value: Sendable>: Sendable {
     return delivery
   }
 
+  /// Adds the subscribers that joined during the round and retires those cancelled during it.
+  /// Returns the retired ones (`nil` when none): the caller releases them, and their handlers,
+  /// after unlocking, because what a handler captured may run user code (a `deinit`).
   @inlinable
-  mutating func applyParkedChanges() {
+  mutating func applyParkedChanges() -> [Subscriber<Value>]? {
+    var retired: [Subscriber<Value>] = []
     if !joining.isEmpty {
       for subscriber in joining {
         if subscriber.isActive.load(ordering: .relaxed) {
           insert(subscriber)
         } else {
-          retire(subscriber)  // cancelled before it ever joined the list
+          // Cancelled before it ever joined the list.
+          subscriber.slot.store(SubscriberSlot.retired, ordering: .releasing)
+          retired.append(subscriber)
         }
       }
       joining.removeAll()
     }
     if !leaving.isEmpty {
       for subscriber in leaving {
-        detach(subscriber)
+        if detach(subscriber) {
+          retired.append(subscriber)
+        }
       }
       leaving.removeAll()
     }
+    return retired.isEmpty ? nil : retired
   }
 
   @inlinable
@@ -220,31 +218,29 @@ struct ChannelState<Value: Sendable>: Sendable {
   /// O(1): clears the subscriber's slot; compacts (amortised O(1)) once half the list is holes.
   /// The newest subscriber (subscribe, then cancel: the usual churn) is popped instead, with
   /// the holes that then end the list, so churn at the end never builds holes to compact.
+  ///
+  /// Marks the subscriber retired and returns `true`, or returns `false` if it already was. The
+  /// caller still holds the subscriber, so dropping the list's reference here releases nothing.
   @inlinable
-  mutating func detach(_ subscriber: Subscriber<Value>) {
+  @discardableResult
+  mutating func detach(_ subscriber: Subscriber<Value>) -> Bool {
     let slot = Int(subscriber.slot.load(ordering: .relaxed))
-    guard slot >= 0 else { return }  // already retired
-    retire(subscriber)
+    guard slot >= 0 else { return false }  // already retired
+    subscriber.slot.store(SubscriberSlot.retired, ordering: .releasing)
     if slot == subscribers.count - 1 {
       subscribers.removeLast()
       while let last = subscribers.last, last == nil {
         subscribers.removeLast()
         holes -= 1
       }
-      return
+      return true
     }
     subscribers[slot] = nil
     holes += 1
     if holes >= 16 && holes * 2 >= subscribers.count {
       compact()
     }
-  }
-
-  /// Marks `subscriber` as gone for good and hands it to ``retired`` for release after unlocking.
-  @inlinable
-  mutating func retire(_ subscriber: Subscriber<Value>) {
-    subscriber.slot.store(SubscriberSlot.retired, ordering: .releasing)
-    retired.append(subscriber)
+    return true
   }
 
   /// Removes the holes, keeping subscription order, and renumbers the slots.
