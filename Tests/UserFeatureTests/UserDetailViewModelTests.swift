@@ -40,7 +40,7 @@ struct UserDetailViewModelTests {
     await settle(viewModel)
 
     let notFound = UserFacingError(
-      kind: .notFound, message: "This user could not be found.", underlying: TestFailure())
+      kind: .notFound, message: "The requested information could not be found.", underlying: TestFailure())
     #expect(
       states.values == [
         .idle, .loading, .failed(notFound), .loading,

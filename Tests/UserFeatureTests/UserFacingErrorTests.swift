@@ -11,7 +11,7 @@ import Testing
 @Suite struct UserFacingErrorTests {
   static let offline = "You appear to be offline. Check your connection and try again."
   static let timedOut = "The server is taking too long to respond. Please try again."
-  static let notFound = "This user could not be found."
+  static let notFound = "The requested information could not be found."
   static let server = "The server is having trouble right now. Please try again later."
   static let unexpected = "Something went wrong. Please try again."
 

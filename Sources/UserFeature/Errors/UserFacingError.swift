@@ -66,7 +66,7 @@ extension UserFacingError {
     case .timedOut:
       return "The server is taking too long to respond. Please try again."
     case .notFound:
-      return "This user could not be found."
+      return "The requested information could not be found."
     case .server:
       return "The server is having trouble right now. Please try again later."
     case .unexpected:

@@ -15,10 +15,10 @@ import Signals
 @MainActor
 public final class UserListViewModel {
   /// How long typing must pause before ``search(_:)`` fetches: 300 ms on the injected scheduler.
-  public static let searchDebounce: Duration = .milliseconds(300)
+  nonisolated public static let searchDebounce: Duration = .milliseconds(300)
 
   /// The page size used when none is given.
-  public static let defaultPageSize = 10
+  nonisolated public static let defaultPageSize = 10
 
   /// What the screen shows. Current value first to every subscriber, then each change.
   public var state: Property<UserListState> { stateOwner.property }
