@@ -79,8 +79,8 @@ import Testing
     #expect(weakCapture != nil, "a live subscription keeps its handler")
     if byCancel {
       token?.cancel()
-      // The documented promise goes further: cancel() alone releases the handler, while the
-      // token still exists. It does not yet; see PendingBugTests.
+      // cancel() alone releases the handler, while the token still exists.
+      #expect(weakCapture == nil, "cancel() kept the handler alive while the token lived")
     }
     token = nil
     #expect(weakCapture == nil)
