@@ -14,14 +14,16 @@ import Testing
 @Suite struct ConcurrencyStressReliabilityTests {
   static let senderThreads = 4
   static let churnThreads = 4
-  static let sendsPerSender = 5_000
+  /// Values per sender. (Senders do not wait for the churn threads to finish: a churn thread
+  /// that subscribes to the property while no delivery runs becomes the delivering thread and
+  /// keeps delivering for as long as values keep coming, so it would never finish.)
+  static let sendsPerSender = 10_000
   /// A sender waits (boundedly) while more than this many of its values are still undelivered,
   /// so that the queue stays short and a new subscriber gets values soon, as in an app; without
   /// it four tight send loops outrun the one delivering thread and the queue grows without end.
   static let sendWindow = 16
-  /// Churn threads subscribe and cancel while the senders are sending: at least the minimum
-  /// number of cycles, at most the maximum.
-  static let churnCycles = 150...2_000
+  /// Subscribe-then-cancel cycles per churn thread.
+  static let churnCycles = 200
   /// The first long-lived subscriber re-sends every `echoEvery`-th value of sender 0 from
   /// inside its handler, as sender `echoSender`: re-entrant sends racing with other threads.
   static let echoEvery = 100
@@ -46,6 +48,7 @@ import Testing
   private struct ChurnResult: Sendable {
     let recorder: StressRecorder
     let isProperty: Bool
+    let heldCalls: Bool
   }
 
   private func runEventsAndProperty(tracker: LeakTracker) async -> [String] {
@@ -126,9 +129,7 @@ import Testing
     longLivedTokens.removeAll()
 
     let sent = Dictionary(
-      uniqueKeysWithValues: (0..<Self.senderThreads).map {
-        ($0, Self.sendsPerSender)
-      })
+      uniqueKeysWithValues: (0..<Self.senderThreads).map { ($0, Self.sendsPerSender) })
     let echoCount = (sent[0, default: 0] + Self.echoEvery - 1) / Self.echoEvery
     for (recorder, isProperty) in longLived {
       problems += recorder.violations
@@ -157,13 +158,15 @@ import Testing
       }
     }
     let results = churned.withLock { $0 }
-    if results.count < Self.churnThreads * Self.churnCycles.lowerBound {
-      problems.append("only \(results.count) churn subscriptions recorded")
+    if results.count != Self.churnThreads * Self.churnCycles {
+      problems.append("\(results.count) churn subscriptions recorded")
     }
     let receivedByChurners = results.map { $0.recorder.values.count }
     print(
       "stress: \(results.count) churn subscriptions, \(receivedByChurners.filter { $0 > 0 }.count)"
-        + " received something, \(receivedByChurners.reduce(0, +)) values in all; "
+        + " received something, \(receivedByChurners.reduce(0, +)) values in all, "
+        + "\(results.filter { $0.heldCalls && $0.recorder.startedCalls > 0 }.count) cancels met "
+        + "a held call in flight; "
         + "long-lived subscribers received \(longLived.map { $0.recorder.count })")
     for result in results {
       problems += result.recorder.violations
@@ -182,8 +185,7 @@ import Testing
   ) -> [ChurnResult] {
     var random = SplitMix64(seed: 0x5EED_0000 &+ UInt64(thread))
     var results: [ChurnResult] = []
-    for cycle in 0..<churnCycles.upperBound {
-      if cycle >= churnCycles.lowerBound && sendersAreDone() { break }
+    for cycle in 0..<churnCycles {
       let mode = random.below(7)
       let names = [
         "events.sink", "events.receive(on:)", "property.sink", "property.receive(on:)",
@@ -216,23 +218,30 @@ import Testing
         let received = Atomic<Int>(0)
         token = stream.sink { stamp in
           handler(stamp)
-          if received.wrappingAdd(1, ordering: .relaxed).newValue == 3 {
-            ownToken.withLock { $0.take() }?.cancel()
+          // From the third value on, as soon as the token is stored (the churn thread stores
+          // it after sink() returns, and values may arrive before that).
+          if received.wrappingAdd(1, ordering: .relaxed).newValue >= 3,
+            let own = ownToken.withLock({ $0.take() })
+          {
+            own.cancel()
             recorder.cancelHasReturned()
           }
         }
         ownToken.withLock { $0 = token }
       }
       tracker.track(token, "churn token \(thread) #\(cycle)")
-      // Cancel while values are flowing, so that the cancel meets a call in flight: wait
-      // (boundedly) until a few calls started.
-      let wanted = holds ? 1 : random.within(1...4)
-      waitBriefly { recorder.startedCalls >= wanted || sendersAreDone() }
+      // Cancel at once (racing the subscription itself) or once calls are flowing, so that the
+      // cancel meets a call in flight: wait (boundedly) until one or two calls started.
+      let wanted = holds ? 1 : random.within(0...2)
+      if wanted > 0 {
+        waitBriefly { recorder.startedCalls >= wanted || sendersAreDone() }
+      }
       recorder.cancelWillStart()
       token.cancel()
       recorder.cancelHasReturned()
       _ = ownToken.withLock { $0.take() }  // breaks token -> handler -> ownToken -> token
-      results.append(ChurnResult(recorder: recorder, isProperty: [2, 3, 5].contains(mode)))
+      results.append(
+        ChurnResult(recorder: recorder, isProperty: [2, 3, 5].contains(mode), heldCalls: holds))
     }
     return results
   }
@@ -280,7 +289,7 @@ import Testing
           owner.value = Stamp(sender: index, sequence: sequence)
         }
       default:
-        for cycle in 0..<Self.churnCycles.upperBound / 4 {
+        for cycle in 0..<Self.churnCycles {
           let pairs = SanitizerVisibleLock<[Pair]>([])
           let token =
             cycle.isMultiple(of: 2)

@@ -34,6 +34,7 @@ final class ModelInterpreter {
       interpreter.perform(action, actor: ProgramOutcome.topLevel)
     }
     interpreter.outcome.finalValues = Source.properties.map { interpreter.current($0) }
+    interpreter.scheduler.discardPending()
     return interpreter.outcome
   }
 
