@@ -29,10 +29,10 @@
 # rebuilt when that step ran first. ~46 s of testing (+ ~15 s build from clean today).
 reliability_tsan() {
   swift test --sanitize=thread --scratch-path .build/tsan \
-    --filter ConcurrencyStressReliabilityTests || return
+    --filter StressReliabilityTests || return
   SIGNALS_MBT_PROGRAMS="${SIGNALS_MBT_PROGRAMS:-2000}" \
     swift test --sanitize=thread --scratch-path .build/tsan \
-    --filter Reliability --skip ConcurrencyStressReliabilityTests
+    --filter Reliability --skip StressReliabilityTests
 }
 
 # Runs the whole suite under AddressSanitizer, with LeakSanitizer (on by default on Linux).
@@ -65,6 +65,6 @@ reliability_stress_repeat() {
   local run
   for ((run = 1; run <= times; run++)); do
     echo "stress run $run of $times"
-    swift test --filter ConcurrencyStressReliabilityTests || return
+    swift test --filter StressReliabilityTests || return
   done
 }
