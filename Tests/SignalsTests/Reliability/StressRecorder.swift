@@ -1,0 +1,80 @@
+import Synchronization
+
+/// A value the stress tests send: who sent it and its number in that sender's sequence.
+struct Stamp: Sendable, Equatable, CustomStringConvertible {
+  static let initial = Stamp(sender: -1, sequence: 0)
+
+  let sender: Int
+  let sequence: Int
+
+  var description: String { "\(sender).\(sequence)" }
+}
+
+/// Records what one subscriber of a stress test receives, and catches, as they happen, what a
+/// handler can see that must never happen: two overlapping calls, a call that starts after
+/// `cancel()` returned, and a call still running when `cancel()` returned.
+final class StressRecorder: Sendable {
+  let label: String
+  /// Whether each call waits (boundedly) until the canceller has *started* `cancel()`, so that
+  /// the cancel certainly meets a call in flight on another thread. Only for subscribers whose
+  /// handler never runs on the cancelling thread.
+  private let holdsCallsForCancel: Bool
+  private let received = SanitizerVisibleLock<[Stamp]>([])
+  private let callsStarted = Atomic<Int>(0)
+  private let callsInProgress = Atomic<Int>(0)
+  private let cancelStarted = Atomic<Bool>(false)
+  private let cancelReturned = Atomic<Bool>(false)
+  private let problems = SanitizerVisibleLock<[String]>([])
+
+  init(_ label: String, holdsCallsForCancel: Bool = false) {
+    self.label = label
+    self.holdsCallsForCancel = holdsCallsForCancel
+  }
+
+  var values: [Stamp] { received.withLock { $0 } }
+  var count: Int { received.withLock { $0.count } }
+  var startedCalls: Int { callsStarted.load(ordering: .acquiring) }
+  var violations: [String] { problems.withLock { $0 } }
+
+  /// The handler body. `work` spins a little before returning, to widen the window in which a
+  /// `cancel()` on another thread meets this call in flight.
+  func receive(_ stamp: Stamp, work: Int = 0) {
+    if callsInProgress.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue != 1 {
+      report("two calls overlapped (at \(stamp))")
+    }
+    if cancelReturned.load(ordering: .acquiring) {
+      report("received \(stamp) after cancel() had returned")
+    }
+    received.withLock { $0.append(stamp) }
+    callsStarted.wrappingAdd(1, ordering: .releasing)
+    if holdsCallsForCancel {
+      waitBriefly { cancelStarted.load(ordering: .acquiring) }
+    }
+    var spin = 0
+    for step in 0..<work { spin &+= step }
+    blackHole(spin)
+    if cancelReturned.load(ordering: .acquiring) {
+      report("was still running (at \(stamp)) when cancel() returned")
+    }
+    callsInProgress.wrappingSubtract(1, ordering: .acquiringAndReleasing)
+  }
+
+  /// Call right before `cancel()`.
+  func cancelWillStart() {
+    cancelStarted.store(true, ordering: .releasing)
+  }
+
+  /// Call right after `cancel()` returns.
+  func cancelHasReturned() {
+    cancelReturned.store(true, ordering: .releasing)
+  }
+
+  private func report(_ problem: String) {
+    problems.withLock { $0.append("\(label): \(problem)") }
+  }
+}
+
+/// A number several threads read and write, in an object so that arrays of them can be shared.
+final class Counter: Sendable {
+  let value = Atomic<Int>(0)
+}
