@@ -176,9 +176,13 @@ final class Channel<Value: Sendable>: Sendable {
         // `start` asks to submit only when `mustHop` was true, which needs an executor.
         preconditionFailure("Signals internal error: a drain was submitted without an executor")
       }
-      executor.submit {
+      // Weak: the executor's scheduler holds this job until it runs, and the channel holds the
+      // executor. A strong capture would keep the channel (and the values queued in it) alive
+      // after every token is gone, for as long as the scheduler does not run the job (a dropped
+      // TestScheduler: forever). Once the channel is gone there is nobody left to deliver to.
+      executor.submit { [weak self] in
         var nothing: Round<Value>? = nil
-        self.drain(startingWith: &nothing)
+        self?.drain(startingWith: &nothing)
       }
     }
   }

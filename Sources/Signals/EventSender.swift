@@ -8,7 +8,10 @@
 /// - Replay: none; an event sent with no subscriber is dropped (see ``EventStream``).
 /// - Threading: ``send(_:)`` may be called from any thread or task. If no delivery is running,
 ///   the calling thread delivers before `send` returns; otherwise the event is queued and
-///   delivered, in order, by the thread already delivering, and `send` returns at once.
+///   delivered, in order, by the thread already delivering, and `send` returns at once. The
+///   delivering thread keeps going until the queue is empty, including events other threads
+///   send meanwhile: under sustained sending from other threads, the `send` that started the
+///   delivery returns only when they pause.
 public final class EventSender<Value: Sendable>: Sendable {
   @usableFromInline let channel: Channel<Value>
 

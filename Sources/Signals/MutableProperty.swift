@@ -9,7 +9,10 @@
 /// - Timing: setting ``value`` stores it first, then delivers it (didSet timing).
 /// - Threading: ``value`` may be read and written from any thread or task. If no delivery is
 ///   running, the writing thread delivers before the setter returns; otherwise the value is
-///   queued and delivered in order by the thread already delivering.
+///   queued and delivered in order by the thread already delivering. The delivering thread keeps
+///   going until the queue is empty, including values other threads set meanwhile: under
+///   sustained writes from other threads, the write that started the delivery returns only
+///   when they pause.
 /// - Every write is delivered, even one equal to the current value; use
 ///   ``Property/removeDuplicates()`` on the read side to skip repeats.
 ///

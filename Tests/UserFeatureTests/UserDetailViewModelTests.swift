@@ -40,7 +40,8 @@ struct UserDetailViewModelTests {
     await settle(viewModel)
 
     let notFound = UserFacingError(
-      kind: .notFound, message: "The requested information could not be found.", underlying: TestFailure())
+      kind: .notFound, message: "The requested information could not be found.",
+      underlying: TestFailure())
     #expect(
       states.values == [
         .idle, .loading, .failed(notFound), .loading,

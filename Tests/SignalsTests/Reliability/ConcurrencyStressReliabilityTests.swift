@@ -53,7 +53,7 @@ import Testing
     // Long-lived subscribers, subscribed before any thread starts.
     let echoes = Atomic<Int>(0)
     // How many values of each sender the first long-lived subscriber has received.
-    let delivered = (0..<Self.senderThreads).map { _ in Counter() }
+    let delivered = (0..<Self.senderThreads).map { _ in AtomicCounter() }
     let echoing = StressRecorder("long-lived events.sink (echoing)")
     let longLived: [(recorder: StressRecorder, isProperty: Bool)] = [
       (echoing, false),

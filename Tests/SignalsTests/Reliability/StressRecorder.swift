@@ -75,6 +75,6 @@ final class StressRecorder: Sendable {
 }
 
 /// A number several threads read and write, in an object so that arrays of them can be shared.
-final class Counter: Sendable {
+final class AtomicCounter: Sendable {
   let value = Atomic<Int>(0)
 }
