@@ -25,7 +25,7 @@ let package = Package(
     .executableTarget(name: "Demo", dependencies: ["UserFeature", "Signals"]),
     .executableTarget(
       name: "SignalsBenchmarks",
-      dependencies: ["Signals"],
+      dependencies: ["Signals", "SignalsTesting"],
       path: "Benchmarks/SignalsBenchmarks"
     ),
     .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),

@@ -41,10 +41,7 @@ public struct EventStream<Value: Sendable>: Sendable {
   public func sink<Owner: AnyObject & Sendable>(
     with owner: Owner, _ handler: @escaping @Sendable (Owner, Value) -> Void
   ) -> Subscription {
-    sink { [weak owner] value in
-      guard let owner else { return }
-      handler(owner, value)
-    }
+    sink(holdingWeakly(owner, handler))
   }
 
   /// A stream that never sends anything.

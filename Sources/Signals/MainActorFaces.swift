@@ -37,10 +37,7 @@ public struct MainActorEventStream<Value: Sendable>: Sendable {
   public func sink<Owner: AnyObject & Sendable>(
     with owner: Owner, _ handler: @escaping @MainActor (Owner, Value) -> Void
   ) -> Subscription {
-    sink { [weak owner] value in
-      guard let owner else { return }
-      handler(owner, value)
-    }
+    sink(holdingWeaklyOnMainActor(owner, handler))
   }
 }
 
@@ -70,9 +67,6 @@ public struct MainActorProperty<Value: Sendable>: Sendable {
   public func sink<Owner: AnyObject & Sendable>(
     with owner: Owner, _ handler: @escaping @MainActor (Owner, Value) -> Void
   ) -> Subscription {
-    sink { [weak owner] value in
-      guard let owner else { return }
-      handler(owner, value)
-    }
+    sink(holdingWeaklyOnMainActor(owner, handler))
   }
 }

@@ -41,7 +41,7 @@ import Testing
   @Test func randomSubscribeAndCancelMatchesAModel() {
     let sender = EventSender<Int>()
     let log = RegressionLog()
-    var generator = RegressionRandom(seed: 0x5EED)
+    var generator = SplitMix64(seed: 0x5EED)
     var live: [(id: Int, token: Subscription)] = []
     var nextID = 0
     for step in 0..<3_000 {
@@ -223,22 +223,5 @@ private final class RegressionLog: Sendable {
       defer { entries = [] }
       return entries
     }
-  }
-}
-
-/// SplitMix64: a seeded generator, so the random test is the same on every run.
-private struct RegressionRandom {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
   }
 }

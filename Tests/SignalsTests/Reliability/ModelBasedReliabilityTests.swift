@@ -1,3 +1,4 @@
+import SignalsTesting
 import Testing
 
 /// Model-based randomized test: thousands of seeded random programs, each run against Signals

@@ -1,3 +1,5 @@
+import SignalsTesting
+
 /// Generates random, valid programs from a seed (same seed, same program, on every platform).
 ///
 /// Sizes are chosen so that 10,000 programs run in a few seconds in a debug build while most

@@ -1,23 +1,9 @@
-/// A tiny deterministic pseudo-random generator (SplitMix64, Steele, Lea and Flood 2014).
-///
-/// The reliability tests use it instead of `SystemRandomNumberGenerator` so that a seed printed
-/// by a failing run reproduces the same program on every platform and toolchain: the algorithm
-/// is fixed here, and every helper below maps the raw 64-bit output to a range the same way.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
+import SignalsTesting
 
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
-
+/// The reliability tests' helpers on `SplitMix64` (from SignalsTesting). A seed printed by a
+/// failing run reproduces the same program on every platform and toolchain: every helper below
+/// maps the raw 64-bit output to a range the same way.
+extension SplitMix64 {
   /// A number in `0..<bound` (`bound > 0`). Uses a plain modulo: the tiny bias is irrelevant for
   /// test generation, and unlike the standard library's range sampling the mapping can never
   /// change between toolchains.
