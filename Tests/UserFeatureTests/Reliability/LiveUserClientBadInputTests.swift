@@ -1,0 +1,135 @@
+import Foundation
+import SignalsTesting
+import Testing
+
+@testable import UserFeature
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `LiveUserClient` against a real TCP server that answers badly on purpose (see
+/// ``RawHTTPServer``): every kind of bad input ends in a typed ``UserClientError`` and a
+/// user-facing message, never a crash or a hang. The client's timeout is short (2 s, 300 ms for
+/// the silent server) so that a hang would show up as a wrong error, not a stuck test.
+@Suite(.timeLimit(.minutes(1)))
+struct LiveUserClientBadInputTests {
+  /// What a bad answer must turn into.
+  enum Expected: Sendable, CustomTestStringConvertible {
+    /// ``UserClientError/decoding(_:)``, shown as ``UserFacingError/Kind/unexpected``.
+    case decoding
+    /// ``UserClientError/transport(_:)`` with one of these codes. The code depends on the
+    /// platform's HTTP stack: swift-corelibs-foundation (libcurl) reports a body cut short as
+    /// `.unknown` (CURLE_PARTIAL_FILE / CURLE_RECV_ERROR) where Darwin says
+    /// `.networkConnectionLost`; either way it is typed and has a message.
+    case transport(Set<URLError.Code>)
+
+    var testDescription: String {
+      switch self {
+      case .decoding: "decoding"
+      case .transport(let codes): "transport(\(codes.map(\.rawValue).sorted()))"
+      }
+    }
+  }
+
+  /// Each misbehaviour with the error it must produce. Observed on Linux (Swift 6.3):
+  /// truncated and reset mid-body `.unknown`, closed at once `.badServerResponse`, a non-HTTP
+  /// status line `.unsupportedURL` (libcurl refuses HTTP/0.9).
+  static let cases: [(RawHTTPServer.Mode, Expected)] = [
+    (.malformed, .decoding),
+    (.truncated, .transport([.unknown, .networkConnectionLost])),
+    (.nonUTF8, .decoding),
+    (.resetMidBody, .transport([.unknown, .networkConnectionLost, .cannotParseResponse])),
+    (.empty, .decoding),
+    (.closeAtOnce, .transport([.badServerResponse, .networkConnectionLost])),
+    (.garbage, .transport([.unsupportedURL, .badServerResponse, .cannotParseResponse])),
+  ]
+
+  @Test(arguments: cases)
+  func badAnswerBecomesATypedErrorAndAMessage(
+    _ mode: RawHTTPServer.Mode, _ expected: Expected
+  ) async throws {
+    try await withRawHTTPServer { server, session in
+      let client = LiveUserClient(
+        baseURL: try server.baseURL(mode), session: session, timeout: .seconds(2))
+      let error = await #expect(throws: UserClientError.self) {
+        try await client.users(matching: "", page: 1, pageSize: 10)
+      }
+      switch (error, expected) {
+      case (.decoding?, .decoding):
+        break
+      case (.transport(let urlError)?, .transport(let codes)):
+        #expect(codes.contains(urlError.code), "\(mode): \(urlError)")
+      default:
+        Issue.record("\(mode): expected \(expected), got \(String(describing: error))")
+      }
+      let facing = UserFacingError(try #require(error))
+      #expect([.offline, .unexpected].contains(facing.kind), "\(mode): \(facing)")
+      #expect(facing.message == UserFacingError.message(for: facing.kind))
+    }
+  }
+
+  @Test func aServerThatNeverAnswersTimesOutAfterTheConfiguredLimit() async throws {
+    try await withRawHTTPServer { server, session in
+      let client = LiveUserClient(
+        baseURL: try server.baseURL(.silent), session: session, timeout: .milliseconds(300))
+      let error = await #expect(throws: UserClientError.self) {
+        try await client.user(id: 1)
+      }
+      guard case .transport(let urlError)? = error else {
+        Issue.record("expected a transport error, got \(String(describing: error))")
+        return
+      }
+      #expect(urlError.code == .timedOut)
+      #expect(UserFacingError(urlError).kind == .timedOut)
+    }
+  }
+
+  @Test func cancellingWhileTheServerIsSilentThrowsCancellationError() async throws {
+    try await withRawHTTPServer { server, session in
+      let client = LiveUserClient(baseURL: try server.baseURL(.silent), session: session)
+      let task = Task { try await client.users(matching: "", page: 1, pageSize: 10) }
+      var lines = server.lines.makeAsyncIterator()
+      #expect(await lines.next() == "accepted")
+      task.cancel()
+      let result = await task.result
+      #expect(throws: CancellationError.self) { try result.get() }
+    }
+  }
+
+  /// Decision: there is no size limit; a 20 MB array of valid users is decoded (the client pages
+  /// a list without `X-Total-Count` itself). It must not crash and must give the right page.
+  @Test func aTwentyMegabytePayloadDecodesAndIsPagedLocally() async throws {
+    try await withRawHTTPServer { server, session in
+      let client = LiveUserClient(
+        baseURL: try server.baseURL(.huge), session: session, timeout: .seconds(30))
+      let page = try await client.users(matching: "", page: 2, pageSize: 10)
+      #expect(page.users.map(\.id) == Array(11...20))
+      #expect(page.hasMore)
+      let matching = try await client.users(matching: "user179999@", page: 1, pageSize: 10)
+      #expect(matching.users.map(\.id) == [179_999])
+    }
+  }
+
+  /// End to end: the list view model over a server sending malformed JSON shows the error
+  /// screen with the message, and sends no event.
+  @MainActor
+  @Test func theListViewModelShowsTheErrorScreenForMalformedJSON() async throws {
+    try await withRawHTTPServer { server, session in
+      let client = LiveUserClient(
+        baseURL: try server.baseURL(.malformed), session: session, timeout: .seconds(2))
+      let viewModel = UserListViewModel(client: client, scheduler: TestScheduler())
+      let states = Recorder(viewModel.state)
+      let events = Recorder(viewModel.events)
+
+      viewModel.load()
+      await settle(viewModel)
+
+      let expected = UserFacingError(
+        kind: .unexpected, message: UserFacingError.message(for: .unexpected),
+        underlying: TestFailure())
+      #expect(states.values == [.idle, .loading(query: ""), .failed(query: "", error: expected)])
+      #expect(events.values == [])
+    }
+  }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A raw TCP server on 127.0.0.1 that answers HTTP badly on purpose, run by `python3` with
+/// `socketserver` on a port the OS picks (printed on its first stdout line). It exits when its
+/// standard input closes, so no server outlives its test.
+///
+/// The first path component picks the misbehaviour, so `http://127.0.0.1:<port>/<mode>` is a
+/// base URL for `LiveUserClient`. Modes are listed in ``Mode``.
+final class RawHTTPServer: Sendable {
+  /// What the server sends back.
+  enum Mode: String, CaseIterable, Sendable {
+    /// 200 with a complete body that is not JSON of the expected shape.
+    case malformed
+    /// 200 with `Content-Length: 4096` but only the start of a JSON array, then close.
+    case truncated
+    /// 200 with a 20 MB JSON array of valid users (about 180 000 of them).
+    case huge
+    /// 200 with a JSON array whose strings hold bytes that are not UTF-8.
+    case nonUTF8
+    /// Reads the request and never answers (the connection stays open).
+    case silent
+    /// 200 with chunked encoding: one chunk, then the connection is reset mid-body.
+    case resetMidBody
+    /// 200 with `Content-Length: 0`.
+    case empty
+    /// Closes the connection without sending anything.
+    case closeAtOnce
+    /// A status line that is not HTTP.
+    case garbage
+  }
+
+  /// Users in the `huge` payload; each object is about 115 bytes, so the body is about 20 MB.
+  static let hugeCount = 180_000
+
+  private static let script = """
+    import os, signal, socket, socketserver, struct, sys, threading
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, signal.valid_signals())
+    def watch_stdin():
+        sys.stdin.buffer.read()
+        os._exit(0)
+    threading.Thread(target=watch_stdin, daemon=True).start()
+    HUGE_COUNT = int(sys.argv[1])
+    huge = None
+    huge_lock = threading.Lock()
+    def huge_body():
+        global huge
+        with huge_lock:
+            if huge is None:
+                item = '{"id":%d,"name":"User %d","username":"user%d","email":"user%d@example.com","extra":"padding padding padding"}'
+                huge = ("[" + ",".join(item % (i, i, i, i) for i in range(1, HUGE_COUNT + 1)) + "]").encode()
+            return huge
+    def head(length=None, extra=""):
+        text = "HTTP/1.1 200 OK\\r\\nContent-Type: application/json\\r\\nConnection: close\\r\\n" + extra
+        if length is not None:
+            text += "Content-Length: %d\\r\\n" % length
+        return (text + "\\r\\n").encode()
+    class Handler(socketserver.BaseRequestHandler):
+        def handle(self):
+            data = b""
+            while b"\\r\\n\\r\\n" not in data:
+                chunk = self.request.recv(65536)
+                if not chunk:
+                    return
+                data += chunk
+            path = data.split(b" ", 2)[1].decode("latin-1")
+            mode = path.strip("/").split("/")[0]
+            s = self.request
+            if mode == "malformed":
+                body = b'{"users": [nope]}'
+                s.sendall(head(len(body)) + body)
+            elif mode == "truncated":
+                s.sendall(head(4096) + b'[{"id":1,"name":"User 1","usern')
+            elif mode == "huge":
+                body = huge_body()
+                s.sendall(head(len(body)) + body)
+            elif mode == "nonUTF8":
+                body = b'[{"id":1,"name":"\\xff\\xfe\\xc3\\x28","username":"u","email":"e@x"}]'
+                s.sendall(head(len(body)) + body)
+            elif mode == "silent":
+                print("accepted", flush=True)
+                threading.Event().wait()
+            elif mode == "resetMidBody":
+                s.sendall(head(None, "Transfer-Encoding: chunked\\r\\n") + b'11\\r\\n[{"id":1,"name":"\\r\\n')
+                s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            elif mode == "empty":
+                s.sendall(head(0))
+            elif mode == "closeAtOnce":
+                pass
+            else:
+                s.sendall(b"HELLO THERE\\r\\n\\r\\n")
+    class Server(socketserver.ThreadingTCPServer):
+        daemon_threads = True
+        allow_reuse_address = True
+    server = Server(("127.0.0.1", 0), Handler)
+    print(server.server_address[1], flush=True)
+    server.serve_forever()
+    """
+
+  let port: Int
+  /// Lines the server printed after its port (`accepted` for each `silent` request), in order.
+  let lines: AsyncStream<String>
+  private let running: Mutex<(process: Process, input: Pipe)?>
+
+  private init(port: Int, lines: AsyncStream<String>, process: Process, input: Pipe) {
+    self.port = port
+    self.lines = lines
+    self.running = Mutex((process, input))
+  }
+
+  /// The base URL that makes the server misbehave as `mode` says.
+  func baseURL(_ mode: Mode) throws -> URL {
+    guard let url = URL(string: "http://127.0.0.1:\(port)/\(mode.rawValue)") else {
+      throw URLError(.badURL)
+    }
+    return url
+  }
+
+  /// Starts python3 and returns once it listens (it prints its port only after `listen`).
+  static func start() async throws -> RawHTTPServer {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-u", "-c", script, String(hugeCount)]
+    let output = Pipe()
+    let input = Pipe()
+    process.standardOutput = output
+    process.standardInput = input
+    let (lines, continuation) = AsyncStream<String>.makeStream()
+    let buffer = Mutex(Data())
+    output.fileHandleForReading.readabilityHandler = { handle in
+      let chunk = handle.availableData
+      if chunk.isEmpty {
+        handle.readabilityHandler = nil
+        continuation.finish()
+        return
+      }
+      let complete = buffer.withLock { buffer -> [String] in
+        buffer.append(chunk)
+        var found: [String] = []
+        while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+          found.append(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
+          buffer.removeSubrange(buffer.startIndex...newline)
+        }
+        return found
+      }
+      for line in complete {
+        continuation.yield(line)
+      }
+    }
+    try process.run()
+    var iterator = lines.makeAsyncIterator()
+    guard let first = await iterator.next(), let port = Int(first) else {
+      try? input.fileHandleForWriting.close()
+      process.terminate()
+      process.waitUntilExit()
+      throw RawHTTPServerError.noPort
+    }
+    return RawHTTPServer(port: port, lines: lines, process: process, input: input)
+  }
+
+  /// Closes the server's stdin (it exits at once) and waits for the process. Idempotent.
+  func stop() {
+    guard let (process, input) = running.withLock({ $0.take() }) else { return }
+    try? input.fileHandleForWriting.close()
+    process.waitUntilExit()
+  }
+
+  deinit {
+    stop()
+  }
+}
+
+enum RawHTTPServerError: Error {
+  case noPort
+}
+
+/// Runs `body` with a fresh ``RawHTTPServer`` and an ephemeral session, stopping both on every
+/// path.
+func withRawHTTPServer<T>(
+  isolation: isolated (any Actor)? = #isolation,
+  _ body: (RawHTTPServer, URLSession) async throws -> T
+) async throws -> T {
+  let server = try await RawHTTPServer.start()
+  defer { server.stop() }
+  let session = URLSession(configuration: .ephemeral)
+  defer { session.invalidateAndCancel() }
+  return try await body(server, session)
+}
