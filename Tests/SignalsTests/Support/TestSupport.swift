@@ -131,7 +131,7 @@ final class OnDeinit: Sendable {
 
 /// How long a test waits for something that must happen before it calls it a hang. Only a guard
 /// against deadlocks turning into a stuck test run: a passing test never waits this long.
-let hangGuard: DispatchTimeInterval = .seconds(10)
+let hangGuard: DispatchTimeInterval = .seconds(120)
 
 /// Waits for `semaphore`; records a failure (instead of hanging forever) if it is not signalled
 /// within ``hangGuard``. Returns whether it was signalled.
