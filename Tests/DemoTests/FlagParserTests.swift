@@ -23,6 +23,13 @@ import Testing
         == .run(LaunchOptions(source: .offline(latency: .milliseconds(2), failureRate: 0))))
   }
 
+  @Test func aBareSeparatorIsIgnoredAsSwiftRunPassesItThrough() throws {
+    #expect(
+      try FlagParser.parse(["--", "--latency", "50"])
+        == .run(LaunchOptions(source: .offline(latency: .milliseconds(50), failureRate: 0))))
+    #expect(throws: UsageError.self) { try FlagParser.parse(["--", "extra"]) }
+  }
+
   @Test func helpAsksForTheUsage() throws {
     #expect(try FlagParser.parse(["--help"]) == .help)
     #expect(try FlagParser.parse(["--latency", "5", "-h"]) == .help)

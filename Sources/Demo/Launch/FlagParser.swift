@@ -1,7 +1,7 @@
 import Foundation
 
 /// Parses the demo's command-line flags (see ``Usage``). Both `--flag value` and
-/// `--flag=value` are accepted; a flag given twice keeps its last value.
+/// `--flag=value` are accepted; a flag given twice keeps its last value; a bare `--` is ignored.
 enum FlagParser {
   /// Parses `arguments` (without the program name).
   static func parse(_ arguments: [String]) throws(UsageError) -> LaunchRequest {
@@ -12,6 +12,10 @@ enum FlagParser {
     while let argument = remaining.popFirst() {
       let (flag, inlineValue) = split(argument)
       switch flag {
+      case "--" where inlineValue == nil:
+        // A bare separator, as `swift run Demo -- --latency 0` passes through: the demo takes no
+        // positional arguments, so there is nothing for it to separate. Ignored.
+        continue
       case "--help", "-h":
         return .help
       case "--endpoint":
