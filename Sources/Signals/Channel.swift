@@ -12,8 +12,11 @@ import Synchronization
 ///   property subscriber first receives the value stored when it joined.
 /// - **No lock held during callouts.** Handlers run outside the lock, on a copy-on-write snapshot
 ///   of the subscriber list; joins and cancellations during a round are applied at its end.
-/// - **Cancellation is final.** A cancelled subscriber is skipped from the next check on; a
-///   `cancel()` from outside every handler waits for a round running on another thread.
+/// - **Cancellation is final.** A cancelled subscriber is skipped from the next check on and
+///   retired (at once, or when the running round ends), which releases its handler. A `cancel()`
+///   from outside every handler waits until no round on another thread can still be calling it.
+/// - **No deinit under the lock.** A `deinit` is user code: retired subscribers, their handlers,
+///   a property's displaced value and dequeued deliveries are all released after unlocking.
 ///
 /// Performance: the hot paths (`send`, `subscribe`, `remove` and what they call) are
 /// `@inlinable`, so a client module compiles them for its concrete `Value`. Unspecialised, every
