@@ -35,16 +35,17 @@ reliability_tsan() {
     --filter Reliability --skip StressReliabilityTests
 }
 
-# Runs the whole suite under AddressSanitizer, with LeakSanitizer (on by default on Linux).
-# XCTest's own harness leaks 144 bytes at exit on Linux (Swift 6.3.1), even with no XCTest
-# tests; that one library is suppressed, nothing else.
-# ~10-15 s of testing (+ ~15 s build from clean today).
+# Runs the Signals suite (core, guide and reliability tests) under AddressSanitizer, with
+# LeakSanitizer (on by default on Linux). Toolchain false positives are suppressed by
+# scripts/lsan.supp (each entry says why). The UserFeature and Demo suites are left out here:
+# they start processes (python servers, the Demo binary) through Foundation's Process, whose
+# Linux implementation leaves CFArray and Data allocations behind in the test process; they run
+# under ThreadSanitizer, and scripts/leak-check.sh checks the Demo itself under LeakSanitizer.
+# ~10-15 s of testing (+ the ASan build).
 reliability_asan() {
-  mkdir -p .build || return
-  local suppressions=.build/lsan-suppressions.txt
-  printf 'leak:libXCTest.so\n' >"$suppressions" || return
-  LSAN_OPTIONS="suppressions=$suppressions${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
-    swift test --sanitize=address --scratch-path .build/asan
+  local suppressions="$PWD/scripts/lsan.supp"
+  LSAN_OPTIONS="suppressions=$suppressions:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
+    swift test --sanitize=address --scratch-path .build/asan --filter SignalsTests
 }
 
 # Runs more model-based programs from a new seed on every CI run (the plain `swift test` always

@@ -3,7 +3,7 @@
 #
 # Builds the Demo with AddressSanitizer (which enables LeakSanitizer on Linux), pipes scripted
 # sessions into it with zero latency and fails on any definite ("direct" or "indirect") leak
-# that is not a documented toolchain false positive (scripts/leak-check.supp).
+# that is not a documented toolchain false positive (scripts/lsan.supp).
 #
 # Why not valgrind: valgrind 3.19 (Debian bookworm) crashes with an internal SIGSEGV as soon as
 # the Demo's Swift concurrency runtime starts working on libdispatch threads ("the 'impossible'
@@ -15,7 +15,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scratch="${LEAK_CHECK_SCRATCH:-.build/asan}"
-suppressions="$PWD/scripts/leak-check.supp"
+suppressions="$PWD/scripts/lsan.supp"
 started=$SECONDS
 
 echo "=== leak-check: building Demo with --sanitize=address ($scratch)"

@@ -86,7 +86,7 @@ struct DemoBadInputTests {
   @Test(arguments: [
     ["--latency="], ["--latency", "99999999999999999999"], ["--fail-rate", "nan"],
     ["--fail-rate=inf"], ["--fail-rate=-0.1"], ["--endpoint="], ["--endpoint", "http://"],
-    ["-x"], ["--"], ["—latency", "0"], ["--latency", "--fail-rate", "0"],
+    ["-x"], ["--", "extra"], ["—latency", "0"], ["--latency", "--fail-rate", "0"],
   ])
   func badFlagsAreUsageErrors(_ arguments: [String]) {
     #expect(throws: UsageError.self) { try FlagParser.parse(arguments) }

@@ -23,7 +23,9 @@ struct DemoProcessBadInputTests {
     #expect(text.hasSuffix("  -- 10 shown, more available: type 'more'\n"))
   }
 
-  @Test(arguments: [["--fail-rate", "nan"], ["--latency="], ["-x"], ["--", "--latency", "0"]])
+  @Test(arguments: [
+    ["--fail-rate", "nan"], ["--latency="], ["-x"], ["--", "--latency", "0", "stray"],
+  ])
   func badFlagsExitWithTwo(_ arguments: [String]) async throws {
     let outcome = try await RawDemoProcess.run(arguments, input: Data("quit\n".utf8))
     #expect(outcome.status == 2)
