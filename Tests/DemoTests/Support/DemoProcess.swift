@@ -73,7 +73,11 @@ enum DemoProcess {
         continuation.resume(throwing: error)
         return
       }
-      stdin.fileHandleForWriting.write(Data(input.utf8))
+      // The demo may exit before reading all of its input (bad flags exit at once, `quit`
+      // stops reading). Writing to a pipe nobody reads raises SIGPIPE, whose default action
+      // would kill the whole test process: ignore it, and let the write fail instead.
+      ignoreBrokenPipes
+      try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
       try? stdin.fileHandleForWriting.close()
     }
     try stdout.close()
@@ -88,3 +92,9 @@ enum DemoProcess {
 struct DemoProcessError: Error, CustomStringConvertible {
   let description: String
 }
+
+/// Ignores SIGPIPE for this (test) process, once: a write to a closed pipe then fails with EPIPE
+/// instead of killing the process.
+private let ignoreBrokenPipes: Void = {
+  _ = signal(SIGPIPE, SIG_IGN)
+}()
