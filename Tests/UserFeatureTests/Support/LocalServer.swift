@@ -74,45 +74,10 @@ final class LocalServer: Sendable {
 
   /// Starts python3 in `mode` (serving `root` in `files` mode) and returns once it listens.
   static func start(_ mode: Mode, root: URL? = nil) async throws -> LocalServer {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-u", "-c", script, mode.rawValue, root?.path ?? "."]
-    let output = Pipe()
-    let input = Pipe()
-    process.standardOutput = output
-    process.standardInput = input
-    let (lines, continuation) = AsyncStream<String>.makeStream()
-    let buffer = Mutex(Data())
-    output.fileHandleForReading.readabilityHandler = { handle in
-      let chunk = handle.availableData
-      if chunk.isEmpty {
-        handle.readabilityHandler = nil
-        continuation.finish()
-        return
-      }
-      let complete = buffer.withLock { buffer -> [String] in
-        buffer.append(chunk)
-        var found: [String] = []
-        while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-          found.append(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
-          buffer.removeSubrange(buffer.startIndex...newline)
-        }
-        return found
-      }
-      for line in complete {
-        continuation.yield(line)
-      }
-    }
-    try process.run()
-    let server = try await {
-      var iterator = lines.makeAsyncIterator()
-      guard let first = await iterator.next(), let port = Int(first) else {
-        try? input.fileHandleForWriting.close()
-        process.terminate()
-        throw ServerError.noPort
-      }
-      return LocalServer(port: port, lines: lines, process: process, input: input)
-    }()
+    let launch = try await PythonServerLaunch.start(
+      script: script, arguments: [mode.rawValue, root?.path ?? "."])
+    let server = LocalServer(
+      port: launch.port, lines: launch.lines, process: launch.process, input: launch.input)
     if mode == .files {
       try await server.waitUntilAnswering()
     }
@@ -149,7 +114,6 @@ final class LocalServer: Sendable {
   }
 
   enum ServerError: Error {
-    case noPort
     case notAnswering
   }
 }

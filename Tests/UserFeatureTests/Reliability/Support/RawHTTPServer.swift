@@ -122,44 +122,10 @@ final class RawHTTPServer: Sendable {
 
   /// Starts python3 and returns once it listens (it prints its port only after `listen`).
   static func start() async throws -> RawHTTPServer {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-u", "-c", script, String(hugeCount)]
-    let output = Pipe()
-    let input = Pipe()
-    process.standardOutput = output
-    process.standardInput = input
-    let (lines, continuation) = AsyncStream<String>.makeStream()
-    let buffer = Mutex(Data())
-    output.fileHandleForReading.readabilityHandler = { handle in
-      let chunk = handle.availableData
-      if chunk.isEmpty {
-        handle.readabilityHandler = nil
-        continuation.finish()
-        return
-      }
-      let complete = buffer.withLock { buffer -> [String] in
-        buffer.append(chunk)
-        var found: [String] = []
-        while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-          found.append(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
-          buffer.removeSubrange(buffer.startIndex...newline)
-        }
-        return found
-      }
-      for line in complete {
-        continuation.yield(line)
-      }
-    }
-    try process.run()
-    var iterator = lines.makeAsyncIterator()
-    guard let first = await iterator.next(), let port = Int(first) else {
-      try? input.fileHandleForWriting.close()
-      process.terminate()
-      process.waitUntilExit()
-      throw RawHTTPServerError.noPort
-    }
-    return RawHTTPServer(port: port, lines: lines, process: process, input: input)
+    let launch = try await PythonServerLaunch.start(
+      script: script, arguments: [String(hugeCount)])
+    return RawHTTPServer(
+      port: launch.port, lines: launch.lines, process: launch.process, input: launch.input)
   }
 
   /// Closes the server's stdin (it exits at once) and waits for the process. Idempotent.
@@ -172,10 +138,6 @@ final class RawHTTPServer: Sendable {
   deinit {
     stop()
   }
-}
-
-enum RawHTTPServerError: Error {
-  case noPort
 }
 
 /// Runs `body` with a fresh ``RawHTTPServer`` and an ephemeral session, stopping both on every
