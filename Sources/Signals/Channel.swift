@@ -83,13 +83,7 @@ final class Channel<Value: Sendable>: Sendable {
     // The value a property replaces is released after unlocking: its deinit may be user code.
     var displaced: Value?
     state.withLock { state in
-      state.lastSequence &+= 1
-      if keepsCurrent {
-        displaced = state.current
-        state.current = value
-      }
-      action = state.start(
-        .broadcast(sequence: state.lastSequence, value: value), mustHop: mustHop)
+      displaced = state.broadcast(value, keepsCurrent: keepsCurrent, mustHop: mustHop, &action)
     }
     _ = consume displaced
     perform(&action)
@@ -98,18 +92,13 @@ final class Channel<Value: Sendable>: Sendable {
   /// Sends the value `make` returns, if any, computing it under the channel's lock so that the
   /// computation and the send order are one atomic step. `make` must be the library's own code:
   /// it runs under the lock.
-  func send(computing make: (inout ChannelState<Value>) -> Value?) {
+  func send(computing make: () -> Value?) {
     let mustHop = mustHop
+    var action = StartAction<Value>.none
     var displaced: Value?
-    var action = state.withLock { state -> StartAction<Value> in
-      guard let value = make(&state) else { return .none }
-      state.lastSequence &+= 1
-      if keepsCurrent {
-        displaced = state.current
-        state.current = value
-      }
-      return state.start(
-        .broadcast(sequence: state.lastSequence, value: value), mustHop: mustHop)
+    state.withLock { state in
+      guard let value = make() else { return }
+      displaced = state.broadcast(value, keepsCurrent: keepsCurrent, mustHop: mustHop, &action)
     }
     _ = consume displaced
     perform(&action)

@@ -88,6 +88,23 @@ struct ChannelState<Value: Sendable>: Sendable {
     self.current = current
   }
 
+  /// Numbers `value`, stores it (for a property channel) and starts or queues its delivery,
+  /// writing what the caller must do into `action`. Returns the value it replaced, which the
+  /// caller releases after unlocking (its deinit may be user code).
+  @inlinable
+  mutating func broadcast(
+    _ value: Value, keepsCurrent: Bool, mustHop: Bool, _ action: inout StartAction<Value>
+  ) -> Value? {
+    lastSequence &+= 1
+    var displaced: Value?
+    if keepsCurrent {
+      displaced = current
+      current = value
+    }
+    action = start(.broadcast(sequence: lastSequence, value: value), mustHop: mustHop)
+    return displaced
+  }
+
   /// Starts `delivery` now if nobody is delivering, otherwise queues it behind the running one.
   /// `mustHop` is true when the channel has an executor that cannot deliver on this thread now.
   @inlinable

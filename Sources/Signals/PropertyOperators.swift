@@ -64,7 +64,7 @@ extension Property {
         // value a new one displaces is released after both locks (its deinit may be user code).
         let firstToken = first.sink { value in
           var displaced: Value?
-          relay.send { _ in
+          relay.send {
             latest.withLock { latest in
               displaced = latest.0
               latest.0 = value
@@ -75,7 +75,7 @@ extension Property {
         }
         let otherToken = other.sink { value in
           var displaced: Other?
-          relay.send { _ in
+          relay.send {
             latest.withLock { latest in
               displaced = latest.1
               latest.1 = value
