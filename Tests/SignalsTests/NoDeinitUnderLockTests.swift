@@ -52,4 +52,19 @@ import Testing
     token.cancel()
     #expect(seen.all == ["deinit ran outside the lock"])
   }
+
+  @Test func aValueDisplacedInsideCombineLatestIsReleasedOutsideItsLocks() {
+    let first = MutableProperty<OnDeinit?>(nil)
+    let second = MutableProperty(0)
+    let seen = Log<Int>()
+    let token = first.property.combineLatest(second.property).sink { pair in
+      seen.append(pair.1)
+    }
+    // The deinit sets the other source, whose delivery sends a new pair through the combined
+    // subscription: under the combined subscription's lock, that would deadlock.
+    first.value = OnDeinit { second.value = 1 }
+    first.value = nil
+    #expect(seen.all == [0, 0, 0, 1])
+    withExtendedLifetime(token) {}
+  }
 }
