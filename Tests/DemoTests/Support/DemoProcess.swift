@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Runs the built `Demo` executable as a subprocess with piped standard input, to prove the
+/// Runs the built `Demo` executable as a subprocess with scripted standard input, to prove the
 /// real entry point: flag parsing, the stdin reader thread, the main-actor loop and exit codes.
 ///
 /// The executable is looked up next to the test bundle in the build products directory
@@ -34,33 +34,54 @@ enum DemoProcess {
       description: "no Demo executable next to the tests (searched \(searched)); build it first")
   }
 
-  /// Runs `Demo arguments`, writes `input` to its standard input and closes it, and returns
-  /// once the process has exited (awaited through its termination handler, not a timer).
+  /// Runs `Demo arguments` with `input` as its standard input and returns once the process
+  /// has exited (awaited through its termination handler, not a timer). Output that is not
+  /// valid UTF-8 is repaired with U+FFFD; use ``runRaw(_:input:)`` to see the bytes.
   static func run(_ arguments: [String], input: String) async throws -> Outcome {
+    let raw = try await runRaw(arguments, input: Data(input.utf8))
+    return Outcome(
+      status: raw.status,
+      stdout: String(decoding: raw.stdout, as: UTF8.self),
+      stderr: String(decoding: raw.stderr, as: UTF8.self))
+  }
+
+  /// What ``runRaw(_:input:)`` returns: the exit status and the output bytes as written.
+  struct RawOutcome {
+    let status: Int32
+    let stdout: Data
+    let stderr: Data
+  }
+
+  /// Like ``run(_:input:)`` with raw bytes in and out, so input can hold bytes that are not
+  /// UTF-8 and output is checked without assuming it is valid.
+  ///
+  /// Standard input is a file, not a pipe: the demo may exit before reading all of it (bad
+  /// flags exit at once, `quit` stops reading), and a file cannot raise SIGPIPE in this process.
+  static func runRaw(_ arguments: [String], input: Data) async throws -> RawOutcome {
     let process = Process()
     process.executableURL = try executable()
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
     process.environment = environment
-
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("demo-process-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let stdoutURL = directory.appendingPathComponent("stdout")
     let stderrURL = directory.appendingPathComponent("stderr")
+    let inputURL = directory.appendingPathComponent("stdin")
+    try input.write(to: inputURL)
     for url in [stdoutURL, stderrURL]
     where !FileManager.default.createFile(atPath: url.path, contents: nil) {
       throw DemoProcessError(description: "cannot create \(url.path)")
     }
+    let stdin = try FileHandle(forReadingFrom: inputURL)
     let stdout = try FileHandle(forWritingTo: stdoutURL)
     let stderr = try FileHandle(forWritingTo: stderrURL)
-    let stdin = Pipe()
     process.standardInput = stdin
     process.standardOutput = stdout
     process.standardError = stderr
-
     let status = try await withCheckedThrowingContinuation {
       (continuation: CheckedContinuation<Int32, any Error>) in
       process.terminationHandler = { process in
@@ -71,30 +92,18 @@ enum DemoProcess {
       } catch {
         process.terminationHandler = nil
         continuation.resume(throwing: error)
-        return
       }
-      // The demo may exit before reading all of its input (bad flags exit at once, `quit`
-      // stops reading). Writing to a pipe nobody reads raises SIGPIPE, whose default action
-      // would kill the whole test process: ignore it, and let the write fail instead.
-      ignoreBrokenPipes
-      try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-      try? stdin.fileHandleForWriting.close()
     }
+    try stdin.close()
     try stdout.close()
     try stderr.close()
-    return Outcome(
-      status: status,
-      stdout: try String(contentsOf: stdoutURL, encoding: .utf8),
-      stderr: try String(contentsOf: stderrURL, encoding: .utf8))
+    return RawOutcome(
+      status: status, stdout: try Data(contentsOf: stdoutURL),
+      stderr: try Data(contentsOf: stderrURL))
   }
 }
 
+/// Why the demo could not be run (missing executable, unwritable temporary files).
 struct DemoProcessError: Error, CustomStringConvertible {
   let description: String
 }
-
-/// Ignores SIGPIPE for this (test) process, once: a write to a closed pipe then fails with EPIPE
-/// instead of killing the process.
-private let ignoreBrokenPipes: Void = {
-  _ = signal(SIGPIPE, SIG_IGN)
-}()
