@@ -21,10 +21,12 @@ struct BenchmarkCase {
     deliveryCase("property-10", "Property set, 10 subscribers", subscribers: 10, target: 2) {
       DeliveryCase.propertySet(subscribers: 10)
     },
-    deliveryCase("receive-on-immediate", "send via receive(on: .immediate)", subscribers: 1) {
+    deliveryCase("receive-on-inline", "send via receive(on: .inline)", subscribers: 1) {
       DeliveryCase.receiveOnImmediate()
     },
-    deliveryCase("receive-on-scheduler", "send via receive(on: some Scheduler)", subscribers: 1) {
+    deliveryCase(
+      "receive-on-scheduler", "send via receive(on: some SignalScheduler)", subscribers: 1
+    ) {
       DeliveryCase.receiveOnGenericScheduler()
     },
     deliveryCase("receive-on-main-actor", "send via receive(on: .mainActor)", subscribers: 1) {

@@ -26,7 +26,7 @@ enum ChurnCase {
     let sender = EventSender<Int>()
     let stream = sender.stream
     return Workload(fixedOperations: count) {
-      var tokens: [Subscription] = []
+      var tokens: [SubscriptionToken] = []
       tokens.reserveCapacity(count)
       for _ in 0..<count {
         tokens.append(stream.sink { sink.add($0) })

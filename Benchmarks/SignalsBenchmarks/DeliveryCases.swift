@@ -48,11 +48,11 @@ enum DeliveryCase {
     }
   }
 
-  /// A send to one handler subscribed through `receive(on: .immediate)`.
+  /// A send to one handler subscribed through `receive(on: .inline)`.
   static func receiveOnImmediate() -> Workload {
     let sink = Accumulator()
     let sender = EventSender<Int>()
-    let token = sender.stream.receive(on: .immediate).sink { sink.add($0) }
+    let token = sender.stream.receive(on: .inline).sink { sink.add($0) }
     return Workload { operations in
       for value in 0..<operations {
         sender.send(value)
@@ -61,12 +61,12 @@ enum DeliveryCase {
     }
   }
 
-  /// A send to one handler subscribed through `receive(on:)` with the immediate scheduler seen
-  /// only as `some Scheduler` (as in generic code): the per-subscriber relay path.
+  /// A send to one handler subscribed through `receive(on:)` with the inline scheduler seen
+  /// only as `some SignalScheduler` (as in generic code): the per-subscriber relay path.
   static func receiveOnGenericScheduler() -> Workload {
     let sink = Accumulator()
     let sender = EventSender<Int>()
-    let token = relayed(sender.stream, on: ImmediateScheduler()).sink { sink.add($0) }
+    let token = relayed(sender.stream, on: InlineScheduler()).sink { sink.add($0) }
     return Workload { operations in
       for value in 0..<operations {
         sender.send(value)
@@ -91,7 +91,7 @@ enum DeliveryCase {
   }
 
   private static func relayed(
-    _ stream: EventStream<Int>, on scheduler: some Scheduler
+    _ stream: EventStream<Int>, on scheduler: some SignalScheduler
   ) -> EventStream<Int> {
     stream.receive(on: scheduler)
   }

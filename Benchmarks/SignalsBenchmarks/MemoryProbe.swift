@@ -40,7 +40,7 @@ enum MemoryProbe {
     let sink = Accumulator()
     let sender = EventSender<Int>()
     let stream = sender.stream
-    var tokens = [Subscription?](repeating: nil, count: count)
+    var tokens = [SubscriptionToken?](repeating: nil, count: count)
     var boxes = [Box?](repeating: nil, count: count)
     guard let start = residentBytes() else { return nil }
     for index in 0..<count {

@@ -107,7 +107,7 @@ final class Channel<Value: Sendable>: Sendable {
   /// Registers `handler`. A property channel delivers its current value first: right away when
   /// no delivery is running, otherwise in turn behind the deliveries already queued.
   @inlinable
-  func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> Subscription {
+  func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> SubscriptionToken {
     let mustHop = mustHop
     var action = StartAction<Value>.none
     let subscriber = state.withLock { state in
@@ -119,11 +119,11 @@ final class Channel<Value: Sendable>: Sendable {
       return subscriber
     }
     perform(&action)
-    return Subscription(subscriber)
+    return SubscriptionToken(subscriber)
   }
 
   /// Cancels `subscriber`: it receives nothing more. Waits for a round running on another
-  /// thread unless called from inside a handler (see ``Subscription``). A second, concurrent
+  /// thread unless called from inside a handler (see ``SubscriptionToken``). A second, concurrent
   /// `cancel()` waits as the first one does, so the promise holds for every caller.
   @inlinable
   func remove(_ subscriber: Subscriber<Value>) {

@@ -6,23 +6,23 @@
 final class Debouncer<Value: Sendable>: Cancelling {
   private struct State {
     var generation: UInt64 = 0
-    var pending: Subscription?
+    var pending: SubscriptionToken?
     var isCancelled = false
   }
 
   private let state = Locked(State())
   private let interval: Duration
-  private let scheduler: any Scheduler
+  private let scheduler: any SignalScheduler
   private let output: Channel<Value>
 
-  init(interval: Duration, scheduler: any Scheduler, output: Channel<Value>) {
+  init(interval: Duration, scheduler: any SignalScheduler, output: Channel<Value>) {
     self.interval = interval
     self.scheduler = scheduler
     self.output = output
   }
 
   @Sendable func receive(_ value: Value) {
-    let (generation, superseded) = state.withLock { state -> (UInt64?, Subscription?) in
+    let (generation, superseded) = state.withLock { state -> (UInt64?, SubscriptionToken?) in
       guard !state.isCancelled else { return (nil, nil) }
       state.generation &+= 1
       let superseded = state.pending
@@ -35,7 +35,7 @@ final class Debouncer<Value: Sendable>: Cancelling {
     let token = scheduler.schedule(after: interval) { [weak self] in
       self?.fire(generation, value)
     }
-    let stale = state.withLock { state -> Subscription? in
+    let stale = state.withLock { state -> SubscriptionToken? in
       guard state.generation == generation, !state.isCancelled else { return token }
       state.pending = token
       return nil
@@ -44,7 +44,7 @@ final class Debouncer<Value: Sendable>: Cancelling {
   }
 
   private func fire(_ generation: UInt64, _ value: Value) {
-    let (isCurrent, finished) = state.withLock { state -> (Bool, Subscription?) in
+    let (isCurrent, finished) = state.withLock { state -> (Bool, SubscriptionToken?) in
       guard state.generation == generation, !state.isCancelled else { return (false, nil) }
       let finished = state.pending
       state.pending = nil
@@ -59,7 +59,7 @@ final class Debouncer<Value: Sendable>: Cancelling {
   }
 
   func cancel() {
-    let pending = state.withLock { state -> Subscription? in
+    let pending = state.withLock { state -> SubscriptionToken? in
       state.isCancelled = true
       let pending = state.pending
       state.pending = nil

@@ -1,10 +1,10 @@
 import Dispatch
 
-/// Any dispatch queue is a ``Scheduler``: work runs on the queue with `async` / `asyncAfter`.
+/// Any dispatch queue is a ``SignalScheduler``: work runs on the queue with `async` / `asyncAfter`.
 ///
 /// `receive(on:)` keeps each subscriber's values in order even on a concurrent queue. For
 /// main-actor delivery that the compiler can check, prefer `receive(on: .mainActor)`.
-extension DispatchQueue: Scheduler {
+extension DispatchQueue: SignalScheduler {
   /// Runs `action` on this queue, asynchronously.
   public func schedule(_ action: @escaping @Sendable () -> Void) {
     async(execute: action)
@@ -12,11 +12,11 @@ extension DispatchQueue: Scheduler {
 
   /// Runs `action` on this queue once `delay` has passed, unless the token is cancelled first.
   public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
-    -> Subscription
+    -> SubscriptionToken
   {
     let pending = PendingAction(action)
     asyncAfter(deadline: .now() + delay.dispatchInterval) { pending.run() }
-    return Subscription { pending.cancel() }
+    return SubscriptionToken { pending.cancel() }
   }
 }
 

@@ -10,14 +10,14 @@
 ///   a ``Property``.
 /// - Fan-out: every current subscriber receives every event, in subscription order.
 /// - Ordering: each subscriber receives events one at a time, in send order, on the thread that
-///   delivers (the sending thread unless you use ``receive(on:)-(Scheduler)``). An event sent from
+///   delivers (the sending thread unless you use ``receive(on:)-(SignalScheduler)``). An event sent from
 ///   inside a handler is queued and delivered after the current event has reached everyone.
-/// - Cancellation: see ``Subscription``.
+/// - Cancellation: see ``SubscriptionToken``.
 public struct EventStream<Value: Sendable>: Sendable {
   /// A subscribe function: registers a handler, returns its token.
   @usableFromInline
   typealias SubscribeFunction =
-    @Sendable (@escaping @Sendable (Value) -> Void) -> Subscription
+    @Sendable (@escaping @Sendable (Value) -> Void) -> SubscriptionToken
 
   private let subscribeFunction: SubscribeFunction
 
@@ -31,7 +31,7 @@ public struct EventStream<Value: Sendable>: Sendable {
   ///
   /// `handler` may run on any thread (the sending one, by default); use
   /// ``receive(on:)-(MainActorScheduler)`` for main-actor delivery.
-  public func sink(_ handler: @escaping @Sendable (Value) -> Void) -> Subscription {
+  public func sink(_ handler: @escaping @Sendable (Value) -> Void) -> SubscriptionToken {
     subscribeFunction(handler)
   }
 
@@ -40,12 +40,12 @@ public struct EventStream<Value: Sendable>: Sendable {
   /// keeping it in the owner's ``SubscriptionBag``, to unsubscribe).
   public func sink<Owner: AnyObject & Sendable>(
     with owner: Owner, _ handler: @escaping @Sendable (Owner, Value) -> Void
-  ) -> Subscription {
+  ) -> SubscriptionToken {
     sink(holdingWeakly(owner, handler))
   }
 
   /// A stream that never sends anything.
   public static var never: EventStream<Value> {
-    EventStream { _ in Subscription {} }
+    EventStream { _ in SubscriptionToken {} }
   }
 }

@@ -66,14 +66,16 @@ extension EventStream {
   /// delivered when the clock reaches t + interval, not a tick before). Cancelling drops a
   /// pending event. Deliveries stay one at a time and in order even if the scheduler is
   /// concurrent.
-  public func debounce(for interval: Duration, scheduler: some Scheduler) -> EventStream<Value> {
+  public func debounce(for interval: Duration, scheduler: some SignalScheduler) -> EventStream<
+    Value
+  > {
     precondition(interval >= .zero, "debounce(for:scheduler:): interval must not be negative")
     let upstream = self
     return EventStream { handler in
       let (relay, relayToken) = Channel.relay(on: nil, to: handler)
       let debouncer = Debouncer(interval: interval, scheduler: scheduler, output: relay)
       let upstreamToken = upstream.sink(debouncer.receive)
-      return .combining(upstreamToken, Subscription(debouncer), relayToken)
+      return .combining(upstreamToken, SubscriptionToken(debouncer), relayToken)
     }
   }
 }

@@ -3,9 +3,9 @@
 /// channel for its `Value` (see ``Channel/relay(on:to:)``).
 @inlinable
 func sinkOnMainActor<Value: Sendable>(
-  _ subscribe: (@escaping @Sendable (Value) -> Void) -> Subscription,
+  _ subscribe: (@escaping @Sendable (Value) -> Void) -> SubscriptionToken,
   _ handler: @escaping @MainActor (Value) -> Void
-) -> Subscription {
+) -> SubscriptionToken {
   let (relay, relayToken) = Channel<Value>.relay(on: MainQueueExecutor()) { value in
     // Safe: MainQueueExecutor runs this relay's deliveries only on the main queue (inline
     // when the send happens there, otherwise through it), and the main queue is the
@@ -28,7 +28,7 @@ public struct MainActorEventStream<Value: Sendable>: Sendable {
   /// Calls `handler` on the main actor with every event sent from now on, until the token is
   /// cancelled or released. Events queued for the main queue are dropped once cancelled.
   @inlinable
-  public func sink(_ handler: @escaping @MainActor (Value) -> Void) -> Subscription {
+  public func sink(_ handler: @escaping @MainActor (Value) -> Void) -> SubscriptionToken {
     sinkOnMainActor(upstream.sink, handler)
   }
 
@@ -36,7 +36,7 @@ public struct MainActorEventStream<Value: Sendable>: Sendable {
   /// `owner` is gone, events are ignored.
   public func sink<Owner: AnyObject & Sendable>(
     with owner: Owner, _ handler: @escaping @MainActor (Owner, Value) -> Void
-  ) -> Subscription {
+  ) -> SubscriptionToken {
     sink(holdingWeaklyOnMainActor(owner, handler))
   }
 }
@@ -58,7 +58,7 @@ public struct MainActorProperty<Value: Sendable>: Sendable {
   /// Calls `handler` on the main actor with the current value, then every later value, until the
   /// token is cancelled or released.
   @inlinable
-  public func sink(_ handler: @escaping @MainActor (Value) -> Void) -> Subscription {
+  public func sink(_ handler: @escaping @MainActor (Value) -> Void) -> SubscriptionToken {
     sinkOnMainActor(upstream.sink, handler)
   }
 
@@ -66,7 +66,7 @@ public struct MainActorProperty<Value: Sendable>: Sendable {
   /// `owner` is gone, values are ignored.
   public func sink<Owner: AnyObject & Sendable>(
     with owner: Owner, _ handler: @escaping @MainActor (Owner, Value) -> Void
-  ) -> Subscription {
+  ) -> SubscriptionToken {
     sink(holdingWeaklyOnMainActor(owner, handler))
   }
 }

@@ -10,8 +10,8 @@ import Dispatch
 /// subscriber is delivered at once (so `bind()` renders the current state synchronously);
 /// otherwise it is queued and delivered in order on the main queue.
 ///
-/// It is deliberately not a ``Scheduler``: that keeps `receive(on: .mainActor)` from ever
-/// resolving to the untyped overload. Where a ``Scheduler`` that runs on the main thread is
+/// It is deliberately not a ``SignalScheduler``: that keeps `receive(on: .mainActor)` from ever
+/// resolving to the untyped overload. Where a ``SignalScheduler`` that runs on the main thread is
 /// needed (for example to debounce), use `DispatchQueue.main`.
 public struct MainActorScheduler: Sendable {
   /// Creates the target; all instances behave the same.

@@ -13,12 +13,12 @@
 /// - Subscribing while a delivery is running (for example from a handler): the new subscriber
 ///   starts from the stored (newest) value, delivered in turn: after the deliveries already
 ///   queued on this property (which it skips, being older), before any later value.
-/// - Cancellation: see ``Subscription``.
+/// - Cancellation: see ``SubscriptionToken``.
 public struct Property<Value: Sendable>: Sendable {
   /// A subscribe function: registers a handler, returns its token.
   @usableFromInline
   typealias SubscribeFunction =
-    @Sendable (@escaping @Sendable (Value) -> Void) -> Subscription
+    @Sendable (@escaping @Sendable (Value) -> Void) -> SubscriptionToken
 
   private let read: @Sendable () -> Value
   private let subscribeFunction: SubscribeFunction
@@ -35,7 +35,7 @@ public struct Property<Value: Sendable>: Sendable {
       read: { value },
       subscribe: { handler in
         handler(value)
-        return Subscription {}
+        return SubscriptionToken {}
       })
   }
 
@@ -51,7 +51,7 @@ public struct Property<Value: Sendable>: Sendable {
   /// on this property, in which case it is delivered in turn, after the deliveries already
   /// queued (which this subscriber skips: they are older) and before any later value. `handler` may run on any thread; use ``receive(on:)-(MainActorScheduler)`` for
   /// main-actor delivery.
-  public func sink(_ handler: @escaping @Sendable (Value) -> Void) -> Subscription {
+  public func sink(_ handler: @escaping @Sendable (Value) -> Void) -> SubscriptionToken {
     subscribeFunction(handler)
   }
 
@@ -60,7 +60,7 @@ public struct Property<Value: Sendable>: Sendable {
   /// keeping it in the owner's ``SubscriptionBag``, to unsubscribe).
   public func sink<Owner: AnyObject & Sendable>(
     with owner: Owner, _ handler: @escaping @Sendable (Owner, Value) -> Void
-  ) -> Subscription {
+  ) -> SubscriptionToken {
     sink(holdingWeakly(owner, handler))
   }
 }

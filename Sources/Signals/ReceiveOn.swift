@@ -8,7 +8,7 @@ extension Channel {
   @inlinable
   static func relay(
     on executor: (any DrainExecutor)?, to handler: @escaping @Sendable (Value) -> Void
-  ) -> (Channel<Value>, Subscription) {
+  ) -> (Channel<Value>, SubscriptionToken) {
     let channel = Channel<Value>(current: nil, executor: executor)
     return (channel, channel.subscribe(handler))
   }
@@ -21,7 +21,7 @@ extension EventStream {
   /// one at a time even on a concurrent scheduler. Cancelling drops queued events that have not
   /// been delivered yet.
   @inlinable
-  public func receive(on scheduler: some Scheduler) -> EventStream<Value> {
+  public func receive(on scheduler: some SignalScheduler) -> EventStream<Value> {
     let upstream = self
     return EventStream { handler in
       let (relay, relayToken) = Channel.relay(
@@ -33,7 +33,7 @@ extension EventStream {
 
   /// The stream itself: delivery already happens on the sending thread, so nothing changes and
   /// nothing is added to the delivery path.
-  public func receive(on scheduler: ImmediateScheduler) -> EventStream<Value> {
+  public func receive(on scheduler: InlineScheduler) -> EventStream<Value> {
     self
   }
 
@@ -48,11 +48,11 @@ extension Property {
   /// The same property, its changes delivered through `scheduler`. ``value`` still reads the
   /// stored value directly, so it may be ahead of what a subscriber has received so far.
   ///
-  /// Each subscriber gets its own ordered queue (see ``EventStream/receive(on:)-(Scheduler)``);
+  /// Each subscriber gets its own ordered queue (see ``EventStream/receive(on:)-(SignalScheduler)``);
   /// the first value a subscriber receives is the current value, delivered through the
   /// scheduler too.
   @inlinable
-  public func receive(on scheduler: some Scheduler) -> Property<Value> {
+  public func receive(on scheduler: some SignalScheduler) -> Property<Value> {
     let upstream = self
     return Property(
       read: { upstream.value },
@@ -65,7 +65,7 @@ extension Property {
   }
 
   /// The property itself: delivery already happens on the sending thread.
-  public func receive(on scheduler: ImmediateScheduler) -> Property<Value> {
+  public func receive(on scheduler: InlineScheduler) -> Property<Value> {
     self
   }
 

@@ -50,7 +50,7 @@ final class Subscriber<Value: Sendable>: Cancelling, @unchecked Sendable {
     self.handler = handler
   }
 
-  /// Reached through `any Cancelling` (from ``Subscription``), so this body is compiled once for
+  /// Reached through `any Cancelling` (from ``SubscriptionToken``), so this body is compiled once for
   /// every `Value`, where `channel.remove(self)` would look up generic metadata on each call.
   /// It calls the `remove` the channel captured where `Value` was known instead.
   @usableFromInline

@@ -1,4 +1,4 @@
-/// A thread-safe bag of ``Subscription`` tokens that cancels them all when it is released.
+/// A thread-safe bag of ``SubscriptionToken``s that cancels them all when it is released.
 ///
 /// A screen keeps one bag and stores every subscription it makes in `bind()`; when the screen
 /// goes away, the bag goes with it and every subscription ends.
@@ -8,7 +8,7 @@
 ///   bag's lock, so a handler that stores into the same bag while it is being emptied cannot
 ///   deadlock. A token inserted after `cancelAll()` begins is kept for the next round.
 public final class SubscriptionBag: Sendable {
-  private let tokens = Locked<[Subscription]>([])
+  private let tokens = Locked<[SubscriptionToken]>([])
 
   /// Creates an empty bag.
   public init() {}
@@ -23,7 +23,7 @@ public final class SubscriptionBag: Sendable {
   }
 
   /// Keeps `token` alive until ``cancelAll()`` or until the bag is released.
-  public func insert(_ token: Subscription) {
+  public func insert(_ token: SubscriptionToken) {
     tokens.withLock { $0.append(token) }
   }
 

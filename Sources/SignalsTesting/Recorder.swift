@@ -33,7 +33,7 @@ extension TimedValue: Sendable where Value: Sendable {}
 /// - Threading: safe to read while values arrive on other threads.
 public final class Recorder<Value: Sendable>: Sendable {
   private let recorded = Locked<[TimedValue<Value>]>([])
-  private let token = Locked<Subscription?>(nil)
+  private let token = Locked<SubscriptionToken?>(nil)
 
   /// Records `property`: its current value first, then every change.
   public convenience init(_ property: Property<Value>, scheduler: TestScheduler? = nil) {
@@ -47,7 +47,7 @@ public final class Recorder<Value: Sendable>: Sendable {
 
   private init(
     scheduler: TestScheduler?,
-    subscribe: (@escaping @Sendable (Value) -> Void) -> Subscription
+    subscribe: (@escaping @Sendable (Value) -> Void) -> SubscriptionToken
   ) {
     let subscription = subscribe { [weak self] value in
       let time = scheduler?.now ?? .zero

@@ -1,6 +1,6 @@
 import Signals
 
-/// A virtual-time ``Scheduler`` for tests: nothing runs until the test moves the clock.
+/// A virtual-time ``SignalScheduler`` for tests: nothing runs until the test moves the clock.
 ///
 /// - Time: ``now`` starts at zero and moves only through ``advance(by:)``, ``advance(to:)`` and
 ///   ``run()``. Nothing ever waits on the wall clock.
@@ -11,7 +11,7 @@ import Signals
 /// - Cancellation: cancelled (or released) work never runs and is no longer counted as pending.
 /// - Threading: safe to use from any thread; work runs on the thread that advances, with no lock
 ///   held. Do not advance from two threads at once if order across them matters.
-public final class TestScheduler: Scheduler {
+public final class TestScheduler: SignalScheduler {
   private struct Work {
     let due: Duration
     let order: UInt64
@@ -52,11 +52,11 @@ public final class TestScheduler: Scheduler {
   /// Schedules `action` at `now + delay`. Releasing or cancelling the token before then removes
   /// it. A negative delay is a programming error and stops the test with a message.
   public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
-    -> Subscription
+    -> SubscriptionToken
   {
     precondition(delay >= .zero, "TestScheduler.schedule(after:): negative delay \(delay)")
     let order = enqueue(after: delay, action)
-    return Subscription { [weak self] in
+    return SubscriptionToken { [weak self] in
       let removed = self?.state.withLock { state -> Work? in
         guard let index = state.queue.firstIndex(where: { $0.order == order }) else { return nil }
         return state.queue.remove(at: index)

@@ -10,8 +10,8 @@ import Testing
     let owner = MutableProperty(0)
     weak var weakEventCapture: Tracked?
     weak var weakStateCapture: Tracked?
-    let eventToken: Subscription
-    let stateToken: Subscription
+    let eventToken: SubscriptionToken
+    let stateToken: SubscriptionToken
     do {
       let eventCapture = Tracked()
       let stateCapture = Tracked()
@@ -33,7 +33,7 @@ import Testing
     let sender = EventSender<Int>()
     let log = Log<String>()
     weak var weakCapture: Tracked?
-    let victim = Slot<Subscription>()
+    let victim = Slot<SubscriptionToken>()
     let killer = sender.stream.sink { _ in
       victim.value?.cancel()
       log.append("cancelled")
@@ -58,14 +58,14 @@ import Testing
     let owner = MutableProperty(1)
     let sender = EventSender<Int>()
     weak var weakCapture: Tracked?
-    var tokens: [Subscription] = []
+    var tokens: [SubscriptionToken] = []
     do {
       let capture = Tracked()
       weakCapture = capture
       tokens.append(owner.property.map { $0 * 2 }.removeDuplicates().sink { _ in _ = capture })
       tokens.append(sender.stream.filter { $0 > 0 }.compactMap { $0 }.sink { _ in _ = capture })
       tokens.append(
-        owner.property.combineLatest(owner.property).receive(on: .immediate).sink { _ in
+        owner.property.combineLatest(owner.property).receive(on: .inline).sink { _ in
           _ = capture
         })
     }

@@ -7,9 +7,9 @@ import Testing
 @Suite struct CancellationFromDeinitTests {
   /// Holds a token and cancels it when it goes away, like a screen that owns its subscription.
   private final class TokenOwner: Sendable {
-    let token: Subscription
+    let token: SubscriptionToken
 
-    init(_ token: Subscription) {
+    init(_ token: SubscriptionToken) {
       self.token = token
     }
 

@@ -165,7 +165,7 @@ import Testing
     let a = owner.property.sink { first.append($0) }
     let b = owner.property.sink { second.append($0) }
     // Subscribers that join while values are being set, from other threads.
-    let joiners = Guarded<[(token: Subscription, last: Slot<Int>)]>([])
+    let joiners = Guarded<[(token: SubscriptionToken, last: Slot<Int>)]>([])
     let perSetter = 2_500
 
     Self.runTogether(Self.threads + 2) { thread in

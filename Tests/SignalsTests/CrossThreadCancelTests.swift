@@ -62,7 +62,7 @@ import Testing
     let log = Log<String>()
     let watchedEntered = DispatchSemaphore(value: 0)
     let cancelReturned = DispatchSemaphore(value: 0)
-    let watchedToken = Slot<Subscription>()
+    let watchedToken = Slot<SubscriptionToken>()
     watchedToken.value = watched.stream.sink { value in
       log.append("watched \(value) started")
       if value == 1 {
@@ -101,8 +101,8 @@ import Testing
     let log = Log<String>()
     let leftInside = DispatchSemaphore(value: 0)
     let rightInside = DispatchSemaphore(value: 0)
-    let leftToken = Slot<Subscription>()
-    let rightToken = Slot<Subscription>()
+    let leftToken = Slot<SubscriptionToken>()
+    let rightToken = Slot<SubscriptionToken>()
     leftToken.value = left.stream.sink { value in
       log.append("left \(value)")
       guard value == 1 else { return }

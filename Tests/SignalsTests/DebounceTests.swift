@@ -5,7 +5,7 @@ import Testing
 /// A scheduler the test drives by hand, to reproduce a race `TestScheduler` cannot: a delayed
 /// action that has already *started* (its timer fired) when a newer value arrives, so cancelling
 /// its token comes too late to stop it.
-private final class ManualScheduler: Scheduler {
+private final class ManualScheduler: SignalScheduler {
   private enum Phase {
     case pending
     case started
@@ -18,12 +18,14 @@ private final class ManualScheduler: Scheduler {
     _ = schedule(after: .zero, action)
   }
 
-  func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> Subscription {
+  func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
+    -> SubscriptionToken
+  {
     let index = entries.withLock { entries -> Int in
       entries.append((.pending, action))
       return entries.count - 1
     }
-    return Subscription { [entries] in
+    return SubscriptionToken { [entries] in
       entries.withLock { entries in
         if entries[index].phase == .pending { entries[index].phase = .cancelled }
       }

@@ -132,7 +132,7 @@ private let mainQueueKey: DispatchSpecificKey<Bool> = {
     let owner = MutableProperty(1)
     let log = Log<String>()
     weak var weakScreen: Screen?
-    let token: Subscription
+    let token: SubscriptionToken
     do {
       let screen = Screen()
       weakScreen = screen

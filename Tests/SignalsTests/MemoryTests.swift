@@ -41,7 +41,7 @@ import Testing
 
     func subscribe(
       _ sources: Sources, _ handler: @escaping @Sendable (Int) -> Void
-    ) -> Subscription {
+    ) -> SubscriptionToken {
       let property = sources.owner.property
       let stream = sources.sender.stream
       switch self {
@@ -69,7 +69,7 @@ import Testing
   func endingASubscriptionReleasesItsHandlerAndCaptures(chain: Chain, byCancel: Bool) {
     let sources = Sources()
     weak var weakCapture: Tracked?
-    var token: Subscription?
+    var token: SubscriptionToken?
     do {
       let capture = Tracked()
       weakCapture = capture
@@ -107,7 +107,7 @@ import Testing
   @Test func ownerIsDeallocatedEvenWhileATokenIsAliveAndTheTokenStaysHarmless() {
     weak var weakOwner: MutableProperty<Tracked>?
     weak var weakStored: Tracked?
-    var token: Subscription?
+    var token: SubscriptionToken?
     do {
       let stored = Tracked()
       let owner = MutableProperty(stored)
@@ -124,7 +124,7 @@ import Testing
   @Test func eventSenderWithNoTokensIsDeallocated() {
     weak var weakSender: EventSender<Int>?
     weak var weakCapture: Tracked?
-    var token: Subscription?
+    var token: SubscriptionToken?
     do {
       let sender = EventSender<Int>()
       let capture = Tracked()
@@ -145,7 +145,7 @@ import Testing
     let owner = MutableProperty(1)
     let calls = Log<Int>()
     weak var weakScreen: Tracked?
-    let token: Subscription
+    let token: SubscriptionToken
     do {
       let screen = Tracked("screen")
       weakScreen = screen
@@ -165,7 +165,7 @@ import Testing
     let sender = EventSender<Int>()
     let calls = Log<Int>()
     weak var weakScreen: Tracked?
-    let token: Subscription
+    let token: SubscriptionToken
     do {
       let screen = Tracked("screen")
       weakScreen = screen

@@ -19,7 +19,7 @@ import Testing
   @Test func aHandlerReleasedAtARoundBoundaryIsReleasedOutsideTheLock() {
     let owner = MutableProperty(0)
     let seen = Log<Int>()
-    let holder = Slot<Subscription>()
+    let holder = Slot<SubscriptionToken>()
     let first = owner.property.sink { value in
       guard value == 1 else { return }
       let guardObject = OnDeinit { seen.append(owner.value) }
@@ -39,7 +39,7 @@ import Testing
   @Test func aCancelledHandlerIsReleasedOutsideTheLock() {
     let sender = EventSender<Int>()
     let seen = Log<String>()
-    let token: Subscription
+    let token: SubscriptionToken
     do {
       let guardObject = OnDeinit {
         // Subscribing from the deinit takes the stream's lock.

@@ -42,7 +42,7 @@ import Testing
     let sender = EventSender<Int>()
     let log = RegressionLog()
     var generator = SplitMix64(seed: 0x5EED)
-    var live: [(id: Int, token: Subscription)] = []
+    var live: [(id: Int, token: SubscriptionToken)] = []
     var nextID = 0
     for step in 0..<3_000 {
       switch generator.next() % 10 {
@@ -65,7 +65,7 @@ import Testing
   @Test func cancellingAndReleasingDuringARoundStopsLaterHandlers() {
     let sender = EventSender<Int>()
     let log = RegressionLog()
-    let tokens = Mutex<[String: Subscription]>([:])
+    let tokens = Mutex<[String: SubscriptionToken]>([:])
     let first = sender.stream.sink { value in
       log.append("a:\(value)")
       // Cancel b and drop every reference to its token while the round still holds it.
@@ -97,7 +97,7 @@ import Testing
     let outer = EventSender<Int>()
     let inner = EventSender<Int>()
     let log = RegressionLog()
-    let tokens = Mutex<[String: Subscription]>([:])
+    let tokens = Mutex<[String: SubscriptionToken]>([:])
     let outerFirst = outer.stream.sink { value in
       log.append("x1:\(value)")
       inner.send(value)

@@ -6,7 +6,7 @@ import Testing
 /// A virtual-time scheduler that calls back into Signals every time it is used: it reads a
 /// property and sends an event. Signals promises never to call a scheduler under one of its own
 /// locks, so this must neither deadlock nor trip the non-recursive lock.
-private final class CallingBackScheduler: Scheduler {
+private final class CallingBackScheduler: SignalScheduler {
   let clock = TestScheduler()
   let probe = MutableProperty(0)
   let pings = EventSender<Int>()
@@ -21,13 +21,15 @@ private final class CallingBackScheduler: Scheduler {
     clock.schedule(action)
   }
 
-  func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> Subscription {
+  func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
+    -> SubscriptionToken
+  {
     callBack()
     return clock.schedule(after: delay, action)
   }
 }
 
-/// `receive(on:)` with dispatch queues, `.immediate` and a `TestScheduler`, and the schedulers
+/// `receive(on:)` with dispatch queues, `.inline` and a `TestScheduler`, and the schedulers
 /// themselves.
 @Suite struct ReceiveOnTests {
   /// What one subscriber saw through a queue: values, whether each arrived on the queue, and
@@ -106,17 +108,17 @@ private final class CallingBackScheduler: Scheduler {
     token.cancel()
   }
 
-  // MARK: .immediate
+  // MARK: .inline
 
   @Test func receiveOnImmediateDeliversDuringTheSendCall() {
     let sender = EventSender<Int>()
     let owner = MutableProperty(0)
     let insideCall = Flag()
     let duringCall = Log<String>()
-    let events = sender.stream.receive(on: .immediate).sink { value in
+    let events = sender.stream.receive(on: .inline).sink { value in
       duringCall.append("event \(value) \(insideCall.isRaised)")
     }
-    let state = owner.property.receive(on: .immediate).sink { value in
+    let state = owner.property.receive(on: .inline).sink { value in
       duringCall.append("state \(value) \(insideCall.isRaised)")
     }
     insideCall.raise()
@@ -126,9 +128,9 @@ private final class CallingBackScheduler: Scheduler {
     _ = (events, state)
   }
 
-  @Test func immediateSchedulerRunsWorkAtOnceAndIgnoresDelays() {
+  @Test func inlineSchedulerRunsWorkAtOnceAndIgnoresDelays() {
     let log = Log<String>()
-    let scheduler = ImmediateScheduler.immediate
+    let scheduler = InlineScheduler.inline
     scheduler.schedule { log.append("now") }
     let token = scheduler.schedule(after: .seconds(60)) { log.append("after a minute") }
     log.append("returned")
@@ -138,7 +140,7 @@ private final class CallingBackScheduler: Scheduler {
 
   @Test func debounceOnTheImmediateSchedulerPassesEveryEventThrough() {
     let sender = EventSender<Int>()
-    let recorder = Recorder(sender.stream.debounce(for: .seconds(1), scheduler: .immediate))
+    let recorder = Recorder(sender.stream.debounce(for: .seconds(1), scheduler: .inline))
     for value in 1...3 { sender.send(value) }
     #expect(recorder.values == [1, 2, 3])
   }
@@ -193,7 +195,7 @@ private final class CallingBackScheduler: Scheduler {
     #expect(kept.values == [1, 2])
   }
 
-  // MARK: DispatchQueue as a Scheduler
+  // MARK: DispatchQueue as a SignalScheduler
 
   @Test func dispatchQueueRunsScheduledWorkOnTheQueueAndSkipsCancelledWork() {
     let queue = DispatchQueue(label: "ReceiveOnTests.scheduler")

@@ -74,7 +74,7 @@ import Testing
   @Test func propertySubscriberAddedInAHandlerStartsAfterTheCurrentDelivery() {
     let owner = MutableProperty(0)
     let log = Log<String>()
-    let added = Slot<Subscription>()
+    let added = Slot<SubscriptionToken>()
     let first = owner.property.sink { value in
       log.append("first \(value)")
       if value == 1 {
@@ -98,7 +98,7 @@ import Testing
     // stored value 2, not from the 1 being delivered, and receives 2 exactly once.
     let owner = MutableProperty(0)
     let log = Log<String>()
-    let added = Slot<Subscription>()
+    let added = Slot<SubscriptionToken>()
     let first = owner.property.sink { value in
       log.append("first \(value)")
       if value == 1 {
@@ -121,7 +121,7 @@ import Testing
     // 2 is sent before the subscription (though delivered after it), 3 after it: only 3 counts.
     let sender = EventSender<Int>()
     let log = Log<String>()
-    let added = Slot<Subscription>()
+    let added = Slot<SubscriptionToken>()
     let first = sender.stream.sink { value in
       log.append("first \(value)")
       if value == 1 {
@@ -146,7 +146,7 @@ import Testing
   @Test func cancellingOwnTokenInAHandlerStopsEvenTheQueuedEvents() {
     let sender = EventSender<Int>()
     let received = Log<Int>()
-    let own = Slot<Subscription>()
+    let own = Slot<SubscriptionToken>()
     own.value = sender.stream.sink { value in
       received.append(value)
       if value == 1 {
@@ -163,7 +163,7 @@ import Testing
 
   @Test func cancellingALaterSubscriberInAHandlerSkipsTheEventInFlight() {
     let sender = EventSender<Int>()
-    let victim = Slot<Subscription>()
+    let victim = Slot<SubscriptionToken>()
     let victimReceived = Log<Int>()
     let canceller = sender.stream.sink { value in
       if value == 1 { victim.value?.cancel() }
@@ -179,7 +179,7 @@ import Testing
 
   @Test func cancellingAnEarlierSubscriberInAHandlerStopsItsLaterEvents() {
     let sender = EventSender<Int>()
-    let victim = Slot<Subscription>()
+    let victim = Slot<SubscriptionToken>()
     let victimReceived = Log<Int>()
     victim.value = sender.stream.sink { victimReceived.append($0) }
     let canceller = sender.stream.sink { value in
@@ -199,7 +199,7 @@ import Testing
     // it before that runs means it receives nothing at all.
     let owner = MutableProperty(0)
     let victimReceived = Log<Int>()
-    let victim = Slot<Subscription>()
+    let victim = Slot<SubscriptionToken>()
     let subscriber = owner.property.sink { value in
       if value == 1 {
         victim.value = owner.property.sink { victimReceived.append($0) }
@@ -215,7 +215,7 @@ import Testing
   @Test func releasingOwnTokenInAHandlerCancelsLikeCancel() {
     let owner = MutableProperty(0)
     let received = Log<Int>()
-    let own = Slot<Subscription>()
+    let own = Slot<SubscriptionToken>()
     own.value = owner.property.sink { value in
       received.append(value)
       if value == 1 {

@@ -9,9 +9,9 @@ import Testing
     let sender = EventSender<Int>()
     var bag: SubscriptionBag? = SubscriptionBag()
     if let bag {
-      Subscription { log.append("cancel a") }.store(in: bag)
+      SubscriptionToken { log.append("cancel a") }.store(in: bag)
       sender.stream.sink { log.append("event \($0)") }.store(in: bag)
-      bag.insert(Subscription { log.append("cancel c") })
+      bag.insert(SubscriptionToken { log.append("cancel c") })
       #expect(bag.count == 3)
     }
     sender.send(1)
@@ -45,12 +45,12 @@ import Testing
     let log = Log<String>()
     let bag = SubscriptionBag()
     bag.insert(
-      Subscription {
+      SubscriptionToken {
         log.append("cancel a")
         // Inserting into the bag being emptied must not deadlock; the new token stays.
-        bag.insert(Subscription { log.append("cancel late") })
+        bag.insert(SubscriptionToken { log.append("cancel late") })
       })
-    bag.insert(Subscription { log.append("cancel b") })
+    bag.insert(SubscriptionToken { log.append("cancel b") })
     bag.cancelAll()
     #expect(log.all == ["cancel a", "cancel b"])
     #expect(bag.count == 1)
@@ -64,7 +64,7 @@ import Testing
     let cancelled = Log<Int>()
     DispatchQueue.concurrentPerform(iterations: 8) { worker in
       for index in 0..<100 {
-        bag.insert(Subscription { cancelled.append(worker * 1000 + index) })
+        bag.insert(SubscriptionToken { cancelled.append(worker * 1000 + index) })
       }
     }
     #expect(bag.count == 800)

@@ -2,7 +2,7 @@ import Signals
 import SignalsTesting
 import Testing
 
-/// `Subscription`: the cancellation token every `sink` returns.
+/// `SubscriptionToken`: the cancellation token every `sink` returns.
 @Suite struct SubscriptionTests {
   @Test func cancelStopsDeliveryAndIsIdempotent() {
     let sender = EventSender<Int>()
@@ -19,7 +19,7 @@ import Testing
   @Test func releasingTheTokenStopsDelivery() {
     let owner = MutableProperty(0)
     let received = Log<Int>()
-    var token: Subscription? = owner.property.sink { received.append($0) }
+    var token: SubscriptionToken? = owner.property.sink { received.append($0) }
     owner.value = 1
     #expect(token != nil)
     token = nil
@@ -30,7 +30,7 @@ import Testing
   @Test func tokenStoredInASetLivesAsLongAsTheSetHoldsIt() {
     let sender = EventSender<Int>()
     let received = Log<Int>()
-    var tokens = Set<Subscription>()
+    var tokens = Set<SubscriptionToken>()
     sender.stream.sink { received.append($0) }.store(in: &tokens)
     #expect(tokens.count == 1)
     sender.send(1)
@@ -45,7 +45,7 @@ import Testing
     let second = sender.stream.sink { _ in }
     #expect(first == first)
     #expect(first != second)
-    var tokens = Set<Subscription>()
+    var tokens = Set<SubscriptionToken>()
     first.store(in: &tokens)
     first.store(in: &tokens)
     second.store(in: &tokens)
@@ -54,7 +54,7 @@ import Testing
 
   @Test func onCancelRunsExactlyOnceWhenCancelledThenReleased() {
     let runs = Counter()
-    var token: Subscription? = Subscription { runs.increment() }
+    var token: SubscriptionToken? = SubscriptionToken { runs.increment() }
     #expect(runs.value == 0)
     token?.cancel()
     #expect(runs.value == 1)
@@ -65,7 +65,7 @@ import Testing
 
   @Test func onCancelRunsExactlyOnceWhenOnlyReleased() {
     let runs = Counter()
-    var token: Subscription? = Subscription { runs.increment() }
+    var token: SubscriptionToken? = SubscriptionToken { runs.increment() }
     #expect(token != nil)
     token = nil
     #expect(runs.value == 1)
@@ -74,8 +74,8 @@ import Testing
   @Test func onCancelMayCancelItsOwnTokenAgainWithoutDeadlock() {
     // `onCancel` runs with no lock held, so a re-entrant cancel is just a no-op.
     let runs = Counter()
-    let slot = Slot<Subscription>()
-    slot.value = Subscription {
+    let slot = Slot<SubscriptionToken>()
+    slot.value = SubscriptionToken {
       runs.increment()
       slot.value?.cancel()
     }
@@ -88,7 +88,7 @@ import Testing
   @Test func onCancelOfAReleasedTokenRunsOnTheReleasingPath() {
     let log = Log<String>()
     do {
-      let token = Subscription { log.append("cancelled") }
+      let token = SubscriptionToken { log.append("cancelled") }
       log.append("holding")
       _ = token
     }

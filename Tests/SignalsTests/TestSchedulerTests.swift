@@ -8,7 +8,7 @@ import Testing
   private let log = Log<String>()
 
   /// Schedules an action that logs its name and the virtual time it ran at.
-  private func schedule(_ name: String, after delay: Duration) -> Subscription {
+  private func schedule(_ name: String, after delay: Duration) -> SubscriptionToken {
     let scheduler = scheduler
     let log = log
     return scheduler.schedule(after: delay) { log.append("\(name)@\(scheduler.now)") }
@@ -54,7 +54,7 @@ import Testing
   @Test func workScheduledDuringAnAdvanceRunsInItOnlyIfDueInsideTheWindow() {
     let scheduler = scheduler
     let log = log
-    let nested = Slot<[Subscription]>([])
+    let nested = Slot<[SubscriptionToken]>([])
     let outer = scheduler.schedule(after: .milliseconds(10)) {
       log.append("outer@\(scheduler.now)")
       let inside = scheduler.schedule(after: .milliseconds(5)) {
@@ -108,7 +108,7 @@ import Testing
   }
 
   @Test func workCancelledByEarlierWorkInTheSameAdvanceNeverRuns() {
-    let victim = Slot<Subscription>()
+    let victim = Slot<SubscriptionToken>()
     let log = log
     let killer = scheduler.schedule(after: .milliseconds(10)) {
       log.append("killer")
@@ -136,7 +136,7 @@ import Testing
   @Test func runExecutesEverythingIncludingRescheduledWork() {
     let scheduler = scheduler
     let log = log
-    let chain = Slot<Subscription>()
+    let chain = Slot<SubscriptionToken>()
     @Sendable func tick(_ remaining: Int) {
       log.append("tick@\(scheduler.now)")
       guard remaining > 0 else { return }

@@ -32,7 +32,7 @@ final class DemoApp {
   ///   - advanceTime: called whenever the app is about to wait for the screen to settle. With
   ///     a virtual-time scheduler, run its pending work here; with a real one, do nothing.
   init(
-    display: any Display, client: any UserClient, scheduler: any Scheduler,
+    display: any Display, client: any UserClient, scheduler: any SignalScheduler,
     pageSize: Int? = nil, banner: [StyledLine] = [],
     advanceTime: @escaping @MainActor () -> Void = {}
   ) {

@@ -7,12 +7,12 @@ import Synchronization
 ///
 /// Work runs on `base`, unchanged. Every time the count changes, `changed` is called (with no
 /// lock held, on the thread that scheduled, ran or cancelled the work).
-final class TrackingScheduler: Scheduler {
-  private let base: any Scheduler
+final class TrackingScheduler: SignalScheduler {
+  private let base: any SignalScheduler
   private let count = Mutex(0)
   private let changed: @Sendable () -> Void
 
-  init(base: any Scheduler, changed: @escaping @Sendable () -> Void) {
+  init(base: any SignalScheduler, changed: @escaping @Sendable () -> Void) {
     self.base = base
     self.changed = changed
   }
@@ -30,7 +30,9 @@ final class TrackingScheduler: Scheduler {
     }
   }
 
-  func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> Subscription {
+  func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
+    -> SubscriptionToken
+  {
     adjust(by: 1)
     // Exactly one of "runs" and "is cancelled" claims the work and settles the count.
     let claim = Claim()
@@ -39,7 +41,7 @@ final class TrackingScheduler: Scheduler {
       action()
       self.adjust(by: -1)
     }
-    return Subscription {
+    return SubscriptionToken {
       token.cancel()
       if claim.take() {
         self.adjust(by: -1)

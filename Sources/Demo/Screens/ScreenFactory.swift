@@ -6,7 +6,7 @@ struct ScreenFactory: Sendable {
   /// Where users come from.
   let client: any UserClient
   /// The clock for the list's search debounce.
-  let scheduler: any Scheduler
+  let scheduler: any SignalScheduler
   /// Users per page.
   let pageSize: Int
 

@@ -40,13 +40,13 @@ public final class UserListViewModel {
   }
 
   private let client: any UserClient
-  private let scheduler: any Scheduler
+  private let scheduler: any SignalScheduler
   private let pageSize: Int
   private let stateOwner = MutableProperty<UserListState>(.idle)
   private let eventSender = EventSender<UserListEvent>()
   private let typedText = EventSender<String>()
   private let work = TaskSet()
-  private var searchPipeline: Subscription?
+  private var searchPipeline: SubscriptionToken?
   private var running: Running?
   private var nextRunID = 0
   private var query = ""
@@ -60,7 +60,7 @@ public final class UserListViewModel {
   ///     `TestScheduler` in tests).
   ///   - pageSize: users per page; must be positive.
   public init(
-    client: any UserClient, scheduler: any Scheduler, pageSize: Int = defaultPageSize
+    client: any UserClient, scheduler: any SignalScheduler, pageSize: Int = defaultPageSize
   ) {
     precondition(pageSize > 0, "UserListViewModel: pageSize must be positive, got \(pageSize)")
     self.client = client
@@ -170,7 +170,7 @@ public final class UserListViewModel {
     await work.waitUntilIdle()
   }
 
-  private func makeSearchPipeline() -> Subscription {
+  private func makeSearchPipeline() -> SubscriptionToken {
     typedText.stream
       .debounce(for: Self.searchDebounce, scheduler: scheduler)
       .receive(on: .mainActor)

@@ -196,8 +196,8 @@ import Testing
       let handler: @Sendable (Stamp) -> Void = { stamp in
         withExtendedLifetime(probe) { recorder.receive(stamp, work: work) }
       }
-      let ownToken = SanitizerVisibleLock<Subscription?>(nil)
-      let token: Subscription
+      let ownToken = SanitizerVisibleLock<SubscriptionToken?>(nil)
+      let token: SubscriptionToken
       switch mode {
       case 0: token = stream.sink(handler)
       case 1: token = stream.receive(on: queue).sink(handler)

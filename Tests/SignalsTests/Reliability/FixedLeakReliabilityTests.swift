@@ -4,7 +4,7 @@ import Testing
 
 /// Leaks found by the reliability work, fixed since; each test pins its fix.
 @Suite struct FixedLeakReliabilityTests {
-  /// `Subscription` promises: "Memory: cancelling releases the handler, and with it everything
+  /// `SubscriptionToken` promises: "Memory: cancelling releases the handler, and with it everything
   /// the handler captured." A cancelled token that is still held used to keep its handler
   /// alive; retiring the subscriber now releases it.
   @Test func cancellingReleasesTheHandlerWhileTheTokenIsStillHeld() {
@@ -36,7 +36,7 @@ import Testing
   }
 
   private static func subscribeCapturingProbe(_ property: Property<Int>, tracker: LeakTracker)
-    -> Subscription
+    -> SubscriptionToken
   {
     let probe = tracker.track(HandlerProbe(), "handler")
     return property.sink { _ in withExtendedLifetime(probe) {} }

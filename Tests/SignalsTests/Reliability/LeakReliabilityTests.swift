@@ -35,7 +35,7 @@ import Testing
     }
 
     func subscribe(_ shape: Shape, _ handler: @escaping @Sendable (Payload) -> Void)
-      -> Subscription
+      -> SubscriptionToken
     {
       let tracker = self.tracker
       switch shape {

@@ -15,8 +15,8 @@ final class RealInterpreter: Sendable {
     var scheduler: TestScheduler?
     var bags: [SubscriptionBag?] = [nil, nil]
     var bagMembers: [[Int]] = [[], []]
-    var heldTokens: [Int: Subscription] = [:]
-    var weakTokens: [Int: WeakRef<Subscription>] = [:]
+    var heldTokens: [Int: SubscriptionToken] = [:]
+    var weakTokens: [Int: WeakRef<SubscriptionToken>] = [:]
     var sinkOwners: [Int: SinkOwner] = [:]
     var specs: [Int: SubscribeSpec] = [:]
     var deliveryCounts: [Int: Int] = [:]
@@ -174,7 +174,7 @@ final class RealInterpreter: Sendable {
     let handler: @Sendable (Payload) -> Void = { payload in
       withExtendedLifetime(probe) { self.receive(id, payload.number) }
     }
-    let token: Subscription
+    let token: SubscriptionToken
     if spec.withOwner {
       // The owner is held by `state` and, for the duration of the `sink` call, by this scope
       // (a caller always keeps an argument alive while the call runs; the model knows).
@@ -192,7 +192,7 @@ final class RealInterpreter: Sendable {
       }
     }
     tracker.track(token, "token of s\(id)")
-    let unstored = state.withLock { state -> Subscription? in
+    let unstored = state.withLock { state -> SubscriptionToken? in
       state.weakTokens[id] = WeakRef(object: token)
       switch spec.storage {
       case .held:

@@ -1,7 +1,7 @@
 /// The reference model of Signals' delivery rules, written for obviousness, not speed.
 /// Single-threaded; no locks; nothing is ever removed from a list.
 ///
-/// The rules, straight from the documentation of `Property`, `EventStream` and `Subscription`:
+/// The rules, straight from the documentation of `Property`, `EventStream` and `SubscriptionToken`:
 /// 1. One delivery at a time per stream. A value sent while a delivery is running is put at the
 ///    end of one FIFO queue and delivered after everything queued before it.
 /// 2. A value reaches every subscriber that subscribed before the value was sent and has not

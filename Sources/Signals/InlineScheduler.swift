@@ -1,10 +1,11 @@
 /// A scheduler that runs work at once, on the calling thread.
 ///
-/// `receive(on: .immediate)` returns the stream unchanged: delivery already happens on the
+/// `receive(on: .inline)` returns the stream unchanged: delivery already happens on the
 /// sending thread. Delays are **ignored**: `schedule(after:_:)` runs the action before it
 /// returns, so a debounce on this scheduler passes every value through. Use it where a
-/// scheduler is required but no hop or wait is wanted.
-public struct ImmediateScheduler: Scheduler {
+/// scheduler is required but no hop or wait is wanted. (Combine's `ImmediateScheduler`; named
+/// differently so that files importing SwiftUI and Signals need no module qualification.)
+public struct InlineScheduler: SignalScheduler {
   /// Creates the scheduler; all instances behave the same.
   public init() {}
 
@@ -15,14 +16,14 @@ public struct ImmediateScheduler: Scheduler {
 
   /// Runs `action` now, before returning, ignoring `delay`. The returned token does nothing.
   public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
-    -> Subscription
+    -> SubscriptionToken
   {
     action()
-    return Subscription {}
+    return SubscriptionToken {}
   }
 }
 
-extension Scheduler where Self == ImmediateScheduler {
+extension SignalScheduler where Self == InlineScheduler {
   /// Runs work at once, on the calling thread.
-  public static var immediate: ImmediateScheduler { ImmediateScheduler() }
+  public static var inline: InlineScheduler { InlineScheduler() }
 }

@@ -1,4 +1,4 @@
-/// Something that can end a subscription. Internal building block behind ``Subscription``.
+/// Something that can end a subscription. Internal building block behind ``SubscriptionToken``.
 ///
 /// Conformers make `cancel()` idempotent and safe to call from any thread.
 @usableFromInline
@@ -24,8 +24,8 @@ protocol Cancelling: AnyObject, Sendable {
 ///   `DispatchQueue.sync`).
 /// - Memory: cancelling releases the handler, and with it everything the handler captured.
 /// - Storage: tokens are `Hashable` by identity, so they can be kept in a `Set`
-///   (``store(in:)-(Set<Subscription>)``) or in a ``SubscriptionBag``.
-public final class Subscription: Hashable, Sendable {
+///   (``store(in:)-(Set<SubscriptionToken>)``) or in a ``SubscriptionBag``.
+public final class SubscriptionToken: Hashable, Sendable {
   private let target: any Cancelling
 
   @usableFromInline
@@ -53,7 +53,7 @@ public final class Subscription: Hashable, Sendable {
   }
 
   /// Keeps this token in `set`; the subscription lives as long as the set holds it.
-  public func store(in set: inout Set<Subscription>) {
+  public func store(in set: inout Set<SubscriptionToken>) {
     set.insert(self)
   }
 
@@ -63,7 +63,7 @@ public final class Subscription: Hashable, Sendable {
   }
 
   /// Tokens are equal only to themselves.
-  public static func == (lhs: Subscription, rhs: Subscription) -> Bool {
+  public static func == (lhs: SubscriptionToken, rhs: SubscriptionToken) -> Bool {
     lhs === rhs
   }
 
@@ -95,9 +95,9 @@ private final class ClosureCancel: Cancelling {
 /// Cancels several subscriptions in order, as one. Used by operators that hold more than one
 /// upstream subscription (for example `combineLatest`).
 final class CompositeCancel: Cancelling {
-  private let parts: [Subscription]
+  private let parts: [SubscriptionToken]
 
-  init(_ parts: [Subscription]) {
+  init(_ parts: [SubscriptionToken]) {
     self.parts = parts
   }
 
@@ -108,10 +108,10 @@ final class CompositeCancel: Cancelling {
   }
 }
 
-extension Subscription {
+extension SubscriptionToken {
   /// One token that cancels `parts` in order. Each part is itself idempotent, so the whole is.
   @usableFromInline
-  static func combining(_ parts: Subscription...) -> Subscription {
-    Subscription(CompositeCancel(parts))
+  static func combining(_ parts: SubscriptionToken...) -> SubscriptionToken {
+    SubscriptionToken(CompositeCancel(parts))
   }
 }
