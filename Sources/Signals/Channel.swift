@@ -24,9 +24,11 @@ import Synchronization
 /// (about 1 us per send); specialised, none of that happens. See docs/performance.md.
 @usableFromInline
 final class Channel<Value: Sendable>: Sendable {
-  /// `remove(_:)` compiled for this channel's `Value`. Declared first so that its offset is
-  /// fixed even in code compiled for every `Value` (see ``Subscriber/cancel()``).
-  @usableFromInline let removeSubscriber: @Sendable (Channel<Value>, Subscriber<Value>) -> Void
+  /// `remove(_:)` (or `removeAndWait(_:)` when the flag is true) compiled for this channel's
+  /// `Value`. Declared first so that its offset is fixed even in code compiled for every `Value`
+  /// (see ``Subscriber/cancel()``).
+  @usableFromInline let removeSubscriber:
+    @Sendable (Channel<Value>, Subscriber<Value>, _ waits: Bool) -> Void
   @usableFromInline let state: Locked<ChannelState<Value>>
   @usableFromInline let executor: (any DrainExecutor)?
   /// `executor != nil`, stored: testing the optional existential costs value-witness calls on
@@ -47,7 +49,13 @@ final class Channel<Value: Sendable>: Sendable {
   init(current: Value?, executor: (any DrainExecutor)?) {
     // Formed here, where a client that creates the channel knows `Value`: the closure then
     // captures nothing and calls the specialised `remove`.
-    self.removeSubscriber = { channel, subscriber in channel.remove(subscriber) }
+    self.removeSubscriber = { channel, subscriber, waits in
+      if waits {
+        channel.removeAndWait(subscriber)
+      } else {
+        channel.remove(subscriber)
+      }
+    }
     self.state = Locked(ChannelState(current: current))
     self.executor = executor
     self.hasExecutor = executor != nil
@@ -122,32 +130,53 @@ final class Channel<Value: Sendable>: Sendable {
     return SubscriptionToken(subscriber)
   }
 
-  /// Cancels `subscriber`: it receives nothing more. Waits for a round running on another
-  /// thread unless called from inside a handler (see ``SubscriptionToken``). A second, concurrent
-  /// `cancel()` waits as the first one does, so the promise holds for every caller.
+  /// Cancels `subscriber`: no delivery round that starts from now on calls it. Never waits.
+  ///
+  /// Idle channel: the subscriber is retired and its handler released here, before returning.
+  /// A round running (on this thread or another): the subscriber is parked in `leaving`; the
+  /// round may still make the one call it was about to make, and the delivering thread retires
+  /// the subscriber and releases its handler when the round ends.
   @inlinable
   func remove(_ subscriber: Subscriber<Value>) {
     // Retired (as when a cancelled token is released): no call can be running or start, so
     // there is nothing to do and no lock to take.
     if subscriber.isRetired { return }
-    var retiredNow = false
-    let semaphore = state.withLock { state -> DispatchSemaphore? in
-      if subscriber.isActive.exchange(false, ordering: .relaxed) {
-        retiredNow = state.removeCancelled(subscriber)
-      }
-      // Not retired yet means parked until the running round ends: that round may be calling
-      // the handler right now.
-      let mustWait =
-        state.phase == .delivering && !subscriber.isRetired && DeliveryDepth.current == 0
-      guard mustWait else { return nil }
-      let semaphore = DispatchSemaphore(value: 0)
-      state.waiters.append(semaphore)
-      return semaphore
+    let retiredNow = state.withLock { state -> Bool in
+      guard subscriber.isActive.exchange(false, ordering: .relaxed) else { return false }
+      return state.removeCancelled(subscriber)
     }
     if retiredNow {
       subscriber.releaseHandler()  // outside the lock: what it captured may run a deinit
     }
+  }
+
+  /// Cancels `subscriber`, then waits until it is retired and its handler released: at once
+  /// when no round is running, else until the running round ends (behind the handlers of every
+  /// other subscriber in that round). From inside any handler it does not wait (the round it
+  /// would wait for may be waiting for this thread); it is then ``remove(_:)``. A cold path, so
+  /// not inlinable.
+  @usableFromInline
+  func removeAndWait(_ subscriber: Subscriber<Value>) {
+    remove(subscriber)
+    guard DeliveryDepth.current == 0 else { return }
+    let semaphore = state.withLock { state -> DispatchSemaphore? in
+      guard !subscriber.isRetired else { return nil }
+      // Cancelled but not retired: parked until the running round ends (invariant 4).
+      precondition(
+        state.phase == .delivering, "Signals internal error: parked while not delivering")
+      let semaphore = DispatchSemaphore(value: 0)
+      state.waiters.append(semaphore)
+      return semaphore
+    }
     semaphore?.wait()
+  }
+
+  /// How many threads are parked in `removeAndWait(_:)` on this channel right now: each was
+  /// counted under the lock right before it blocked, and only the end of the running round
+  /// releases it. Lets a test wait until a canceller is really parked, with no timing window.
+  @usableFromInline
+  var parkedCancellers: Int {
+    state.withLock { $0.waiters.count }
   }
 
   /// Releases retired subscribers and their handlers; called with no lock held.

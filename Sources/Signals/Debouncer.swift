@@ -2,7 +2,11 @@
 ///
 /// Each value bumps a generation number and schedules a delivery; a scheduled delivery fires
 /// only if no newer value arrived since (its generation is still current). Firing goes through
-/// `output`, a relay channel, so deliveries never overlap even on a concurrent scheduler.
+/// `output`, a relay channel, so deliveries never overlap even on a concurrent scheduler, and
+/// the generation check happens under the relay's lock, so they also never go out of order.
+///
+/// Lock order: the relay channel's lock, then this debouncer's. `receive` takes only this one,
+/// and calls the scheduler with no lock held.
 final class Debouncer<Value: Sendable>: Cancelling {
   private struct State {
     var generation: UInt64 = 0
@@ -43,20 +47,33 @@ final class Debouncer<Value: Sendable>: Cancelling {
     stale?.cancel()
   }
 
+  /// Sends `value` if `generation` is still the newest. The check and the enqueue are one step,
+  /// under the relay's lock (`send(computing:)`): checked first and enqueued later, a firing
+  /// preempted between the two on a concurrent scheduler could enqueue its value after a newer
+  /// firing had enqueued its own, and deliver an older value last.
   private func fire(_ generation: UInt64, _ value: Value) {
-    let (isCurrent, finished) = state.withLock { state -> (Bool, SubscriptionToken?) in
-      guard state.generation == generation, !state.isCancelled else { return (false, nil) }
-      let finished = state.pending
-      state.pending = nil
-      return (true, finished)
+    var finished: SubscriptionToken?
+    output.send {
+      state.withLock { state -> Value? in
+        guard state.generation == generation, !state.isCancelled else { return nil }
+        finished = state.pending
+        state.pending = nil
+        return value
+      }
     }
-    // Released here, outside the lock: a token's release runs the scheduler's cancellation
+    // Released here, outside both locks: a token's release runs the scheduler's cancellation
     // code, which may be user code (a no-op for work that already ran).
     withExtendedLifetime(finished) {}
-    if isCurrent {
-      output.send(value)
-    }
   }
+
+  /// As ``cancel()``: a firing already running ends in the output relay, which the operator's
+  /// token waits for separately.
+  func cancelAndWait() {
+    cancel()
+  }
+
+  /// Never parks anyone (its output relay does, and is counted there).
+  var parkedCancellers: Int { 0 }
 
   func cancel() {
     let pending = state.withLock { state -> SubscriptionToken? in

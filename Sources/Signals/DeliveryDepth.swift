@@ -1,40 +1,24 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// How many deliveries the current thread is inside (a thread-local counter).
 ///
-/// A `cancel()` made from outside every handler may wait for an in-flight call on another
-/// thread to finish; a `cancel()` made from inside a handler never waits, because the thread it
-/// would wait for might be waiting for this one. This counter is how `cancel()` tells the two
-/// apart.
+/// ``SubscriptionToken/cancelAndWait()`` made from outside every handler waits for a round
+/// running on another thread to end; made from inside a handler it never waits, because the
+/// thread it would wait for might be waiting for this one. This counter is how it tells the two
+/// apart. (Plain `cancel()` never waits and never reads it.)
 ///
 /// Storage: each thread's slot holds a pointer to that thread's own heap counter, so a delivery
-/// costs one `pthread_getspecific` and two plain memory updates (storing the count in the slot
+/// costs one thread-local lookup (`pthread_getspecific`, see ``Platform``) and two plain memory updates (storing the count in the slot
 /// itself took a get and a set on entry and another set on exit: about 80 instructions per
 /// send in glibc, a fifth of a whole send to one subscriber).
 @usableFromInline
 enum DeliveryDepth {
   /// The process-wide key of the thread-local slot. Created once, never deleted. Its
   /// destructor frees a thread's counter when the thread exits.
-  @usableFromInline static let key: pthread_key_t = {
-    var key = pthread_key_t()
-    let status = pthread_key_create(&key) { counter in
-      counter?.deallocate()
-    }
-    precondition(status == 0, "Signals: pthread_key_create failed with \(status)")
-    return key
-  }()
+  @usableFromInline static let key: Platform.ThreadSlot = Platform.makeOwnedIntSlot()
 
   /// The current thread's depth: 0 outside every handler.
   @inlinable
   static var current: Int {
-    guard let counter = pthread_getspecific(key) else { return 0 }
-    return counter.load(as: Int.self)
+    Platform.value(in: key)?.pointee ?? 0
   }
 
   /// Marks the start of a delivery on this thread; pass the result to ``exit(_:)``.
@@ -47,8 +31,7 @@ enum DeliveryDepth {
   /// allocates a fresh counter, which glibc's repeated destructor pass frees again.
   @inlinable
   static func enter() -> UnsafeMutablePointer<Int> {
-    let counter =
-      pthread_getspecific(key)?.assumingMemoryBound(to: Int.self) ?? makeCounter()
+    let counter = Platform.value(in: key) ?? makeCounter()
     counter.pointee += 1
     return counter
   }
@@ -64,8 +47,7 @@ enum DeliveryDepth {
   static func makeCounter() -> UnsafeMutablePointer<Int> {
     let counter = UnsafeMutablePointer<Int>.allocate(capacity: 1)
     counter.initialize(to: 0)
-    let status = pthread_setspecific(key, counter)
-    precondition(status == 0, "Signals: pthread_setspecific failed with \(status)")
+    Platform.setValue(counter, in: key)
     return counter
   }
 }

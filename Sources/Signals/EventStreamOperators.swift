@@ -75,7 +75,7 @@ extension EventStream {
       let (relay, relayToken) = Channel.relay(on: nil, to: handler)
       let debouncer = Debouncer(interval: interval, scheduler: scheduler, output: relay)
       let upstreamToken = upstream.sink(debouncer.receive)
-      return .combining(upstreamToken, SubscriptionToken(debouncer), relayToken)
+      return .combining(relayToken, SubscriptionToken(debouncer), upstreamToken)
     }
   }
 }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A value behind a `pthread_mutex_t`: the lock every Signals type uses. Package-internal.
 ///
 /// Why not `Synchronization.Mutex`: on Linux its fast path is an atomic compare-and-swap inside
@@ -24,7 +16,7 @@ package final class Locked<State>: @unchecked Sendable {
   // `mutex`; `sending` on the way in and out keeps non-Sendable values from escaping shared.
   // `mutex` is heap-allocated (never moved, as POSIX requires), initialised once in `init` and
   // destroyed in `deinit`, when no other reference — and so no lock holder — can exist.
-  @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  @usableFromInline let mutex: Platform.Mutex
   // Dynamic exclusivity checks are redundant here: `state` is only touched inside `withLock`,
   // under the mutex, so two accesses never overlap. The checks cost ~230 instructions per send
   // (measured with callgrind; see docs/performance.md), more than the rest of the send path.
@@ -33,17 +25,12 @@ package final class Locked<State>: @unchecked Sendable {
   /// Creates the lock holding `initial`.
   @inlinable
   package init(_ initial: sending State) {
-    mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    mutex.initialize(to: pthread_mutex_t())
-    let status = pthread_mutex_init(mutex, nil)
-    precondition(status == 0, "Signals: pthread_mutex_init failed with \(status)")
+    mutex = Platform.makeMutex()
     state = initial
   }
 
   deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deinitialize(count: 1)
-    mutex.deallocate()
+    Platform.destroy(mutex)
   }
 
   /// Runs `body` with exclusive access to the state. `body` must not call user code, must not
@@ -52,8 +39,8 @@ package final class Locked<State>: @unchecked Sendable {
   package func withLock<Result, Failure: Error>(
     _ body: (inout sending State) throws(Failure) -> sending Result
   ) throws(Failure) -> sending Result {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
+    Platform.lock(mutex)
+    defer { Platform.unlock(mutex) }
     return try body(&state)
   }
 }

@@ -13,7 +13,7 @@ func sinkOnMainActor<Value: Sendable>(
     MainActor.assumeIsolated { handler(value) }
   }
   let upstreamToken = subscribe { relay.send($0) }
-  return .combining(upstreamToken, relayToken)
+  return .combining(relayToken, upstreamToken)
 }
 
 /// An ``EventStream`` whose handlers run on the main actor, made by

@@ -84,7 +84,7 @@ extension Property {
           }
           withExtendedLifetime(displaced) {}
         }
-        return .combining(firstToken, otherToken, relayToken)
+        return .combining(relayToken, firstToken, otherToken)
       })
   }
 

@@ -27,7 +27,7 @@ extension EventStream {
       let (relay, relayToken) = Channel.relay(
         on: SchedulerExecutor(scheduler: scheduler), to: handler)
       let upstreamToken = upstream.sink { relay.send($0) }
-      return .combining(upstreamToken, relayToken)
+      return .combining(relayToken, upstreamToken)
     }
   }
 
@@ -60,7 +60,7 @@ extension Property {
         let (relay, relayToken) = Channel.relay(
           on: SchedulerExecutor(scheduler: scheduler), to: handler)
         let upstreamToken = upstream.sink { relay.send($0) }
-        return .combining(upstreamToken, relayToken)
+        return .combining(relayToken, upstreamToken)
       })
   }
 

@@ -55,7 +55,19 @@ final class Subscriber<Value: Sendable>: Cancelling, @unchecked Sendable {
   /// It calls the `remove` the channel captured where `Value` was known instead.
   @usableFromInline
   func cancel() {
-    channel.removeSubscriber(channel, self)
+    channel.removeSubscriber(channel, self, false)
+  }
+
+  /// As ``cancel()``, then waits for the retirement (see `Channel.removeAndWait(_:)`).
+  @usableFromInline
+  func cancelAndWait() {
+    channel.removeSubscriber(channel, self, true)
+  }
+
+  /// The cancellers parked on this subscriber's channel.
+  @usableFromInline
+  var parkedCancellers: Int {
+    channel.parkedCancellers
   }
 
   /// Releases the handler (and what it captured). Call only after retiring, outside the lock.

@@ -1,28 +1,37 @@
 /// Something that can end a subscription. Internal building block behind ``SubscriptionToken``.
 ///
-/// Conformers make `cancel()` idempotent and safe to call from any thread.
+/// Conformers make both calls idempotent and safe from any thread.
 @usableFromInline
 protocol Cancelling: AnyObject, Sendable {
+  /// Ends delivery without waiting for anything (see ``SubscriptionToken/cancel()``).
   func cancel()
+  /// Ends delivery, then waits as ``SubscriptionToken/cancelAndWait()`` documents.
+  func cancelAndWait()
+  /// How many threads are parked in `cancelAndWait()` on the streams behind this conformer.
+  var parkedCancellers: Int { get }
 }
 
 /// A cancellation token: the handle every subscription returns.
 ///
 /// Keep the token for as long as you want values. Delivery ends when you call ``cancel()`` or
-/// when the last reference to the token goes away, whichever comes first.
+/// when the last reference to the token goes away, whichever comes first. (Named
+/// `SubscriptionToken`, not `Subscription`, so that a file importing SwiftUI, which re-exports
+/// Combine's `Subscription`, and Signals needs no module qualification.)
 ///
-/// - Cancellation: `cancel()` is idempotent, thread-safe, and may be called from inside a
-///   handler or from any `deinit`. Once it returns, the subscription's handler is not running
-///   and is never called again, with one exception that keeps two deliveries from deadlocking:
-///   when `cancel()` is called from inside *another* subscription's handler while this
-///   subscription's handler is running on a different thread, it marks the subscription
-///   cancelled and returns without waiting; that in-flight call finishes, and no further
-///   call starts.
-/// - Waiting: a `cancel()` made outside every handler, while this subscription's handler is
-///   running on another thread, waits for that one call to return. Do not cancel from a
-///   thread that the running handler is itself blocked on (for example through
-///   `DispatchQueue.sync`).
-/// - Memory: cancelling releases the handler, and with it everything the handler captured.
+/// - Cancellation never waits. ``cancel()`` (and releasing the token) never blocks, whatever
+///   other subscribers' handlers are doing, so a screen can release its bag on the main thread
+///   while a handler on another thread waits for the main thread, and nothing deadlocks.
+/// - What may still run. Once ``cancel()`` returns, no delivery round that starts later calls
+///   the handler. A round already running on *another* thread may still make the one call it
+///   was about to make, and a call already in progress there runs to its end. A cancel made on
+///   the thread that delivers (inside any handler of the same delivery, or on the main actor
+///   for a `receive(on: .mainActor)` subscription, whose deliveries all run there) ends
+///   delivery at once: no call follows.
+/// - Waiting on purpose. ``cancelAndWait()`` also waits until the handler can no longer be
+///   running: see its documentation for the cost and the one deadlock it can cause.
+/// - Memory: cancelling releases the handler, and with it everything the handler captured: at
+///   once when no delivery round is running, otherwise on the delivering thread when its round
+///   ends.
 /// - Storage: tokens are `Hashable` by identity, so they can be kept in a `Set`
 ///   (``store(in:)-(Set<SubscriptionToken>)``) or in a ``SubscriptionBag``.
 public final class SubscriptionToken: Hashable, Sendable {
@@ -46,10 +55,35 @@ public final class SubscriptionToken: Hashable, Sendable {
     target.cancel()
   }
 
-  /// Ends the subscription. Idempotent and safe from any thread, any handler and any `deinit`;
-  /// see the type's documentation for exactly when a handler may still be running.
+  /// Ends the subscription without waiting. Idempotent and safe from any thread, any handler
+  /// and any `deinit`; see the type's documentation for exactly when a handler may still run.
   public func cancel() {
     target.cancel()
+  }
+
+  /// Ends the subscription, then waits until its handler is not running, will never run again
+  /// and has been released.
+  ///
+  /// It returns at once when no delivery round is running. Otherwise it waits for the running
+  /// round to end, and that round calls *every* subscriber of the stream: the wait includes
+  /// other subscribers' handlers. So never call it on a thread that one of those handlers may
+  /// wait for (for example the main thread, when any handler of the stream calls
+  /// `DispatchQueue.main.sync`): that is a deadlock. From inside any handler it does not wait
+  /// (the round it would wait for may be waiting for this thread) and behaves as ``cancel()``.
+  /// Operators' tokens wait for each stage in turn, the stage that calls your handler first.
+  ///
+  /// Use it only when code after it must be sure the handler is finished (for example before
+  /// freeing something the handler uses); ``cancel()`` is the right call for screens.
+  public func cancelAndWait() {
+    target.cancelAndWait()
+  }
+
+  /// How many threads are blocked right now in `cancelAndWait()` on the streams this token
+  /// subscribed to (any token's, not only this one's), each counted under its stream's lock
+  /// right before it blocks. For tests: wait until a canceller is really parked instead of
+  /// guessing with a timing window.
+  package var parkedCancellerCount: Int {
+    target.parkedCancellers
   }
 
   /// Keeps this token in `set`; the subscription lives as long as the set holds it.
@@ -81,6 +115,14 @@ private final class ClosureCancel: Cancelling {
     self.action = Locked(action)
   }
 
+  /// Runs the closure on this thread, so it has finished when this returns.
+  func cancelAndWait() {
+    cancel()
+  }
+
+  /// Never parks anyone.
+  var parkedCancellers: Int { 0 }
+
   func cancel() {
     // Take the closure under the lock, run it after releasing the lock.
     let action = self.action.withLock { stored in
@@ -93,7 +135,8 @@ private final class ClosureCancel: Cancelling {
 }
 
 /// Cancels several subscriptions in order, as one. Used by operators that hold more than one
-/// upstream subscription (for example `combineLatest`).
+/// subscription (for example `combineLatest`); they list the stage that calls the user's
+/// handler first, so that it stops before its sources do.
 final class CompositeCancel: Cancelling {
   private let parts: [SubscriptionToken]
 
@@ -105,6 +148,16 @@ final class CompositeCancel: Cancelling {
     for part in parts {
       part.cancel()
     }
+  }
+
+  func cancelAndWait() {
+    for part in parts {
+      part.cancelAndWait()
+    }
+  }
+
+  var parkedCancellers: Int {
+    parts.reduce(0) { $0 + $1.parkedCancellerCount }
   }
 }
 

@@ -1,101 +1,138 @@
 import Dispatch
+import Foundation
 import Signals
 import Testing
 
-/// `cancel()` against a handler running on another thread: outside every handler it waits for
-/// the running call; from inside a handler it never waits (that is what keeps two deliveries
-/// that cancel each other from deadlocking).
+/// The waiting rules of cancellation, each checked from both sides, with handlers held in
+/// place by semaphores the test controls:
+/// - `cancel()` never waits: not for another subscriber's handler, not for its own call in
+///   flight. It returns while they run; the call in flight finishes; no later call starts.
+/// - `cancelAndWait()` waits for the running round to end (its own call included), and no
+///   longer: not for the rounds queued behind it. From inside a handler it does not wait.
 ///
-/// Handlers are held in place with semaphores the test controls. Timed waits appear only as
-/// guards that turn a deadlock into a failure, and in one place as a bounded check that
-/// something does *not* happen (see `cancelFromAnotherThreadWaitsForTheRunningHandler`).
+/// Nothing here depends on timing: a test that needs a canceller to be blocked waits until the
+/// token counts it as parked (`parkedCancellerCount`, counted under the stream's lock right
+/// before it blocks, and only the end of the round, held by the test, can release it). Timed waits appear only as hang guards that turn a deadlock into a
+/// failure.
 @Suite struct CrossThreadCancelTests {
-  @Test func cancelFromAnotherThreadWaitsForTheRunningHandler() {
+  @Test func cancelOfAnIdleSubscriptionReturnsWhileAnotherSubscribersHandlerIsBlocked() {
     let sender = EventSender<Int>()
+    let blocker = BlockingHandler()
     let log = Log<String>()
-    let handlerEntered = DispatchSemaphore(value: 0)
-    let releaseHandler = DispatchSemaphore(value: 0)
-    let token = sender.stream.sink { value in
-      log.append("handler \(value) started")
-      if value == 1 {
-        handlerEntered.signal()
-        if releaseHandler.wait(timeout: .now() + hangGuard) == .timedOut {
-          log.append("handler was never released")
-        }
-      }
-      log.append("handler \(value) returned")
-    }
+    let blocking = sender.stream.sink(blocker.receive)
+    let idle = sender.stream.sink { log.append("idle received \($0)") }
 
     let sending = startThread { sender.send(1) }
-    guard waitOrFail(handlerEntered, "the handler to start") else { return }
+    guard waitOrFail(blocker.entered, "the blocking handler to start") else { return }
+    // The round is now stuck in the first handler; the second subscriber is not running.
+    waitOrFail(startThread { idle.cancel() }, "cancel() while another handler is blocked")
 
-    let aboutToCancel = DispatchSemaphore(value: 0)
-    let cancelling = startThread {
-      aboutToCancel.signal()
-      token.cancel()
-      log.append("cancel returned")
-    }
-    waitOrFail(aboutToCancel, "the cancelling thread to start")
-    // The handler is still blocked, so a correct cancel() cannot return now. Give a broken one
-    // a moment to show itself; this bounded wait is a check that nothing happens, never a wait
-    // for the test to succeed, and a correct implementation passes however long it is.
-    let returnedWhileHandlerRan = cancelling.wait(timeout: .now() + .milliseconds(50)) == .success
-    #expect(!returnedWhileHandlerRan, "cancel() returned while the handler was still running")
-
-    releaseHandler.signal()
+    blocker.release.signal()
     waitOrFail(sending, "the send to return")
-    if !returnedWhileHandlerRan {
-      waitOrFail(cancelling, "cancel() to return once the handler returned")
-    }
-    #expect(log.all == ["handler 1 started", "handler 1 returned", "cancel returned"])
-
-    sender.send(2)
-    #expect(log.all == ["handler 1 started", "handler 1 returned", "cancel returned"])
+    #expect(log.all == [], "the round reached the cancelled subscriber after cancel() returned")
+    withExtendedLifetime(blocking) {}
   }
 
-  @Test func cancelFromInsideAnotherHandlerDoesNotWaitForTheRunningCall() {
-    // The documented exception: thread B, inside a handler of `trigger`, cancels `watched`
-    // while watched's handler runs on thread A. Waiting would deadlock (A waits for B below),
-    // so cancel() marks it cancelled and returns; the call in flight finishes, no other starts.
+  @Test func cancelDuringItsOwnCallReturnsAtOnceAndTheCallInFlightFinishes() {
+    let sender = EventSender<Int>()
+    let blocker = BlockingHandler()
+    let token = sender.stream.sink(blocker.receive)
+
+    let sending = startThread { sender.send(1) }
+    guard waitOrFail(blocker.entered, "the handler to start") else { return }
+    waitOrFail(startThread { token.cancel() }, "cancel() during its own call")
+    blocker.log.append("cancel returned")
+
+    blocker.release.signal()
+    waitOrFail(sending, "the send to return")
+    sender.send(2)
+    #expect(blocker.log.all == ["1 started", "cancel returned", "1 returned"])
+  }
+
+  @Test func cancelAndWaitDuringItsOwnCallWaitsForThatCall() {
+    let sender = EventSender<Int>()
+    let blocker = BlockingHandler()
+    let token = sender.stream.sink(blocker.receive)
+
+    let sending = startThread { sender.send(1) }
+    guard waitOrFail(blocker.entered, "the handler to start") else { return }
+    let cancelling = startThread {
+      token.cancelAndWait()
+      blocker.log.append("cancelAndWait returned")
+    }
+    guard waitUntilParked(token) else { return }
+    // Parked, and only the end of the round (held by this test) can release it.
+    #expect(blocker.log.all == ["1 started"])
+
+    blocker.release.signal()
+    waitOrFail(sending, "the send to return")
+    waitOrFail(cancelling, "cancelAndWait() to return once the round ended")
+    sender.send(2)
+    #expect(blocker.log.all == ["1 started", "1 returned", "cancelAndWait returned"])
+  }
+
+  @Test func cancelAndWaitOfAnIdleSubscriptionDoesNotPark() {
+    let sender = EventSender<Int>()
+    let token = sender.stream.sink { _ in }
+    token.cancelAndWait()  // returns on this thread: nothing to wait for
+    #expect(token.parkedCancellerCount == 0)
+  }
+
+  @Test func cancelAndWaitWaitsForTheRunningRoundOnlyNotForRoundsQueuedBehindIt() {
+    // Value 1's round is held in `first`; value 2 is queued. cancelAndWait() on `first` returns
+    // when round 1 ends, while round 2 is still held in `second`.
+    let sender = EventSender<Int>()
+    let first = BlockingHandler()
+    let second = BlockingHandler(blocksOn: 2)
+    let firstToken = sender.stream.sink(first.receive)
+    let secondToken = sender.stream.sink(second.receive)
+
+    let sending = startThread {
+      sender.send(1)  // delivers 1, then 2, which another thread queues meanwhile
+    }
+    guard waitOrFail(first.entered, "round 1 to start") else { return }
+    waitOrFail(startThread { sender.send(2) }, "value 2 to be queued")
+    let cancelling = startThread { firstToken.cancelAndWait() }
+    guard waitUntilParked(firstToken) else { return }
+
+    first.release.signal()
+    guard waitOrFail(second.entered, "round 2 to start") else { return }
+    waitOrFail(cancelling, "cancelAndWait() to return while round 2 is still running")
+    second.release.signal()
+    waitOrFail(sending, "the send to return")
+    #expect(first.log.all == ["1 started", "1 returned"])
+    #expect(second.log.all == ["1 started", "1 returned", "2 started", "2 returned"])
+    withExtendedLifetime(secondToken) {}
+  }
+
+  @Test func cancelAndWaitFromInsideAnotherHandlerDoesNotWait() {
+    // Thread B, inside a handler of `trigger`, cancels `watched` while watched's handler runs
+    // on thread A. Waiting would deadlock (A waits for B below), so it returns at once; the
+    // call in flight finishes, no other starts.
     let watched = EventSender<Int>()
     let trigger = EventSender<Void>()
-    let log = Log<String>()
-    let watchedEntered = DispatchSemaphore(value: 0)
-    let cancelReturned = DispatchSemaphore(value: 0)
-    let watchedToken = Slot<SubscriptionToken>()
-    watchedToken.value = watched.stream.sink { value in
-      log.append("watched \(value) started")
-      if value == 1 {
-        watchedEntered.signal()
-        if cancelReturned.wait(timeout: .now() + hangGuard) == .timedOut {
-          log.append("cancel() never returned")
-        }
-      }
-      log.append("watched \(value) returned")
-    }
+    let blocker = BlockingHandler()
+    let watchedToken = watched.stream.sink(blocker.receive)
     let triggerToken = trigger.stream.sink {
-      watchedToken.value?.cancel()
-      log.append("cancel returned inside trigger handler")
-      cancelReturned.signal()
+      watchedToken.cancelAndWait()
+      blocker.log.append("cancelAndWait returned inside trigger handler")
+      blocker.release.signal()
     }
 
     let threadA = startThread { watched.send(1) }
-    guard waitOrFail(watchedEntered, "the watched handler to start") else { return }
-    let threadB = startThread { trigger.send() }
-    waitOrFail(threadB, "the trigger handler (cancel() must not wait there)")
+    guard waitOrFail(blocker.entered, "the watched handler to start") else { return }
+    waitOrFail(startThread { trigger.send() }, "the trigger handler (it must not wait)")
     waitOrFail(threadA, "the watched handler to finish its call in flight")
 
     watched.send(2)
     #expect(
-      log.all == [
-        "watched 1 started",
-        "cancel returned inside trigger handler",
-        "watched 1 returned",
+      blocker.log.all == [
+        "1 started", "cancelAndWait returned inside trigger handler", "1 returned",
       ])
-    triggerToken.cancel()
+    withExtendedLifetime(triggerToken) {}
   }
 
-  @Test func twoHandlersCancellingEachOtherOnTwoThreadsDoNotDeadlock() {
+  @Test func twoHandlersCancellingEachOtherAndWaitingOnTwoThreadsDoNotDeadlock() {
     let left = EventSender<Int>()
     let right = EventSender<Int>()
     let log = Log<String>()
@@ -108,7 +145,7 @@ import Testing
       guard value == 1 else { return }
       leftInside.signal()
       _ = rightInside.wait(timeout: .now() + hangGuard)  // both handlers are now running
-      rightToken.value?.cancel()
+      rightToken.value?.cancelAndWait()
       log.append("left cancelled right")
     }
     rightToken.value = right.stream.sink { value in
@@ -116,7 +153,7 @@ import Testing
       guard value == 1 else { return }
       rightInside.signal()
       _ = leftInside.wait(timeout: .now() + hangGuard)
-      leftToken.value?.cancel()
+      leftToken.value?.cancelAndWait()
       log.append("right cancelled left")
     }
 
@@ -134,100 +171,88 @@ import Testing
       Set(entries) == ["left 1", "right 1", "left cancelled right", "right cancelled left"])
   }
 
-  @Test func cancelFromAnotherThreadWaitsForAHandlerRunningOnAQueue() {
-    // Same waiting rule through `receive(on:)`: the handler runs on a dispatch queue, the
-    // cancel comes from the test's thread.
+  @Test func cancelAndWaitAfterACancelThatDidNotWaitStillWaitsForTheRelease() {
+    // The first cancel() returns at once while the handler runs. A later cancelAndWait() must
+    // still wait until the call in flight is over: the promise holds for each caller.
+    let sender = EventSender<Int>()
+    let blocker = BlockingHandler()
+    let token = sender.stream.sink(blocker.receive)
+    let sending = startThread { sender.send(1) }
+    guard waitOrFail(blocker.entered, "the handler to start") else { return }
+    waitOrFail(startThread { token.cancel() }, "the first cancel(), which does not wait")
+    blocker.log.append("cancel returned")
+
+    let waiting = startThread {
+      token.cancelAndWait()
+      blocker.log.append("cancelAndWait returned")
+    }
+    guard waitUntilParked(token) else { return }
+    blocker.release.signal()
+    waitOrFail(sending, "the send to return")
+    waitOrFail(waiting, "cancelAndWait() to return")
+    #expect(
+      blocker.log.all == ["1 started", "cancel returned", "1 returned", "cancelAndWait returned"])
+  }
+
+  @Test func cancelAndWaitThroughReceiveOnWaitsForTheHandlerRunningOnTheQueue() {
     let sender = EventSender<Int>()
     let queue = DispatchQueue(label: "CrossThreadCancelTests.delivery")
-    let log = Log<String>()
-    let handlerEntered = DispatchSemaphore(value: 0)
-    let releaseHandler = DispatchSemaphore(value: 0)
-    let token = sender.stream.receive(on: queue).sink { value in
-      log.append("handler \(value) started")
-      if value == 1 {
-        handlerEntered.signal()
-        _ = releaseHandler.wait(timeout: .now() + hangGuard)
-      }
-      log.append("handler \(value) returned")
-    }
+    let blocker = BlockingHandler()
+    let token = sender.stream.receive(on: queue).sink(blocker.receive)
     sender.send(1)
     sender.send(2)  // queued behind 1 for this subscriber
-    guard waitOrFail(handlerEntered, "the handler to start on the queue") else { return }
+    guard waitOrFail(blocker.entered, "the handler to start on the queue") else { return }
 
-    let aboutToCancel = DispatchSemaphore(value: 0)
     let cancelling = startThread {
-      aboutToCancel.signal()
-      token.cancel()
-      log.append("cancel returned")
+      token.cancelAndWait()
+      blocker.log.append("cancelAndWait returned")
     }
-    waitOrFail(aboutToCancel, "the cancelling thread to start")
-    // As above: a bounded check that a broken cancel() does not return early.
-    let returnedEarly = cancelling.wait(timeout: .now() + .milliseconds(50)) == .success
-    #expect(!returnedEarly, "cancel() returned while the handler was still running")
-    releaseHandler.signal()
-    if !returnedEarly { waitOrFail(cancelling, "cancel() to return") }
-    sender.send(3)
-    queue.sync {}  // anything already submitted to the queue has run once this returns
+    // The relay's round runs on the queue and holds the handler: cancelAndWait parks there.
+    // (It cancels the relay first, so 2, queued in the relay, is never delivered.)
+    guard waitUntilParked(token) else { return }
+    #expect(blocker.log.all == ["1 started"])
+    blocker.release.signal()
+    waitOrFail(cancelling, "cancelAndWait() to return")
+    queue.sync {}
+    #expect(blocker.log.all == ["1 started", "1 returned", "cancelAndWait returned"])
+  }
+}
 
-    // Whether the queued 2 still ran depends on whether the cancelling thread had got into
-    // cancel() before handler 1 returned; both are allowed. Not allowed: any handler call that
-    // is still running or starts after cancel() returned.
-    let allowed = [
-      ["handler 1 started", "handler 1 returned", "cancel returned"],
-      [
-        "handler 1 started", "handler 1 returned", "handler 2 started", "handler 2 returned",
-        "cancel returned",
-      ],
-    ]
-    #expect(allowed.contains(log.all), "\(log.all)")
+/// A handler that logs each call's start and return and, for the value `blocksOn`, signals
+/// ``entered`` and blocks until the test signals ``release``.
+private final class BlockingHandler: Sendable {
+  let log = Log<String>()
+  let entered = DispatchSemaphore(value: 0)
+  let release = DispatchSemaphore(value: 0)
+  private let blocksOn: Int
+
+  init(blocksOn: Int = 1) {
+    self.blocksOn = blocksOn
   }
 
-  @Test func aCancelAfterAnotherCancelDidNotWaitStillWaitsForTheRunningHandler() {
-    // The first cancel() comes from inside another handler, so it marks the subscription
-    // cancelled and returns at once (the documented exception). A later cancel() from outside
-    // every handler must still wait for the call in flight: the promise holds for each caller.
-    let sender = EventSender<Int>()
-    let trigger = EventSender<Void>()
-    let log = Log<String>()
-    let handlerEntered = DispatchSemaphore(value: 0)
-    let releaseHandler = DispatchSemaphore(value: 0)
-    let token = sender.stream.sink { value in
-      log.append("handler \(value) started")
-      handlerEntered.signal()
-      if releaseHandler.wait(timeout: .now() + hangGuard) == .timedOut {
-        log.append("handler was never released")
+  @Sendable func receive(_ value: Int) {
+    log.append("\(value) started")
+    if value == blocksOn {
+      entered.signal()
+      if release.wait(timeout: .now() + hangGuard) == .timedOut {
+        log.append("never released")
       }
-      log.append("handler \(value) returned")
     }
-    let triggerToken = trigger.stream.sink {
-      token.cancel()
-      log.append("first cancel returned")
-    }
-    let sending = startThread { sender.send(1) }
-    guard waitOrFail(handlerEntered, "the handler to start") else { return }
-    waitOrFail(startThread { trigger.send() }, "the first cancel, from inside a handler")
-
-    let secondStarted = DispatchSemaphore(value: 0)
-    let secondCancelling = startThread {
-      secondStarted.signal()
-      token.cancel()
-      log.append("second cancel returned")
-    }
-    waitOrFail(secondStarted, "the second cancelling thread to start")
-    // Bounded check that something does not happen (see the first test of this suite).
-    let returnedEarly = secondCancelling.wait(timeout: .now() + .milliseconds(50)) == .success
-    #expect(!returnedEarly, "the second cancel() returned while the handler was still running")
-
-    releaseHandler.signal()
-    waitOrFail(sending, "the send to return")
-    if !returnedEarly {
-      waitOrFail(secondCancelling, "the second cancel() to return")
-    }
-    #expect(
-      log.all == [
-        "handler 1 started", "first cancel returned", "handler 1 returned",
-        "second cancel returned",
-      ])
-    withExtendedLifetime(triggerToken) {}
+    log.append("\(value) returned")
   }
+}
+
+/// Waits (bounded by ``hangGuard``) until a `cancelAndWait()` is parked on `token`'s streams.
+private func waitUntilParked(
+  _ token: SubscriptionToken, sourceLocation: SourceLocation = #_sourceLocation
+) -> Bool {
+  let deadline = DispatchTime.now() + hangGuard
+  while token.parkedCancellerCount == 0 {
+    guard DispatchTime.now() < deadline else {
+      Issue.record("Timed out waiting for cancelAndWait() to park", sourceLocation: sourceLocation)
+      return false
+    }
+    Thread.sleep(forTimeInterval: 0.001)
+  }
+  return true
 }

@@ -8,8 +8,8 @@ import Testing
 /// (no wall-clock bound, no sleeps: threads are joined and queues drained with a barrier).
 ///
 /// What must hold, per subscriber:
-/// - one call at a time; no call starts after `cancel()` returned, and none is still running
-///   when it returns;
+/// - one call at a time; after `cancelAndWait()` returned no call starts and none is still
+///   running; after `cancel()` returned at most one call starts (the round already running);
 /// - per sender, sequence numbers in order with no gap and no duplicate while subscribed;
 /// - a subscriber alive for the whole run receives every value exactly once, and a property
 ///   subscriber's last value is the property's final stored value.
@@ -188,9 +188,14 @@ import Testing
       // Modes whose handler never runs on this thread may hold each call until the cancel
       // starts; property.sink may deliver its current value on this thread, inside sink().
       let holds = [0, 1, 3, 4].contains(mode) && random.chance(50)
+      // Half the cycles cancel with cancel() (never waits), half with cancelAndWait(); the
+      // self-cancelling mode cancels from inside its handler, on the delivering thread, where
+      // no call may follow at all; its outer cancel, if first, is cancelAndWait().
+      let waits = mode == 6 || cycle % 2 == 0
       let recorder = StressRecorder(
-        "churn thread \(thread) #\(cycle) \(names[mode])\(holds ? " (held)" : "")",
-        holdsCallsForCancel: holds)
+        "churn thread \(thread) #\(cycle) \(names[mode])\(holds ? " (held)" : "")"
+          + (waits ? " cancelAndWait" : " cancel"),
+        holdsCallsForCancel: holds, cancelWaits: waits)
       let probe = tracker.track(HandlerProbe(), "handler of churn \(thread) #\(cycle)")
       let work = random.below(3) * 300
       let handler: @Sendable (Stamp) -> Void = { stamp in
@@ -230,7 +235,11 @@ import Testing
         waitBriefly { recorder.startedCalls >= wanted || sendersAreDone() }
       }
       recorder.cancelWillStart()
-      token.cancel()
+      if waits {
+        token.cancelAndWait()
+      } else {
+        token.cancel()
+      }
       recorder.cancelHasReturned()
       _ = ownToken.withLock { $0.take() }  // breaks token -> handler -> ownToken -> token
       results.append(

@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#else
+  #error("Signals needs POSIX threads: Glibc, Musl or Darwin")
+#endif
+
+/// Every C call Signals makes, in one place, with each platform's spelling. Package-internal.
+///
+/// The rest of the library calls these wrappers and imports no C module. Where the toolchain
+/// has a Swift API that does the job, it is used instead; two jobs have none that fits:
+/// - a lock that ThreadSanitizer can see (see ``Locked``: `Synchronization.Mutex` is invisible
+///   to it on Linux), and
+/// - a thread-local value without Foundation (see ``DeliveryDepth``).
+///
+/// Verified: Linux (Glibc), built and tested by CI. Darwin and Musl: the spellings below follow
+/// their headers (Darwin's `pthread_key_create` destructor takes a non-optional pointer), but no
+/// Apple or Musl machine builds them here.
+@usableFromInline
+enum Platform {
+  /// A heap-allocated, initialised, non-recursive mutex. POSIX forbids moving a mutex, so it
+  /// lives behind a pointer for its whole life.
+  @usableFromInline typealias Mutex = UnsafeMutablePointer<pthread_mutex_t>
+
+  /// Allocates and initialises a mutex; stops with a message if the system refuses.
+  @usableFromInline
+  static func makeMutex() -> Mutex {
+    let mutex = Mutex.allocate(capacity: 1)
+    mutex.initialize(to: pthread_mutex_t())
+    let status = pthread_mutex_init(mutex, nil)
+    precondition(status == 0, "Signals: pthread_mutex_init failed with \(status)")
+    return mutex
+  }
+
+  /// Destroys and frees a mutex made by ``makeMutex()``; nobody may hold or use it any more.
+  @usableFromInline
+  static func destroy(_ mutex: Mutex) {
+    pthread_mutex_destroy(mutex)
+    mutex.deinitialize(count: 1)
+    mutex.deallocate()
+  }
+
+  /// Blocks until this thread holds `mutex`.
+  @inlinable
+  static func lock(_ mutex: Mutex) {
+    pthread_mutex_lock(mutex)
+  }
+
+  /// Releases `mutex`, held by this thread.
+  @inlinable
+  static func unlock(_ mutex: Mutex) {
+    pthread_mutex_unlock(mutex)
+  }
+
+  /// The key of a thread-local slot.
+  @usableFromInline typealias ThreadSlot = pthread_key_t
+
+  /// A process-wide thread-local slot holding a pointer to an `Int` that the slot owns: when a
+  /// thread exits, the system frees that thread's `Int`.
+  @usableFromInline
+  static func makeOwnedIntSlot() -> ThreadSlot {
+    var key = pthread_key_t()
+    #if canImport(Darwin)
+      let status = pthread_key_create(&key) { pointer in
+        pointer.assumingMemoryBound(to: Int.self).deallocate()
+      }
+    #else
+      let status = pthread_key_create(&key) { pointer in
+        pointer?.assumingMemoryBound(to: Int.self).deallocate()
+      }
+    #endif
+    precondition(status == 0, "Signals: pthread_key_create failed with \(status)")
+    return key
+  }
+
+  /// This thread's pointer in `slot`, or `nil` if this thread has not set one.
+  @inlinable
+  static func value(in slot: ThreadSlot) -> UnsafeMutablePointer<Int>? {
+    pthread_getspecific(slot)?.assumingMemoryBound(to: Int.self)
+  }
+
+  /// Stores `pointer` in this thread's `slot`; the slot frees it when the thread exits.
+  @usableFromInline
+  static func setValue(_ pointer: UnsafeMutablePointer<Int>, in slot: ThreadSlot) {
+    let status = pthread_setspecific(slot, pointer)
+    precondition(status == 0, "Signals: pthread_setspecific failed with \(status)")
+  }
+}

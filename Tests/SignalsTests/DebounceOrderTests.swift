@@ -1,0 +1,75 @@
+import Dispatch
+import Signals
+import Testing
+
+/// `debounce` never delivers an older value after a newer one, even when its firings run at
+/// once on a concurrent scheduler. Before the fix, a firing checked that its value was still the
+/// newest and sent it in two steps; preempted between them, it sent its stale value after a
+/// newer firing had sent its own (seen in 5 of 8 probe runs; this test, run against that code,
+/// failed 5 runs of 5).
+@Suite struct DebounceOrderTests {
+  static let streams = 8
+  static let rounds = 30
+  static let valuesPerRound = 2_000
+
+  @Test func firingsRacingOnAConcurrentQueueDeliverInSendOrder() {
+    // Eight debounced streams sent to at once from eight threads, their firings sharing one
+    // concurrent queue: far more runnable threads than cores, so a firing is often preempted
+    // mid-way, which is what the race needs.
+    let scheduler = ConcurrentZeroDelayScheduler()
+    let outOfOrder = Log<String>()
+    let senders = (0..<Self.streams).map { stream in
+      startThread {
+        for round in 0..<Self.rounds {
+          let sender = EventSender<Int>()
+          let delivered = Log<Int>()
+          let token = sender.stream.debounce(for: .zero, scheduler: scheduler).sink {
+            delivered.append($0)
+          }
+          for value in 1...Self.valuesPerRound {
+            sender.send(value)
+          }
+          scheduler.waitUntilEveryActionRan()
+          let values = delivered.all
+          if let index = values.indices.dropFirst().first(where: { values[$0] <= values[$0 - 1] }) {
+            outOfOrder.append(
+              "stream \(stream) round \(round): \(values[index - 1]) then \(values[index])")
+          }
+          if values.last != Self.valuesPerRound {
+            outOfOrder.append("stream \(stream) round \(round): last was \(values.last ?? 0)")
+          }
+          token.cancel()
+        }
+      }
+    }
+    for sender in senders {
+      waitOrFail(sender, "a sending thread")
+    }
+    #expect(outOfOrder.all == [])
+  }
+}
+
+/// Runs every action at once on a concurrent queue, ignoring delays and cancellation (the
+/// debouncer's own generation check must drop stale firings), and can wait until all ran.
+private final class ConcurrentZeroDelayScheduler: SignalScheduler {
+  private let queue = DispatchQueue(label: "DebounceOrderTests", attributes: .concurrent)
+  private let group = DispatchGroup()
+
+  func schedule(_ action: @escaping @Sendable () -> Void) {
+    queue.async(group: group, execute: action)
+  }
+
+  func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
+    -> SubscriptionToken
+  {
+    schedule(action)
+    return SubscriptionToken {}
+  }
+
+  /// Blocks until every action scheduled so far has returned (bounded by ``hangGuard``).
+  func waitUntilEveryActionRan(sourceLocation: SourceLocation = #_sourceLocation) {
+    if group.wait(timeout: .now() + hangGuard) == .timedOut {
+      Issue.record("scheduled actions never finished", sourceLocation: sourceLocation)
+    }
+  }
+}
