@@ -179,6 +179,12 @@ final class Channel<Value: Sendable>: Sendable {
     state.withLock { $0.waiters.count }
   }
 
+  /// The capacity of the delivery queue's buffer now, for tests of what a burst leaves behind.
+  @usableFromInline
+  var queueCapacity: Int {
+    state.withLock { $0.queueCapacity }
+  }
+
   /// Releases retired subscribers and their handlers; called with no lock held.
   @inlinable
   func release(_ retired: consuming [Subscriber<Value>]?) {

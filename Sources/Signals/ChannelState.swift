@@ -83,10 +83,17 @@ struct ChannelState<Value: Sendable>: Sendable {
   /// Threads blocked in `cancel()` until the running round ends.
   @usableFromInline var waiters: [DispatchSemaphore] = []
 
+  /// The most queue capacity a drained channel keeps for its next burst.
+  @usableFromInline static var retainedQueueCapacity: Int { 64 }
+
   @inlinable
   init(current: Value?) {
     self.current = current
   }
+
+  /// The queue's allocated capacity, for tests of what a burst leaves behind.
+  @usableFromInline
+  var queueCapacity: Int { queue.capacity }
 
   /// Numbers `value`, stores it (for a property channel) and starts or queues its delivery,
   /// writing what the caller must do into `action`. Returns the value it replaced, which the
@@ -184,7 +191,10 @@ struct ChannelState<Value: Sendable>: Sendable {
     let delivery = queue[queueHead].take()
     queueHead += 1
     if queueHead == queue.count {
-      queue.removeAll(keepingCapacity: true)
+      // Drained. A short queue keeps its buffer for the next burst; after a long burst the
+      // buffer is freed, so a channel does not hold its peak capacity for ever. (Every slot is
+      // `nil` by now, so freeing it runs no deinit under the lock.)
+      queue.removeAll(keepingCapacity: queue.capacity <= Self.retainedQueueCapacity)
       queueHead = 0
     } else if queueHead >= 64 && queueHead * 2 >= queue.count {
       // Under sustained load the queue may never drain; drop the consumed prefix so it cannot

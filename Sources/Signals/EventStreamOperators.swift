@@ -49,7 +49,9 @@ extension EventStream {
   }
 
   /// Skips an event when `isDuplicate(previous, event)` is `true`, where `previous` is the last
-  /// event this subscriber received. The first event a subscriber sees is always delivered.
+  /// event this subscriber received: the last *delivered* (RxSwift's rule), not the last that
+  /// arrived from upstream (Combine's); see ``Property/removeDuplicates(by:)``. The first event a
+  /// subscriber sees is always delivered.
   public func removeDuplicates(
     by isDuplicate: @escaping @Sendable (Value, Value) -> Bool
   ) -> EventStream<Value> {

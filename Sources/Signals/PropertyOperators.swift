@@ -21,7 +21,16 @@ extension Property {
   }
 
   /// The same property, skipping a value when `isDuplicate(previous, value)` is `true`, where
-  /// `previous` is the last value this subscriber received. The current value is always
+  /// `previous` is the last value this subscriber received.
+  ///
+  /// That is the last value *delivered* (RxSwift's rule), not the last that arrived from
+  /// upstream (Combine's): for a predicate that is not an equivalence ("close enough"), a value
+  /// drifting in small steps is delivered once it has drifted far enough, where Combine's rule
+  /// would never deliver it.
+  /// That is the last value *delivered* (RxSwift's rule), not the last that arrived from upstream
+  /// (Combine's): for a predicate that is not an equivalence ("close enough"), a value drifting
+  /// in small steps is delivered once it has drifted far enough, where Combine's rule would
+  /// never deliver it. The current value is always
   /// delivered first.
   public func removeDuplicates(
     by isDuplicate: @escaping @Sendable (Value, Value) -> Bool

@@ -20,6 +20,11 @@ extension EventStream {
   /// Each subscriber gets its own ordered queue, so events stay in send order and are delivered
   /// one at a time even on a concurrent scheduler. Cancelling drops queued events that have not
   /// been delivered yet.
+  ///
+  /// One job per burst: the first event sent while the subscriber's queue is empty schedules
+  /// one job, and that job delivers every event queued by the time it runs. So work scheduled
+  /// on the same scheduler between two sends runs after both deliveries (OpenCombine,
+  /// ReactiveSwift and RxSwift schedule a job per value and would run it in between).
   @inlinable
   public func receive(on scheduler: some SignalScheduler) -> EventStream<Value> {
     let upstream = self

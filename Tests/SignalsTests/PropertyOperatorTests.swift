@@ -155,4 +155,17 @@ import Testing
     let recorder = Recorder(Property(constant: 5).changes)
     #expect(recorder.values == [])
   }
+
+  /// `removeDuplicates(by:)` compares with the last value the subscriber *received from it*
+  /// (delivered), as RxSwift does, not with the last value that arrived from upstream (as
+  /// Combine does). The two differ only for a predicate that is not an equivalence, such as
+  /// "close enough": under Combine's rule a value drifting in small steps never shows.
+  @Test func removeDuplicatesComparesWithTheLastDeliveredValueNotTheLastArrived() {
+    let owner = MutableProperty(0)
+    let recorder = Recorder(owner.property.removeDuplicates { abs($0 - $1) < 2 })
+    for value in 1...4 {
+      owner.value = value
+    }
+    #expect(recorder.values == [0, 2, 4])  // last-arrived comparison would give [0]
+  }
 }

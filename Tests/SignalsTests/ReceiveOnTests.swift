@@ -244,4 +244,24 @@ private final class CallingBackScheduler: SignalScheduler {
     #expect(pings.values == [0, 1, 2])
     _ = (state, events)
   }
+
+  // MARK: one job per burst
+
+  /// A subscriber's values that arrive before its delivery job runs are delivered by that one
+  /// job, in order: work scheduled on the same scheduler between two sends runs after both.
+  /// (OpenCombine, ReactiveSwift and RxSwift schedule one job per value, so there it would run
+  /// in between.) One job per burst keeps the order and the cost per value low; for state,
+  /// a screen draws the newest value on its next turn either way.
+  @Test func valuesSentBeforeTheDeliveryJobRunsAreDeliveredByThatOneJob() {
+    let scheduler = TestScheduler()
+    let sender = EventSender<String>()
+    let log = Log<String>()
+    let token = sender.stream.receive(on: scheduler).sink { log.append($0) }
+    sender.send("value 1")
+    scheduler.schedule { log.append("work scheduled between the sends") }
+    sender.send("value 2")
+    scheduler.advance()
+    #expect(log.all == ["value 1", "value 2", "work scheduled between the sends"])
+    token.cancel()
+  }
 }
