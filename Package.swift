@@ -28,7 +28,11 @@ let package = Package(
       dependencies: ["Signals", "SignalsTesting"],
       path: "Benchmarks/SignalsBenchmarks"
     ),
-    .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
+    // A small process one test runs: main-actor delivery after dispatchMain().
+    .executableTarget(
+      name: "DispatchMainProbe", dependencies: ["Signals"], path: "Tests/Probes/DispatchMainProbe"),
+    .testTarget(
+      name: "SignalsTests", dependencies: ["Signals", "SignalsTesting", "DispatchMainProbe"]),
     .testTarget(
       name: "UserFeatureTests",
       dependencies: ["UserFeature", "Signals", "SignalsTesting"]
