@@ -12,9 +12,11 @@ import Synchronization
 ///   property subscriber first receives the value stored when it joined.
 /// - **No lock held during callouts.** Handlers run outside the lock, on a copy-on-write snapshot
 ///   of the subscriber list; joins and cancellations during a round are applied at its end.
-/// - **Cancellation is final.** A cancelled subscriber is skipped from the next check on and
-///   retired (at once, or when the running round ends), which releases its handler. A `cancel()`
-///   from outside every handler waits until no round on another thread can still be calling it.
+/// - **Cancellation is final and never waits.** A cancelled subscriber is skipped by every round
+///   that starts later and retired (at once, or when the running round ends), which releases its
+///   handler. Only `cancelAndWait()` waits, for the running round.
+///
+/// The state machine and its invariants are written down in one place: ``ChannelState``.
 /// - **No deinit under the lock.** A `deinit` is user code: retired subscribers, their handlers,
 ///   a property's displaced value and dequeued deliveries are all released after unlocking.
 ///

@@ -50,7 +50,35 @@ struct StartAction<Value: Sendable>: Sendable {
   static var none: StartAction<Value> { StartAction(round: nil, submit: false) }
 }
 
-/// Everything a ``Channel`` guards with its lock. Internal.
+/// Everything a ``Channel`` guards with its lock, and the state machine of its deliveries.
+/// Internal.
+///
+/// The whole protocol (phase, slots, parking, retirement, waiting) in one place. Each invariant
+/// holds whenever the lock is free; those marked *checked* are `precondition`s, kept in release
+/// builds too (each costs a compare on a path that already holds the lock).
+///
+/// 1. **One deliverer.** `phase == .delivering` exactly while one thread runs `Channel.drain`'s
+///    loop; nobody else calls a handler of this channel. `.scheduled`: exactly one job is with
+///    the executor, not started, and the queue holds its first delivery. `.idle`: neither.
+///    (*Checked*: `finishRound()` is reached only from a drain, never while `.idle`.)
+/// 2. **Idle means empty.** While `.idle`, the queue is drained and `joining`, `leaving` and
+///    `waiters` are empty: a round end applies them before going idle. (*Checked* in `start`.)
+/// 3. **Frozen snapshot.** A round's subscriber list is a copy-on-write snapshot of
+///    `subscribers`; while `.delivering`, membership changes are parked in `joining` and
+///    `leaving` instead, so the list is never copied and each round sees one fixed membership.
+/// 4. **Slots.** A subscriber's `slot` is its index in `subscribers`, or `joining` (never in the
+///    list yet), or `retired` (final: removed for good). A cancelled subscriber that is not
+///    retired is parked in `leaving` or `joining`, which happens only while `.delivering`.
+///    (*Checked* in `removeAndWait`.)
+/// 5. **Cancel is a flag first.** `isActive` goes false once, under the lock. The deliverer
+///    reads it before each call; a round that starts after it was cleared (every round starts
+///    under the lock) never calls the subscriber; the round already running may make one call.
+/// 6. **Release after retirement, outside the lock.** A handler is released only after its
+///    subscriber is retired, by the thread that retired it, after unlocking: by the canceller
+///    when no round ran, else by the deliverer at the round end. No `deinit` runs under a lock.
+/// 7. **Waiters wake after the release.** `waiters` (threads in `cancelAndWait`) are added only
+///    while `.delivering` and signalled at the next round end, after that round end's retired
+///    handlers were released.
 @usableFromInline
 struct ChannelState<Value: Sendable>: Sendable {
   @usableFromInline
@@ -120,6 +148,7 @@ struct ChannelState<Value: Sendable>: Sendable {
       queue.append(delivery)
       return .none
     }
+    precondition(queueHead == queue.count, "Signals internal error: idle with deliveries queued")
     if mustHop {
       queue.append(delivery)
       phase = .scheduled
@@ -134,6 +163,7 @@ struct ChannelState<Value: Sendable>: Sendable {
   /// is empty.
   @inlinable
   mutating func finishRound() -> RoundEnd<Value> {
+    precondition(phase != .idle, "Signals internal error: a round ended while idle")
     if joining.isEmpty && leaving.isEmpty && waiters.isEmpty && queueHead == queue.count {
       // The usual end of a send: nothing happened during the round. (Same result as the
       // general path below, without its calls.)
