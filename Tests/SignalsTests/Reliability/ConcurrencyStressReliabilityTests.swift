@@ -161,6 +161,17 @@ import Testing
         + "\(results.filter { $0.heldCalls && $0.recorder.startedCalls > 0 }.count) cancels met "
         + "a held call in flight; "
         + "long-lived subscribers received \(longLived.map { $0.recorder.count })")
+    // The run must have exercised what it checks: a run whose churners received nothing, or
+    // whose cancels never met a call in flight, would pass every check above without testing.
+    // (Typical runs here: 650 of 800 received something, 230 cancels met a held call.)
+    let churnersThatReceived = receivedByChurners.filter { $0 > 0 }.count
+    if churnersThatReceived < results.count / 4 {
+      problems.append("only \(churnersThatReceived) churn subscriptions received anything")
+    }
+    let cancelsThatMetACall = results.filter { $0.heldCalls && $0.recorder.startedCalls > 0 }
+    if cancelsThatMetACall.count < 40 {
+      problems.append("only \(cancelsThatMetACall.count) cancels met a call in flight")
+    }
     for result in results {
       problems += result.recorder.violations
       problems += Self.checkChurned(
