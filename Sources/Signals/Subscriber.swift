@@ -24,11 +24,10 @@ final class Subscriber<Value: Sendable>: Cancelling, @unchecked Sendable {
   // round is running or, at a round boundary, on the delivering thread itself; `isActive` was
   // cleared under the lock before that, and every later round starts by taking the lock. So
   // each read happens before the retirement, and the clearing after it.
-  /// The channel this subscriber belongs to. Declared first so that its offset is fixed even in
-  /// code compiled for every `Value` (see ``cancel()``).
-  @usableFromInline let channel: Channel<Value>
   /// The user's handler, or `nil` once retired. Called by the channel's delivering thread,
-  /// never under a lock. No dynamic exclusivity checks: accesses never overlap (see above).
+  /// never under a lock. No dynamic exclusivity checks: accesses never overlap (see above), and
+  /// the checks cost about 90 instructions per call (docs/performance.md, "One change at a
+  /// time").
   @exclusivity(unchecked) @usableFromInline var handler: (@Sendable (Value) -> Void)?
   /// The sequence number of the last value sent before this subscriber joined: it receives only
   /// values with a larger number, so a late subscriber never sees an older value.
@@ -42,6 +41,8 @@ final class Subscriber<Value: Sendable>: Cancelling, @unchecked Sendable {
   /// Set to false once, by the first `cancel()`. Written under the channel's lock, read by the
   /// delivering thread right before each call.
   @usableFromInline let isActive = Atomic<Bool>(true)
+  /// The channel this subscriber belongs to.
+  @usableFromInline let channel: Channel<Value>
 
   @inlinable
   init(channel: Channel<Value>, since: UInt64, handler: @escaping @Sendable (Value) -> Void) {
