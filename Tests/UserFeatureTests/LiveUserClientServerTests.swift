@@ -52,11 +52,11 @@ struct LiveUserClientServerTests {
     let fixture = try OfflineUserClient.fixtureUsers()
     try await withStaticServer { client in
       let first = try await client.users(matching: "", page: 1, pageSize: 10)
-      let last = try await client.users(matching: "", page: 3, pageSize: 10)
-      let past = try await client.users(matching: "", page: 4, pageSize: 10)
+      let last = try await client.users(matching: "", page: 4, pageSize: 10)
+      let past = try await client.users(matching: "", page: 5, pageSize: 10)
 
       #expect(first == UserPage(users: Array(fixture[0..<10]), hasMore: true))
-      #expect(last == UserPage(users: Array(fixture[20..<30]), hasMore: false))
+      #expect(last == UserPage(users: Array(fixture[30..<34]), hasMore: false))
       #expect(past == UserPage(users: [], hasMore: false))
     }
   }
