@@ -28,14 +28,16 @@ let package = Package(
       dependencies: ["Signals", "SignalsTesting"],
       path: "Benchmarks/SignalsBenchmarks"
     ),
+    // Local HTTP servers (python3) shared by the UserFeature and Demo tests; not a product.
+    .target(name: "TestServers", path: "Tests/TestServers"),
     .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
     .testTarget(
       name: "UserFeatureTests",
-      dependencies: ["UserFeature", "Signals", "SignalsTesting"]
+      dependencies: ["UserFeature", "Signals", "SignalsTesting", "TestServers"]
     ),
     .testTarget(
       name: "DemoTests",
-      dependencies: ["Demo", "UserFeature", "Signals", "SignalsTesting"],
+      dependencies: ["Demo", "UserFeature", "Signals", "SignalsTesting", "TestServers"],
       exclude: ["Golden"]  // golden transcripts, read by the tests through #filePath
     ),
   ],

@@ -1,5 +1,6 @@
 import Foundation
 import SignalsTesting
+import TestServers
 import Testing
 
 @testable import UserFeature

@@ -11,9 +11,9 @@ import Synchronization
 ///
 /// The first path component picks the misbehaviour, so `http://127.0.0.1:<port>/<mode>` is a
 /// base URL for `LiveUserClient`. Modes are listed in ``Mode``.
-final class RawHTTPServer: Sendable {
+public final class RawHTTPServer: Sendable {
   /// What the server sends back.
-  enum Mode: String, CaseIterable, Sendable {
+  public enum Mode: String, CaseIterable, Sendable {
     /// 200 with a complete body that is not JSON of the expected shape.
     case malformed
     /// 200 with `Content-Length: 4096` but only the start of a JSON array, then close.
@@ -35,7 +35,7 @@ final class RawHTTPServer: Sendable {
   }
 
   /// Users in the `huge` payload; each object is about 115 bytes, so the body is about 20 MB.
-  static let hugeCount = 180_000
+  public static let hugeCount = 180_000
 
   private static let script = """
     import os, signal, socket, socketserver, struct, sys, threading
@@ -101,9 +101,10 @@ final class RawHTTPServer: Sendable {
     server.serve_forever()
     """
 
-  let port: Int
+  /// The port it listens on, on 127.0.0.1.
+  public let port: Int
   /// Lines the server printed after its port (`accepted` for each `silent` request), in order.
-  let lines: AsyncStream<String>
+  public let lines: AsyncStream<String>
   private let running: Mutex<(process: Process, input: Pipe)?>
 
   private init(port: Int, lines: AsyncStream<String>, process: Process, input: Pipe) {
@@ -113,7 +114,7 @@ final class RawHTTPServer: Sendable {
   }
 
   /// The base URL that makes the server misbehave as `mode` says.
-  func baseURL(_ mode: Mode) throws -> URL {
+  public func baseURL(_ mode: Mode) throws -> URL {
     guard let url = URL(string: "http://127.0.0.1:\(port)/\(mode.rawValue)") else {
       throw URLError(.badURL)
     }
@@ -121,7 +122,7 @@ final class RawHTTPServer: Sendable {
   }
 
   /// Starts python3 and returns once it listens (it prints its port only after `listen`).
-  static func start() async throws -> RawHTTPServer {
+  public static func start() async throws -> RawHTTPServer {
     let launch = try await PythonServerLaunch.start(
       script: script, arguments: [String(hugeCount)])
     return RawHTTPServer(
@@ -129,7 +130,7 @@ final class RawHTTPServer: Sendable {
   }
 
   /// Closes the server's stdin (it exits at once) and waits for the process. Idempotent.
-  func stop() {
+  public func stop() {
     guard let (process, input) = running.withLock({ $0.take() }) else { return }
     try? input.fileHandleForWriting.close()
     process.waitUntilExit()
@@ -142,7 +143,7 @@ final class RawHTTPServer: Sendable {
 
 /// Runs `body` with a fresh ``RawHTTPServer`` and an ephemeral session, stopping both on every
 /// path.
-func withRawHTTPServer<T>(
+public func withRawHTTPServer<T>(
   isolation: isolated (any Actor)? = #isolation,
   _ body: (RawHTTPServer, URLSession) async throws -> T
 ) async throws -> T {
