@@ -12,7 +12,7 @@ enum Usage {
     Options:
       --endpoint URL   Load users from a real server speaking the user API (for example
                        https://jsonplaceholder.typicode.com) instead of the bundled fixtures.
-                       Responses over \(LiveUserClient.defaultMaximumBodySize / 1_048_576) MB are refused (reading stops there).
+                       Responses over \(LiveUserClient.defaultMaximumBodySize / 1_048_576) MB are refused, never held.
       --latency MS     Simulated latency of the offline client, in milliseconds
                        (default \(LaunchOptions.defaultLatency.milliseconds)).
       --fail-rate P    Probability from 0 to 1 that an offline request fails (default 0);

@@ -11,7 +11,8 @@ import Signals
 ///
 /// - Body limit: the body is collected as it arrives, never beyond `maximumBodySize` bytes. A
 ///   response that announces a longer body (`Content-Length`) is stopped at its headers; one
-///   that does not is stopped as soon as its bytes pass the limit, and the rest is never read.
+///   that does not is stopped as soon as its bytes pass the limit: the request is cancelled and
+///   whatever still arrives before the cancel takes effect is dropped, never kept.
 ///   Either way the request fails with ``UserClientError/bodyTooLarge(limit:)``.
 /// - Connection lost: a transport failure after the response started (its headers arrived, the
 ///   body was cut short) fails with ``UserClientError/connectionLost(_:)``, whatever code the
