@@ -31,15 +31,17 @@ let package = Package(
     // A small process one test runs: main-actor delivery after dispatchMain().
     .executableTarget(
       name: "DispatchMainProbe", dependencies: ["Signals"], path: "Tests/Probes/DispatchMainProbe"),
+    // Local HTTP servers (python3) shared by the UserFeature and Demo tests; not a product.
+    .target(name: "TestServers", path: "Tests/TestServers"),
     .testTarget(
       name: "SignalsTests", dependencies: ["Signals", "SignalsTesting", "DispatchMainProbe"]),
     .testTarget(
       name: "UserFeatureTests",
-      dependencies: ["UserFeature", "Signals", "SignalsTesting"]
+      dependencies: ["UserFeature", "Signals", "SignalsTesting", "TestServers"]
     ),
     .testTarget(
       name: "DemoTests",
-      dependencies: ["Demo", "UserFeature", "Signals", "SignalsTesting"],
+      dependencies: ["Demo", "UserFeature", "Signals", "SignalsTesting", "TestServers"],
       exclude: ["Golden"]  // golden transcripts, read by the tests through #filePath
     ),
   ],

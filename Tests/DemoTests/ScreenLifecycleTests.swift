@@ -37,7 +37,7 @@ import UserFeature
         .command("reload"),
         .show(UserListState.loaded(refreshing).screenContent),
         .show(UserListState.loaded(list).screenContent),
-        .toast(Self.offlineMessage),
+        .toast(TerminalText(sanitizing: Self.offlineMessage)),
         .ready,
       ])
 

@@ -6,10 +6,10 @@ import Testing
   @Test func redrawsOnlyWhenBothEndsAreTerminals() {
     let both = TerminalCapabilities.decide(
       inputIsTerminal: true, outputIsTerminal: true, environment: [:])
-    #expect(both == TerminalCapabilities(redraws: true, colors: true))
+    #expect(both == TerminalCapabilities(redraws: true, colors: true, fitsWidth: true))
     let piped = TerminalCapabilities.decide(
       inputIsTerminal: false, outputIsTerminal: true, environment: [:])
-    #expect(piped == TerminalCapabilities(redraws: false, colors: true))
+    #expect(piped == TerminalCapabilities(redraws: false, colors: true, fitsWidth: true))
     let logged = TerminalCapabilities.decide(
       inputIsTerminal: true, outputIsTerminal: false, environment: [:])
     #expect(logged == .plain)
@@ -18,13 +18,13 @@ import Testing
   @Test func respectsNoColorAndDumbTerminals() {
     let noColor = TerminalCapabilities.decide(
       inputIsTerminal: true, outputIsTerminal: true, environment: ["NO_COLOR": "1"])
-    #expect(noColor == TerminalCapabilities(redraws: true, colors: false))
+    #expect(noColor == TerminalCapabilities(redraws: true, colors: false, fitsWidth: true))
     let emptyNoColor = TerminalCapabilities.decide(
       inputIsTerminal: true, outputIsTerminal: true, environment: ["NO_COLOR": ""])
-    #expect(emptyNoColor == TerminalCapabilities(redraws: true, colors: true))
+    #expect(emptyNoColor == TerminalCapabilities(redraws: true, colors: true, fitsWidth: true))
     let dumb = TerminalCapabilities.decide(
       inputIsTerminal: true, outputIsTerminal: true, environment: ["TERM": "dumb"])
-    #expect(dumb == .plain)
+    #expect(dumb == TerminalCapabilities(redraws: false, colors: false, fitsWidth: true))
   }
 }
 
@@ -64,9 +64,9 @@ import Testing
 
   @Test func cutsLinesToTheTerminalWidth() {
     let line = StyledLine("Leanne ", style: .bold) + StyledLine("Graham")
-    #expect(line.truncated(to: 13) == line)
-    #expect(line.truncated(to: 10) == StyledLine("Leanne ", style: .bold) + "Gr" + "…".dim)
-    #expect(line.truncated(to: 8) == StyledLine("Leanne ", style: .bold) + "…".dim)
+    #expect(line.truncated(toWidth: 13) == line)
+    #expect(line.truncated(toWidth: 10) == StyledLine("Leanne ", style: .bold) + "Gr" + ellipsis)
+    #expect(line.truncated(toWidth: 8) == StyledLine("Leanne ", style: .bold) + ellipsis)
 
     let output = CapturedOutput()
     let display = TerminalDisplay(
@@ -89,7 +89,5 @@ import Testing
   }
 }
 
-extension String {
-  /// This text as a dim styled line.
-  fileprivate var dim: StyledLine { StyledLine(self, style: .dim) }
-}
+/// What a cut line ends with.
+private let ellipsis = StyledLine("…", style: .dim)

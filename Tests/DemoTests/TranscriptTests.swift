@@ -20,9 +20,11 @@ import Testing
     try Golden.expectMatches(session.transcript, "search")
   }
 
+  /// Pages to the end, where the Korean, Chinese, Japanese and emoji names line up with the
+  /// others by display width, then asks for a page past the end.
   @Test func paging() async throws {
     let session = try DemoSession()
-    let status = await session.run(["more", "more", "more"])
+    let status = await session.run(["more", "more", "more", "more"])
     #expect(status == 0)
     try Golden.expectMatches(session.transcript, "paging")
   }

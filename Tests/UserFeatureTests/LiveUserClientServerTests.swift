@@ -1,5 +1,6 @@
 import Foundation
 import SignalsTesting
+import TestServers
 import Testing
 
 @testable import UserFeature
@@ -13,36 +14,17 @@ import Testing
 /// sockets, HTTP parsing, directory indexes, timeouts and cancellation.
 @Suite(.timeLimit(.minutes(1)))
 struct LiveUserClientServerTests {
-  /// A static layout of the wire protocol: `users/index.html` holds the full fixture array
-  /// (the directory index answers `/users/`) and `users/{id}` each user object, with every extra
-  /// field the fixture has.
-  static func makeStaticSite() throws -> URL {
-    let fixture = try Data(contentsOf: OfflineUserClient.fixtureURL())
-    let root = FileManager.default.temporaryDirectory
-      .appendingPathComponent("userfeature-site-\(UUID().uuidString)")
-    let users = root.appendingPathComponent("users")
-    try FileManager.default.createDirectory(at: users, withIntermediateDirectories: true)
-    try fixture.write(to: users.appendingPathComponent("index.html"))
-    let objects = try #require(try JSONSerialization.jsonObject(with: fixture) as? [[String: Any]])
-    for object in objects {
-      let id = try #require(object["id"] as? Int)
-      let data = try JSONSerialization.data(withJSONObject: object)
-      try data.write(to: users.appendingPathComponent(String(id)))
-    }
-    return root
-  }
-
-  /// Runs `body` with a client talking to a fresh static server; cleans up on every path.
+  /// Runs `body` with a client talking to a fresh static server of the bundled fixture (a
+  /// ``StaticUserSite``, with every extra field the fixture has); cleans up on every path.
   func withStaticServer(
     timeout: Duration = .seconds(60),
     isolation: isolated (any Actor)? = #isolation,
     _ body: (LiveUserClient) async throws -> Void
   ) async throws {
-    let root = try Self.makeStaticSite()
-    defer { try? FileManager.default.removeItem(at: root) }
+    let fixture = try Data(contentsOf: OfflineUserClient.fixtureURL())
     let session = URLSession(configuration: .ephemeral)
     defer { session.invalidateAndCancel() }
-    try await withLocalServer(.files, root: root) { server in
+    try await withStaticUserServer(serving: fixture) { server in
       try await body(
         LiveUserClient(baseURL: try server.baseURL, session: session, timeout: timeout))
     }
@@ -52,11 +34,11 @@ struct LiveUserClientServerTests {
     let fixture = try OfflineUserClient.fixtureUsers()
     try await withStaticServer { client in
       let first = try await client.users(matching: "", page: 1, pageSize: 10)
-      let last = try await client.users(matching: "", page: 3, pageSize: 10)
-      let past = try await client.users(matching: "", page: 4, pageSize: 10)
+      let last = try await client.users(matching: "", page: 4, pageSize: 10)
+      let past = try await client.users(matching: "", page: 5, pageSize: 10)
 
       #expect(first == UserPage(users: Array(fixture[0..<10]), hasMore: true))
-      #expect(last == UserPage(users: Array(fixture[20..<30]), hasMore: false))
+      #expect(last == UserPage(users: Array(fixture[30..<34]), hasMore: false))
       #expect(past == UserPage(users: [], hasMore: false))
     }
   }

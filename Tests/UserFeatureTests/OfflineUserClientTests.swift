@@ -39,12 +39,12 @@ struct OfflineUserClientTests {
       sleep: sleep.sleep)
 
     let first = try await client.users(matching: "", page: 1, pageSize: 10)
-    let last = try await client.users(matching: "", page: 3, pageSize: 10)
+    let last = try await client.users(matching: "", page: 4, pageSize: 10)
     let search = try await client.users(matching: "graham", page: 1, pageSize: 10)
 
     #expect(first.users.map(\.id) == Array(1...10))
     #expect(first.hasMore)
-    #expect(last.users.map(\.id) == Array(21...30))
+    #expect(last.users.map(\.id) == Array(31...34))
     #expect(last.hasMore == false)
     #expect(search == UserPage(users: [client.allUsers[0]], hasMore: false))
     #expect(sleep.requested.withLock { $0 } == Array(repeating: .milliseconds(250), count: 3))

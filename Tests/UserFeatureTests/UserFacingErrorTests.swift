@@ -14,10 +14,18 @@ import Testing
   static let notFound = "The requested information could not be found."
   static let server = "The server is having trouble right now. Please try again later."
   static let unexpected = "Something went wrong. Please try again."
+  static let connectionLost = "The connection to the server was lost. Please try again."
+  static let tooLarge = "The server sent more data than this app accepts, so nothing was loaded."
 
   static let cases: [(any Error, UserFacingError.Kind, String)] = [
     (UserClientError.transport(URLError(.notConnectedToInternet)), .offline, offline),
     (UserClientError.transport(URLError(.networkConnectionLost)), .offline, offline),
+    (UserClientError.connectionLost(URLError(.unknown)), .connectionLost, connectionLost),
+    (
+      UserClientError.connectionLost(URLError(.networkConnectionLost)), .connectionLost,
+      connectionLost
+    ),
+    (UserClientError.bodyTooLarge(limit: 4_194_304), .responseTooLarge, tooLarge),
     (UserClientError.transport(URLError(.cannotConnectToHost)), .offline, offline),
     (UserClientError.transport(URLError(.timedOut)), .timedOut, timedOut),
     (URLError(.timedOut), .timedOut, timedOut),

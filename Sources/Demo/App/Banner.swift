@@ -1,14 +1,15 @@
 /// The line shown once at start: where the users come from, and how to get help.
 enum Banner {
+  /// The banner for `source`; the endpoint, typed on the command line, is sanitized.
   static func lines(for source: LaunchOptions.Source) -> [StyledLine] {
-    let origin: String
+    let origin: TerminalText
     switch source {
     case .live(let endpoint):
-      origin = "users from \(endpoint.absoluteString)"
+      origin = "users from \(TerminalText(sanitizing: endpoint.absoluteString))"
     case .offline(let latency, let failureRate):
-      var text = "offline users, \(latency.milliseconds) ms latency"
+      var text: TerminalText = "offline users, \(latency.milliseconds) ms latency"
       if failureRate > 0 {
-        text += ", \(Int((failureRate * 100).rounded()))% of requests fail"
+        text = text + ", \(Int((failureRate * 100).rounded()))% of requests fail"
       }
       origin = text
     }

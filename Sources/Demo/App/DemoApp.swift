@@ -74,13 +74,14 @@ final class DemoApp {
   }
 
   /// Handles one input line and waits until the screen has settled. Returns `false` when the
-  /// line asks to quit. A bad line prints a one-line notice and changes nothing.
+  /// line asks to quit. A bad line prints a one-line notice and changes nothing. The line is
+  /// echoed sanitized and cut short (``TerminalText/quoting(_:)``).
   func handle(_ line: String) async -> Bool {
     guard let parsed = Command.parse(line) else {
       display.ready()
       return true
     }
-    display.commandBegan(line.trimmingCharacters(in: .whitespacesAndNewlines))
+    display.commandBegan(.quoting(line.trimmingCharacters(in: .whitespacesAndNewlines)))
     switch parsed {
     case .failure(let error):
       display.notice(error.message)
@@ -122,6 +123,6 @@ final class DemoApp {
   static let helpLines: [StyledLine] =
     [StyledLine("Commands:", style: .bold)]
     + Command.reference.map { usage, summary in
-      StyledLine("  " + UserRow.pad(usage, to: 16), style: .accent) + StyledLine(summary)
+      StyledLine("  \(usage.padded(toWidth: 16))", style: .accent) + StyledLine(summary)
     }
 }

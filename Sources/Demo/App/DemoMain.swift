@@ -6,7 +6,8 @@ import UserFeature
 /// and runs the app on the main actor until `quit` or end of input.
 ///
 /// Exit status: 0 for a normal end (also `--help`), 1 when the bundled fixtures cannot be read,
-/// 2 for bad flags (the usage goes to standard error).
+/// 2 for bad flags (the usage goes to standard error). Error messages quote the command line and
+/// the fixture's error sanitized (``TerminalText``), like everything the app writes.
 @main
 @MainActor
 enum DemoMain {
@@ -15,7 +16,7 @@ enum DemoMain {
     do {
       request = try FlagParser.parse(Array(CommandLine.arguments.dropFirst()))
     } catch {
-      writeError("Demo: error: \(error.message)\n\n\(Usage.text)")
+      writeError("Demo: error: \(TerminalText(sanitizing: error.message))\n\n\(Usage.text)")
       exit(2)
     }
     guard case .run(let options) = request else {
@@ -26,16 +27,18 @@ enum DemoMain {
     do {
       client = try makeClient(options.source)
     } catch {
-      writeError("Demo: error: cannot read the bundled users: \(error)\n")
+      let reason = TerminalText(sanitizing: String(describing: error))
+      writeError("Demo: error: cannot read the bundled users: \(reason)\n")
       exit(1)
     }
     let capabilities = TerminalCapabilities.detect(
       environment: ProcessInfo.processInfo.environment)
     let output = StandardOutput()
+    let size: (() -> TerminalSize)? = capabilities.fitsWidth ? { TerminalSize.current() } : nil
     let display: any Display =
       capabilities.redraws
       ? TerminalDisplay(output: output, colors: capabilities.colors)
-      : PlainDisplay(output: output, colors: capabilities.colors)
+      : PlainDisplay(output: output, colors: capabilities.colors, size: size)
     let app = DemoApp(
       display: display, client: client, scheduler: DispatchQueue.main,
       banner: Banner.lines(for: options.source))

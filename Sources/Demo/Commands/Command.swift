@@ -18,14 +18,15 @@ enum Command: Equatable, Sendable {
   case quit
 }
 
-/// A line that is not a command, with the one-line message to show.
+/// A line that is not a command, with the one-line message to show. The message quotes what was
+/// typed through ``TerminalText/quoting(_:)``: sanitized and cut short.
 struct CommandError: Error, Equatable, Sendable {
-  let message: String
+  let message: TerminalText
 }
 
 extension Command {
   /// Every command with a one-line description, in the order `help` lists them.
-  static let reference: [(usage: String, summary: String)] = [
+  static let reference: [(usage: TerminalText, summary: TerminalText)] = [
     ("help", "show this list"),
     ("reload", "load the screen again"),
     ("search <text>", "show the users matching <text> (\"search\" alone shows everyone)"),
@@ -60,7 +61,7 @@ extension Command {
       return noArgument(.more, word, argument)
     case "open":
       guard let index = Int(argument), index > 0 else {
-        let got = argument.isEmpty ? "no number" : "'\(argument)'"
+        let got: TerminalText = argument.isEmpty ? "no number" : "'\(.quoting(argument))'"
         return .failure(
           CommandError(message: "open needs a list number like 'open 2', got \(got)."))
       }
@@ -71,7 +72,8 @@ extension Command {
       return noArgument(.quit, word, argument)
     default:
       return .failure(
-        CommandError(message: "Unknown command '\(word)'. Type 'help' for the list of commands."))
+        CommandError(
+          message: "Unknown command '\(.quoting(word))'. Type 'help' for the list of commands."))
     }
   }
 
@@ -79,7 +81,9 @@ extension Command {
     _ command: Command, _ word: Substring, _ argument: String
   ) -> Result<Command, CommandError> {
     guard argument.isEmpty else {
-      return .failure(CommandError(message: "'\(word)' takes no argument, got '\(argument)'."))
+      return .failure(
+        CommandError(message: "'\(.quoting(word))' takes no argument, got '\(.quoting(argument))'.")
+      )
     }
     return .success(command)
   }
@@ -87,7 +91,7 @@ extension Command {
 
 extension Command {
   /// The command's name, for messages.
-  var word: String {
+  var word: TerminalText {
     switch self {
     case .help: "help"
     case .reload: "reload"

@@ -1,3 +1,5 @@
+import UserFeature
+
 /// The demo's usage text, printed by `--help` (standard output) and after a bad flag
 /// (standard error).
 enum Usage {
@@ -10,6 +12,7 @@ enum Usage {
     Options:
       --endpoint URL   Load users from a real server speaking the user API (for example
                        https://jsonplaceholder.typicode.com) instead of the bundled fixtures.
+                       Responses over \(LiveUserClient.defaultMaximumBodySize / 1_048_576) MB are refused, never held.
       --latency MS     Simulated latency of the offline client, in milliseconds
                        (default \(LaunchOptions.defaultLatency.milliseconds)).
       --fail-rate P    Probability from 0 to 1 that an offline request fails (default 0);
@@ -18,7 +21,8 @@ enum Usage {
 
     Commands (type them while it runs): help, reload, search <text>, more, open <n>, back, quit.
     On a terminal the screen is redrawn in colour (NO_COLOR turns colour off); piped, the
-    output is plain lines and each command waits for the screen to settle.
+    output is plain lines and each command waits for the screen to settle. Control characters
+    in names or typed text are shown as symbols (ESC as \u{241B}), never sent to the terminal.
 
     """
 }

@@ -49,7 +49,7 @@ class ConsoleViewController {
 
   /// Handles a screen-specific command. Returns a one-line message when the command makes no
   /// sense on this screen now (the screen's state is then unchanged), `nil` when handled.
-  func handle(_ command: Command) -> String? {
+  func handle(_ command: Command) -> TerminalText? {
     "'\(command.word)' does nothing on this screen."
   }
 
@@ -67,7 +67,7 @@ class ConsoleViewController {
   }
 
   /// Shows a toast if this screen is the top screen.
-  func showToast(_ message: String) {
+  func showToast(_ message: TerminalText) {
     guard let stack = navigationStack, stack.top === self else { return }
     stack.display.toast(message)
   }

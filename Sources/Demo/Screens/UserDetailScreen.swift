@@ -43,7 +43,7 @@ final class UserDetailScreen: ConsoleViewController {
     !viewModel.state.value.isBusy
   }
 
-  override func handle(_ command: Command) -> String? {
+  override func handle(_ command: Command) -> TerminalText? {
     switch command {
     case .reload:
       viewModel.refresh()
@@ -60,7 +60,7 @@ final class UserDetailScreen: ConsoleViewController {
   private func perform(_ event: UserDetailEvent) {
     switch event {
     case .toast(let message):
-      showToast(message)
+      showToast(TerminalText(sanitizing: message))
     case .close:
       navigationStack?.pop()
     }

@@ -3,16 +3,19 @@ import UserFeature
 extension UserListState {
   /// The user-list screen for this state: a numbered list with a paging hint, a progress line
   /// while loading, and distinct empty and error screens. Pure: the same state always draws
-  /// the same way.
+  /// the same way. The search text (typed on standard input) is quoted through
+  /// ``TerminalText/quoting(_:)``; users are drawn by ``UserRow``.
   var screenContent: ScreenContent {
+    let quoted = TerminalText.quoting(query)
     var content = ScreenContent(
-      title: "Users", subtitle: query.isEmpty ? nil : "matching \"\(query)\"",
+      title: "Users", subtitle: query.isEmpty ? nil : "matching \"\(quoted)\"",
       hint: "open <n> · more · search <text> · reload · help · quit")
     switch self {
     case .idle:
       break  // a blank screen: the view model has not started (or was cancelled)
     case .loading(let query):
-      content.progress = .init(text: query.isEmpty ? "Loading users" : "Searching for \"\(query)\"")
+      content.progress = .init(
+        text: query.isEmpty ? "Loading users" : "Searching for \"\(TerminalText.quoting(query))\"")
     case .loaded(let list):
       content.body = list.users.enumerated().map { UserRow.line($1, number: $0 + 1) }
       switch list.activity {
@@ -29,7 +32,7 @@ extension UserListState {
       }
     case .empty(let query):
       content.body = [
-        StyledLine("  No users match \"\(query)\".", style: .warning)
+        StyledLine("  No users match \"\(TerminalText.quoting(query))\".", style: .warning)
       ]
       content.footer = [
         StyledLine("  Try another search, or 'search' alone to see everyone.", style: .dim)
@@ -37,7 +40,7 @@ extension UserListState {
     case .failed(_, let error):
       content.body = [
         StyledLine("  Couldn't load users.", style: .failure),
-        StyledLine("  \(error.message)"),
+        StyledLine("  \(TerminalText(sanitizing: error.message))"),
       ]
       content.footer = [StyledLine("  Type 'reload' to try again.", style: .dim)]
     }

@@ -44,7 +44,7 @@ final class UserListScreen: ConsoleViewController {
     !viewModel.state.value.isBusy
   }
 
-  override func handle(_ command: Command) -> String? {
+  override func handle(_ command: Command) -> TerminalText? {
     let state = viewModel.state.value
     switch command {
     case .reload:
@@ -54,7 +54,8 @@ final class UserListScreen: ConsoleViewController {
       switch state {
       case .loaded, .empty:
         if query == state.query {
-          return query.isEmpty ? "Already showing everyone." : "Already showing \"\(query)\"."
+          return query.isEmpty
+            ? "Already showing everyone." : "Already showing \"\(TerminalText.quoting(query))\"."
         }
       case .idle, .loading, .failed:
         break
@@ -88,7 +89,7 @@ final class UserListScreen: ConsoleViewController {
   private func perform(_ event: UserListEvent) {
     switch event {
     case .toast(let message):
-      showToast(message)
+      showToast(TerminalText(sanitizing: message))
     case .showDetail(let id):
       navigationStack?.push(screens.userDetail(id: id))
     }

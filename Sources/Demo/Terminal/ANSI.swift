@@ -1,4 +1,5 @@
-/// The few ANSI escape sequences the demo uses.
+/// The few ANSI escape sequences the demo uses: the only escape sequences it ever writes (the
+/// text between them is ``TerminalText``, which holds none).
 enum ANSI {
   /// Moves the cursor home and clears the screen.
   static let clearScreen = "\u{1B}[H\u{1B}[2J"
@@ -22,7 +23,7 @@ enum ANSI {
   static func render(_ line: StyledLine, colors: Bool) -> String {
     guard colors else { return line.plainText }
     return line.spans.map { span in
-      span.style == .plain ? span.text : start(span.style) + span.text + reset
+      span.style == .plain ? span.text.string : start(span.style) + span.text.string + reset
     }.joined()
   }
 }

@@ -1,20 +1,27 @@
 /// Line-oriented output for pipes, logs and tests: every state is printed as a block, every
 /// event and notice as one line, every command echoed as `> command`. Nothing is redrawn, no
-/// escape sequence is written unless `colors` is on, and the text depends only on what
-/// happened, never on timing.
+/// escape sequence is written unless `colors` is on (all text is ``TerminalText``, which holds
+/// none), and the text depends only on what happened, never on timing.
 @MainActor
 final class PlainDisplay: Display {
   private let output: any OutputSink
   private let colors: Bool
+  private let size: (() -> TerminalSize)?
   /// The last screen printed, to avoid printing an unchanged list twice in a row.
   private var lastShown: ScreenContent?
 
-  init(output: any OutputSink, colors: Bool = false) {
+  /// - Parameters:
+  ///   - colors: write the styles as ANSI colour sequences.
+  ///   - size: when output goes to a terminal (input piped), reads its size so that every line is
+  ///     cut to one column less than its width and never wraps; `nil` (a pipe or a file) prints
+  ///     lines whole.
+  init(output: any OutputSink, colors: Bool = false, size: (() -> TerminalSize)? = nil) {
     self.output = output
     self.colors = colors
+    self.size = size
   }
 
-  func commandBegan(_ line: String) {
+  func commandBegan(_ line: TerminalText) {
     write(StyledLine("> ", style: .dim) + StyledLine(line, style: .bold))
   }
 
@@ -47,11 +54,11 @@ final class PlainDisplay: Display {
     lastShown = content
   }
 
-  func toast(_ message: String) {
+  func toast(_ message: TerminalText) {
     write(StyledLine("[toast] ", style: .warning) + StyledLine(message))
   }
 
-  func notice(_ message: String) {
+  func notice(_ message: TerminalText) {
     write(StyledLine("[!] ", style: .failure) + StyledLine(message))
   }
 
@@ -66,6 +73,7 @@ final class PlainDisplay: Display {
   func finish() {}
 
   private func write(_ line: StyledLine) {
-    output.write(ANSI.render(line, colors: colors) + "\n")
+    let fitted = size.map { line.truncated(toWidth: $0().columns - 1) } ?? line
+    output.write(ANSI.render(fitted, colors: colors) + "\n")
   }
 }

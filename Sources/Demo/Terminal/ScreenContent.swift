@@ -1,16 +1,17 @@
 /// What one screen shows for one state, independent of how it is drawn. A screen turns its
 /// view model's state into this value; a ``Display`` draws it (redrawn in place on a terminal,
-/// printed as a block of lines when piped).
+/// printed as a block of lines when piped). All of it is ``TerminalText``: a screen sanitizes
+/// what it got from outside when it builds this value.
 struct ScreenContent: Equatable, Sendable {
   /// Work in progress, shown as a spinner on a terminal and as a progress line when piped.
   struct Progress: Equatable, Sendable {
-    let text: String
+    let text: TerminalText
   }
 
   /// The screen's name, for example "Users".
-  var title: String
+  var title: TerminalText
   /// What the screen is showing, for example `matching "le"`; `nil` for nothing extra.
-  var subtitle: String?
+  var subtitle: TerminalText?
   /// The main lines: a numbered list, a detail card, an empty or error message.
   var body: [StyledLine]
   /// Lines under the body about it, for example the paging hint.
@@ -18,11 +19,11 @@ struct ScreenContent: Equatable, Sendable {
   /// A load in flight, or `nil` when the screen is idle.
   var progress: Progress?
   /// The commands that make sense now, for example `open <n> · more · back`.
-  var hint: String?
+  var hint: TerminalText?
 
   init(
-    title: String, subtitle: String? = nil, body: [StyledLine] = [], footer: [StyledLine] = [],
-    progress: Progress? = nil, hint: String? = nil
+    title: TerminalText, subtitle: TerminalText? = nil, body: [StyledLine] = [],
+    footer: [StyledLine] = [], progress: Progress? = nil, hint: TerminalText? = nil
   ) {
     self.title = title
     self.subtitle = subtitle

@@ -10,22 +10,26 @@ enum TextStyle: Equatable, Sendable {
   case failure
 }
 
-/// A run of text with one style.
+/// A run of safe text with one style.
 struct Span: Equatable, Sendable {
-  let text: String
+  let text: TerminalText
   let style: TextStyle
 }
 
-/// One output line made of styled runs. Never contains a newline.
+/// One output line made of styled runs of ``TerminalText``, so it holds no control character:
+/// never a newline, never an escape sequence (the display adds its own styles' sequences).
+///
+/// A line is made from `TerminalText` or from a string literal; a runtime `String` does not
+/// convert (see ``TerminalText``).
 struct StyledLine: Equatable, Sendable, ExpressibleByStringLiteral {
   var spans: [Span]
 
-  init(_ text: String = "", style: TextStyle = .plain) {
+  init(_ text: TerminalText = "", style: TextStyle = .plain) {
     spans = text.isEmpty ? [] : [Span(text: text, style: style)]
   }
 
-  init(stringLiteral text: String) {
-    self.init(text)
+  init(stringLiteral literal: StaticString) {
+    self.init(TerminalText(stringLiteral: literal))
   }
 
   init(spans: [Span]) {
@@ -34,21 +38,41 @@ struct StyledLine: Equatable, Sendable, ExpressibleByStringLiteral {
 
   /// The text without styles.
   var plainText: String {
-    spans.map(\.text).joined()
+    spans.map(\.text.string).joined()
   }
 
-  /// The line cut to at most `width` characters, ending in `…` when something was cut.
-  func truncated(to width: Int) -> StyledLine {
-    guard plainText.count > width else { return self }
+  /// The number of terminal columns the line takes.
+  var displayWidth: Int {
+    spans.reduce(0) { $0 + $1.text.displayWidth }
+  }
+
+  /// The line cut to at most `width` terminal columns, ending in a dim `…` when something was
+  /// cut. Cuts between grapheme clusters; a wide character that would straddle the limit is
+  /// left out.
+  func truncated(toWidth width: Int) -> StyledLine {
+    if prefix(fittingWidth: width).isWhole { return self }
     guard width > 0 else { return StyledLine() }
-    var remaining = width - 1
+    return prefix(fittingWidth: width - 1).line + StyledLine("…", style: .dim)
+  }
+
+  /// The longest prefix of the line that takes at most `width` columns, and whether it is the
+  /// whole line.
+  private func prefix(fittingWidth width: Int) -> (line: StyledLine, isWhole: Bool) {
+    var remaining = width
     var kept: [Span] = []
-    for span in spans where remaining > 0 {
-      let text = String(span.text.prefix(remaining))
-      remaining -= text.count
-      kept.append(Span(text: text, style: span.style))
+    for span in spans {
+      let prefix = span.text.prefix(fittingWidth: remaining)
+      if prefix.isWhole {
+        kept.append(span)
+        remaining -= prefix.width
+        continue
+      }
+      if !prefix.text.isEmpty {
+        kept.append(Span(text: prefix.text, style: span.style))
+      }
+      return (StyledLine(spans: kept), false)
     }
-    return StyledLine(spans: kept) + StyledLine("…", style: .dim)
+    return (self, true)
   }
 
   /// This line followed by `other`.

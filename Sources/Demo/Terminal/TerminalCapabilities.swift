@@ -13,9 +13,12 @@ struct TerminalCapabilities: Equatable, Sendable {
   var redraws: Bool
   /// Use ANSI colours and bold/dim text.
   var colors: Bool
+  /// Cut every line to the terminal's width so none wraps: standard output is a terminal, also
+  /// when input is piped (`cat commands.txt | Demo`).
+  var fitsWidth: Bool
 
   /// Plain, line-oriented output without colours: what tests and logs get.
-  static let plain = TerminalCapabilities(redraws: false, colors: false)
+  static let plain = TerminalCapabilities(redraws: false, colors: false, fitsWidth: false)
 
   /// Detects the capabilities of this process's standard streams.
   ///
@@ -37,6 +40,7 @@ struct TerminalCapabilities: Equatable, Sendable {
     let dumb = environment["TERM"] == "dumb"
     return TerminalCapabilities(
       redraws: inputIsTerminal && outputIsTerminal && !dumb,
-      colors: outputIsTerminal && !noColor && !dumb)
+      colors: outputIsTerminal && !noColor && !dumb,
+      fitsWidth: outputIsTerminal)
   }
 }

@@ -1,9 +1,17 @@
 /// Full-screen output for a person at a terminal: the whole frame is redrawn in place on every
 /// change, a spinner turns while something loads, and transient lines (a toast, a notice, the
 /// help) stay under the screen until the next command is entered.
+///
+/// Every line is cut to the terminal's width by display width (see ``DisplayWidth``), so wide
+/// characters never make a row wrap. The only escape sequences written are its own: cursor
+/// home, erase to end of line and screen, and the styles' colours.
 @MainActor
 final class TerminalDisplay: Display {
-  private static let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+  private static let spinnerFrames: [TerminalText] = [
+    "⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏",
+  ]
+  /// The line under the title.
+  private static let rule: TerminalText = " ────────────────────────────────────────"
 
   private let output: any OutputSink
   private let colors: Bool
@@ -24,7 +32,7 @@ final class TerminalDisplay: Display {
     self.size = size
   }
 
-  func commandBegan(_ line: String) {
+  func commandBegan(_ line: TerminalText) {
     transient = []
   }
 
@@ -34,12 +42,12 @@ final class TerminalDisplay: Display {
     redraw()
   }
 
-  func toast(_ message: String) {
+  func toast(_ message: TerminalText) {
     transient.append(StyledLine(" ● ", style: .warning) + StyledLine(message, style: .bold))
     redraw()
   }
 
-  func notice(_ message: String) {
+  func notice(_ message: TerminalText) {
     transient.append(StyledLine(" ! ", style: .failure) + StyledLine(message))
     redraw()
   }
@@ -83,7 +91,7 @@ final class TerminalDisplay: Display {
     var text = "\u{1B}[H"
     for line in lines {
       // One terminal row per line: a wrapped line would push the frame off the screen.
-      let fitted = line.truncated(to: size.columns - 1)
+      let fitted = line.truncated(toWidth: size.columns - 1)
       text += ANSI.render(fitted, colors: colors) + "\u{1B}[K\n"
     }
     text += ANSI.render(StyledLine("> ", style: .accent), colors: colors) + "\u{1B}[J"
@@ -100,7 +108,7 @@ final class TerminalDisplay: Display {
       if let subtitle = content.subtitle {
         title = title + StyledLine("  \(subtitle)", style: .dim)
       }
-      header = [title, StyledLine(" " + String(repeating: "─", count: 40), style: .dim)]
+      header = [title, StyledLine(Self.rule, style: .dim)]
       body = content.body + content.footer
       if let progress = content.progress {
         body.append(

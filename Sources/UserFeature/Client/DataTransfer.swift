@@ -6,46 +6,51 @@ import Signals
   import FoundationNetworking
 #endif
 
-/// One `URLSessionDataTask` bridged to async/await, with the same cancellation and timeout
-/// behaviour on every platform. Internal.
+/// One HTTP request bridged to async/await, with a bound on the body, and the same
+/// cancellation and timeout behaviour on every platform. Internal.
 ///
-/// - Cancellation: cancelling the calling task cancels the data task (also when cancellation
-///   comes before the task exists) and throws `CancellationError`, never `URLError.cancelled`.
+/// - Body limit: the body is collected as it arrives, never beyond `maximumBodySize` bytes. A
+///   response that announces a longer body (`Content-Length`) is stopped at its headers; one
+///   that does not is stopped as soon as its bytes pass the limit: the request is cancelled and
+///   whatever still arrives before the cancel takes effect is dropped, never kept.
+///   Either way the request fails with ``UserClientError/bodyTooLarge(limit:)``.
+/// - Connection lost: a transport failure after the response started (its headers arrived, the
+///   body was cut short) fails with ``UserClientError/connectionLost(_:)``, whatever code the
+///   platform gives it (`.networkConnectionLost` on Darwin, `.unknown` from libcurl on Linux).
+/// - Cancellation: cancelling the calling task cancels the request (also when cancellation comes
+///   before it started) and throws `CancellationError`, never `URLError.cancelled`.
 /// - Timeout: the whole request (connect, wait, body) must finish within `timeout`, measured by
 ///   this type's own timer, or it is cancelled and fails with `URLError(.timedOut)`. The
 ///   request's own `timeoutInterval` is only a backstop, set a second past the limit rounded up
 ///   to whole seconds: swift-corelibs-foundation truncates it to whole seconds (0.3 s becomes
 ///   0 and fires at once), and the extra second keeps the two timers from racing.
 /// - Other failures: `URLError`s become ``UserClientError/transport(_:)``.
+///
+/// Each request runs in a session of its own made from `configuration`, whose delegate is the
+/// request's ``BoundedTransfer``: only a delegate sees the body while it arrives, on every
+/// platform. The session is invalidated when the request ends.
 enum DataTransfer {
   static func perform(
-    _ request: URLRequest, in session: URLSession, timeout: Duration
+    _ request: URLRequest, configuration: URLSessionConfiguration, timeout: Duration,
+    maximumBodySize: Int
   ) async throws -> (Data, URLResponse) {
     var request = request
     request.timeoutInterval = timeout.wholeSecondsRoundedUp + 1
-    let handle = TaskHandle()
-    let outcome: Result<(Data, URLResponse), any Error> = await withTaskCancellationHandler {
+    let transfer = BoundedTransfer(maximumBodySize: maximumBodySize)
+    let session = URLSession(configuration: configuration, delegate: transfer, delegateQueue: nil)
+    let outcome = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        let task = session.dataTask(with: request) { data, response, error in
-          if handle.finish() {
-            continuation.resume(returning: .failure(URLError(.timedOut)))
-          } else if let error {
-            continuation.resume(returning: .failure(error))
-          } else if let response {
-            continuation.resume(returning: .success((data ?? Data(), response)))
-          } else {
-            continuation.resume(returning: .failure(UserClientError.invalidResponse))
-          }
-        }
-        handle.start(task)
-        // Fires once; after the task finished it finds nothing to do.
+        transfer.start(session.dataTask(with: request), reportingTo: continuation)
+        // Fires once; after the request finished it finds nothing to do.
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout.dispatchInterval) {
-          handle.timeOut()
+          transfer.timeOut()
         }
       }
     } onCancel: {
-      handle.cancel()
+      transfer.cancel()
     }
+    // The request has completed: let the session release its delegate.
+    session.finishTasksAndInvalidate()
     // Whatever the session reported, a cancelled caller sees CancellationError: a cancelled
     // data task may also complete with a response or with URLError.cancelled.
     try Task.checkCancellation()
@@ -57,70 +62,6 @@ enum DataTransfer {
     case .failure(let error):
       throw error
     }
-  }
-}
-
-/// Holds a data task so that cancellation and the timeout, which arrive on other threads before
-/// or after the task exists, cancel it exactly when they should. Internal.
-private final class TaskHandle: Sendable {
-  private enum State {
-    case waiting
-    case started(URLSessionDataTask)
-    case cancelled
-    case timedOut
-    case finished
-  }
-
-  private let state = Locked(State.waiting)
-
-  /// Records that the task completed; returns `true` if the timeout had cancelled it.
-  func finish() -> Bool {
-    state.withLock { state in
-      if case .timedOut = state { return true }
-      state = .finished
-      return false
-    }
-  }
-
-  /// Resumes `task`, or cancels it at once if cancellation already happened.
-  func start(_ task: URLSessionDataTask) {
-    let isCancelled = state.withLock { state -> Bool in
-      if case .cancelled = state { return true }
-      state = .started(task)
-      return false
-    }
-    if isCancelled {
-      task.cancel()
-    }
-    task.resume()
-  }
-
-  /// Cancels the task if it is running, and makes a later ``start(_:)`` cancel it.
-  func cancel() {
-    let task = state.withLock { state -> URLSessionDataTask? in
-      switch state {
-      case .waiting:
-        state = .cancelled
-        return nil
-      case .started(let task):
-        state = .cancelled
-        return task
-      case .cancelled, .timedOut, .finished:
-        return nil
-      }
-    }
-    task?.cancel()
-  }
-
-  /// Cancels a running task and marks it timed out. Does nothing once the task finished or its
-  /// caller cancelled it (the timer is armed only after ``start(_:)``).
-  func timeOut() {
-    let task = state.withLock { state -> URLSessionDataTask? in
-      guard case .started(let task) = state else { return nil }
-      state = .timedOut
-      return task
-    }
-    task?.cancel()
   }
 }
 

@@ -23,15 +23,25 @@ import Foundation
 /// - One user: `GET {baseURL}/users/{id}` answers `200` with one user object, `404` if unknown.
 /// - Objects need `id`, `name`, `username` and `email`; other fields are ignored.
 ///
+/// ## Bounded input
+/// A body is read only up to ``maximumBodySize`` bytes (4 MiB unless configured; a page of users
+/// is a few kilobytes, the whole bundled fixture 11 KB). A longer one fails with
+/// ``UserClientError/bodyTooLarge(limit:)``: at its headers when it announces its length, else
+/// as soon as its bytes pass the limit, without reading the rest into memory.
+///
 /// ## Errors and cancellation
 /// Throws ``UserClientError``: `.httpStatus` for a status outside 2xx, `.decoding` for a body
-/// that is not the expected JSON (an empty body included), `.transport` for `URLError`s
-/// (`.timedOut` once ``timeout`` passes before the response is complete). Cancelling the calling task cancels the
-/// `URLSessionTask` and throws `CancellationError` (never `URLError.cancelled`), on every
-/// platform.
+/// that is not the expected JSON (an empty body included), `.bodyTooLarge` past the limit,
+/// `.connectionLost` when the connection breaks after the response started, `.transport` for
+/// other `URLError`s (`.timedOut` once ``timeout`` passes before the response is complete).
+/// Cancelling the calling task cancels the `URLSessionTask` and throws `CancellationError`
+/// (never `URLError.cancelled`), on every platform.
 public struct LiveUserClient: UserClient {
   /// The timeout used when none is given: 10 seconds.
   public static let defaultTimeout: Duration = .seconds(10)
+
+  /// The body limit used when none is given: 4 MiB (4,194,304 bytes).
+  public static let defaultMaximumBodySize = 4 * 1024 * 1024
 
   /// The server root that the wire protocol's paths are appended to.
   public let baseURL: URL
@@ -39,20 +49,33 @@ public struct LiveUserClient: UserClient {
   /// cancelled and fails with `URLError.timedOut`. Enforced by the client's own timer, with the
   /// same (sub-second) precision on every platform.
   public let timeout: Duration
+  /// The most body bytes one response may have; see "Bounded input" above.
+  public let maximumBodySize: Int
+  /// Whose configuration each request's own session copies.
   private let session: URLSession
 
   /// Creates a client for the server at `baseURL`.
   ///
   /// - Parameters:
   ///   - baseURL: the server root, for example `https://jsonplaceholder.typicode.com`.
-  ///   - session: the session that performs requests (inject one with stub protocol classes in
-  ///     tests).
+  ///   - session: whose configuration performs requests (inject one with stub protocol classes
+  ///     in tests). Each request runs in a session of its own made from that configuration, so
+  ///     that the client sees the body while it arrives and can stop at the limit.
   ///   - timeout: per-request time limit (see ``timeout``); must be positive.
-  public init(baseURL: URL, session: URLSession = .shared, timeout: Duration = defaultTimeout) {
+  ///   - maximumBodySize: the most body bytes accepted (see ``maximumBodySize``); must be
+  ///     positive.
+  public init(
+    baseURL: URL, session: URLSession = .shared, timeout: Duration = defaultTimeout,
+    maximumBodySize: Int = defaultMaximumBodySize
+  ) {
     precondition(timeout > .zero, "LiveUserClient: timeout must be positive, got \(timeout)")
+    precondition(
+      maximumBodySize > 0,
+      "LiveUserClient: maximumBodySize must be positive, got \(maximumBodySize)")
     self.baseURL = baseURL
     self.session = session
     self.timeout = timeout
+    self.maximumBodySize = maximumBodySize
   }
 
   /// Fetches page `page` of the users matching `query`; see the wire protocol above.
@@ -92,7 +115,9 @@ public struct LiveUserClient: UserClient {
     var request = URLRequest(url: url)
     request.httpMethod = "GET"
     request.setValue("application/json", forHTTPHeaderField: "Accept")
-    let (data, response) = try await DataTransfer.perform(request, in: session, timeout: timeout)
+    let (data, response) = try await DataTransfer.perform(
+      request, configuration: session.configuration, timeout: timeout,
+      maximumBodySize: maximumBodySize)
     guard let http = response as? HTTPURLResponse else {
       throw UserClientError.invalidResponse
     }

@@ -42,7 +42,9 @@ public final class OfflineUserClient: UserClient {
     self.sleep = sleep
   }
 
-  /// The bundled fixture users (`Resources/users.json`), 30 people in identifier order.
+  /// The bundled fixture users (`Resources/users.json`), 34 people in identifier order: names
+  /// in Latin scripts with and without accents, then Korean, Chinese and Japanese names and one
+  /// with an emoji (ids 31-34), which a terminal shows two columns per character.
   ///
   /// Throws if the resource is missing or unreadable, which means a broken build.
   public static func fixtureUsers() throws -> [User] {

@@ -16,6 +16,13 @@ public enum UserClientError: Error, Sendable, CustomStringConvertible {
   case invalidResponse
   /// The body was not the JSON the wire protocol promises (including an empty body).
   case decoding(DecodingError)
+  /// The body was longer than `limit` bytes, the most the client accepts; it stopped reading
+  /// there (see ``LiveUserClient/maximumBodySize``).
+  case bodyTooLarge(limit: Int)
+  /// The connection broke after the response had started, so the body is incomplete. The
+  /// `URLError` is the platform's report, whose code varies (`.networkConnectionLost` on Darwin,
+  /// often `.unknown` with libcurl on Linux).
+  case connectionLost(URLError)
 
   /// A one-line technical description, for logs.
   public var description: String {
@@ -28,6 +35,10 @@ public enum UserClientError: Error, Sendable, CustomStringConvertible {
       return "response is not HTTP"
     case .decoding(let error):
       return "undecodable body: \(error)"
+    case .bodyTooLarge(let limit):
+      return "response body larger than the \(limit)-byte limit"
+    case .connectionLost(let error):
+      return "connection lost mid-response: \(error.code.rawValue) (\(error.localizedDescription))"
     }
   }
 }

@@ -12,8 +12,12 @@ import Foundation
 public struct UserFacingError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The broad reason, stable for code to switch on.
   public enum Kind: Equatable, Sendable {
-    /// No connection, host unreachable or connection lost.
+    /// No connection, host unreachable, or the connection dropped before any answer.
     case offline
+    /// The connection broke while the answer was arriving.
+    case connectionLost
+    /// The server sent more than the app accepts to read.
+    case responseTooLarge
     /// The server did not answer in time.
     case timedOut
     /// The requested thing does not exist (HTTP 404).
@@ -63,6 +67,10 @@ extension UserFacingError {
     switch kind {
     case .offline:
       return "You appear to be offline. Check your connection and try again."
+    case .connectionLost:
+      return "The connection to the server was lost. Please try again."
+    case .responseTooLarge:
+      return "The server sent more data than this app accepts, so nothing was loaded."
     case .timedOut:
       return "The server is taking too long to respond. Please try again."
     case .notFound:
@@ -84,6 +92,10 @@ extension UserFacingError {
       kind = kindOf(urlError)
     case let urlError as URLError:
       kind = kindOf(urlError)
+    case UserClientError.connectionLost:
+      kind = .connectionLost
+    case UserClientError.bodyTooLarge:
+      kind = .responseTooLarge
     case UserClientError.httpStatus(404):
       kind = .notFound
     case UserClientError.httpStatus(let code) where (500...599).contains(code):

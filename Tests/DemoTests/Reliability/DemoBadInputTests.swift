@@ -34,8 +34,8 @@ struct DemoBadInputTests {
     ("OPEN 11", "There is no user 11 on the list; pick 1 to 10."),
     ("--help", "Unknown command '--help'. Type 'help' for the list of commands."),
     ("quit now", "'quit' takes no argument, got 'now'."),
-    ("\u{0}", "Unknown command '\u{0}'. Type 'help' for the list of commands."),
-    ("\u{1B}[2J", "Unknown command '\u{1B}[2J'. Type 'help' for the list of commands."),
+    ("\u{0}", "Unknown command '\u{2400}'. Type 'help' for the list of commands."),
+    ("\u{1B}[2J", "Unknown command '\u{241B}[2J'. Type 'help' for the list of commands."),
     (
       "\u{FFFD}\u{FFFD}",
       "Unknown command '\u{FFFD}\u{FFFD}'. Type 'help' for the list of commands."
@@ -48,15 +48,18 @@ struct DemoBadInputTests {
     #expect(text.components(separatedBy: "[!] ").count - 1 == 1)
   }
 
+  /// A very long line is handled, and where a message quotes it, it is cut to 40 columns.
   @Test func veryLongLinesAreHandledWithoutCrashing() async throws {
     let long = String(repeating: "x", count: 1_000_000)
+    let quoted = String(repeating: "x", count: TerminalText.maximumQuoteWidth - 1) + "…"
     let (status, text) = try await transcript(of: [
       long, "search " + long, "open " + String(repeating: "9", count: 100_000),
     ])
     #expect(status == 0)
-    #expect(text.contains("[!] Unknown command '\(long)'."))
-    #expect(text.contains("No users match \"\(long)\"."))
+    #expect(text.contains("[!] Unknown command '\(quoted)'."))
+    #expect(text.contains("No users match \"\(quoted)\"."))
     #expect(text.contains("[!] open needs a list number like 'open 2', got '999"))
+    #expect(text.count < 10_000, "nothing prints the whole line")
   }
 
   /// `readLine` repairs bytes that are not UTF-8 into U+FFFD; such text is just a search that

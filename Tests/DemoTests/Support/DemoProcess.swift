@@ -58,11 +58,20 @@ enum DemoProcess {
   /// Standard input is a file, not a pipe: the demo may exit before reading all of it (bad
   /// flags exit at once, `quit` stops reading), and a file cannot raise SIGPIPE in this process.
   static func runRaw(_ arguments: [String], input: Data) async throws -> RawOutcome {
-    let process = Process()
-    process.executableURL = try executable()
-    process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
+    return try await runProgram(
+      try executable(), arguments, input: input, environment: environment)
+  }
+
+  /// Runs any program the way ``runRaw(_:input:)`` runs the Demo: `input` from a file, the
+  /// output collected in files, the exit awaited through the termination handler.
+  static func runProgram(
+    _ program: URL, _ arguments: [String], input: Data, environment: [String: String]
+  ) async throws -> RawOutcome {
+    let process = Process()
+    process.executableURL = program
+    process.arguments = arguments
     process.environment = environment
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("demo-process-\(UUID().uuidString)")

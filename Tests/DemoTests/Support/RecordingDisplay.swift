@@ -5,10 +5,10 @@
 @MainActor
 final class RecordingDisplay: Display {
   enum Call: Equatable {
-    case command(String)
+    case command(TerminalText)
     case show(ScreenContent)
-    case toast(String)
-    case notice(String)
+    case toast(TerminalText)
+    case notice(TerminalText)
     case inform
     case ready
     case finish
@@ -21,10 +21,10 @@ final class RecordingDisplay: Display {
     Array(calls.dropFirst(count))
   }
 
-  func commandBegan(_ line: String) { calls.append(.command(line)) }
+  func commandBegan(_ line: TerminalText) { calls.append(.command(line)) }
   func show(_ content: ScreenContent) { calls.append(.show(content)) }
-  func toast(_ message: String) { calls.append(.toast(message)) }
-  func notice(_ message: String) { calls.append(.notice(message)) }
+  func toast(_ message: TerminalText) { calls.append(.toast(message)) }
+  func notice(_ message: TerminalText) { calls.append(.notice(message)) }
   func inform(_ lines: [StyledLine]) { calls.append(.inform) }
   func ready() { calls.append(.ready) }
   func finish() { calls.append(.finish) }

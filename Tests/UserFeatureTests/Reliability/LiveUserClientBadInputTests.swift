@@ -1,5 +1,6 @@
 import Foundation
 import SignalsTesting
+import TestServers
 import Testing
 
 @testable import UserFeature
@@ -11,35 +12,49 @@ import Testing
 /// `LiveUserClient` against a real TCP server that answers badly on purpose (see
 /// ``RawHTTPServer``): every kind of bad input ends in a typed ``UserClientError`` and a
 /// user-facing message, never a crash or a hang. The client's timeout is short (2 s, 300 ms for
-/// the silent server) so that a hang would show up as a wrong error, not a stuck test.
+/// the silent server) so that a hang would show up as a wrong error, not a stuck test. The body
+/// size limit has its own suite, `LiveUserClientBodyLimitTests`.
 @Suite(.timeLimit(.minutes(1)))
 struct LiveUserClientBadInputTests {
   /// What a bad answer must turn into.
   enum Expected: Sendable, CustomTestStringConvertible {
     /// ``UserClientError/decoding(_:)``, shown as ``UserFacingError/Kind/unexpected``.
     case decoding
-    /// ``UserClientError/transport(_:)`` with one of these codes. The code depends on the
-    /// platform's HTTP stack: swift-corelibs-foundation (libcurl) reports a body cut short as
-    /// `.unknown` (CURLE_PARTIAL_FILE / CURLE_RECV_ERROR) where Darwin says
-    /// `.networkConnectionLost`; either way it is typed and has a message.
+    /// ``UserClientError/connectionLost(_:)``: the body was cut short after the response
+    /// started, shown as ``UserFacingError/Kind/connectionLost`` whatever code the platform's
+    /// HTTP stack reported (swift-corelibs-foundation's libcurl says `.unknown`, Darwin
+    /// `.networkConnectionLost`).
+    case connectionLost
+    /// ``UserClientError/transport(_:)`` with one of these codes, shown as offline or
+    /// unexpected. The code depends on the platform's HTTP stack.
     case transport(Set<URLError.Code>)
 
     var testDescription: String {
       switch self {
       case .decoding: "decoding"
+      case .connectionLost: "connectionLost"
       case .transport(let codes): "transport(\(codes.map(\.rawValue).sorted()))"
+      }
+    }
+
+    /// The user-facing kinds this error may be shown as.
+    var kinds: Set<UserFacingError.Kind> {
+      switch self {
+      case .decoding: [.unexpected]
+      case .connectionLost: [.connectionLost]
+      case .transport: [.offline, .unexpected]
       }
     }
   }
 
-  /// Each misbehaviour with the error it must produce. Observed on Linux (Swift 6.3):
-  /// truncated and reset mid-body `.unknown`, closed at once `.badServerResponse`, a non-HTTP
-  /// status line `.unsupportedURL` (libcurl refuses HTTP/0.9).
+  /// Each misbehaviour with the error it must produce. Observed on Linux (Swift 6.3): closed at
+  /// once `.badServerResponse`, a non-HTTP status line `.unsupportedURL` (libcurl refuses
+  /// HTTP/0.9).
   static let cases: [(RawHTTPServer.Mode, Expected)] = [
     (.malformed, .decoding),
-    (.truncated, .transport([.unknown, .networkConnectionLost])),
+    (.truncated, .connectionLost),
     (.nonUTF8, .decoding),
-    (.resetMidBody, .transport([.unknown, .networkConnectionLost, .cannotParseResponse])),
+    (.resetMidBody, .connectionLost),
     (.empty, .decoding),
     (.closeAtOnce, .transport([.badServerResponse, .networkConnectionLost])),
     (.garbage, .transport([.unsupportedURL, .badServerResponse, .cannotParseResponse])),
@@ -56,7 +71,7 @@ struct LiveUserClientBadInputTests {
         try await client.users(matching: "", page: 1, pageSize: 10)
       }
       switch (error, expected) {
-      case (.decoding?, .decoding):
+      case (.decoding?, .decoding), (.connectionLost?, .connectionLost):
         break
       case (.transport(let urlError)?, .transport(let codes)):
         #expect(codes.contains(urlError.code), "\(mode): \(urlError)")
@@ -64,7 +79,7 @@ struct LiveUserClientBadInputTests {
         Issue.record("\(mode): expected \(expected), got \(String(describing: error))")
       }
       let facing = UserFacingError(try #require(error))
-      #expect([.offline, .unexpected].contains(facing.kind), "\(mode): \(facing)")
+      #expect(expected.kinds.contains(facing.kind), "\(mode): \(facing)")
       #expect(facing.message == UserFacingError.message(for: facing.kind))
     }
   }
@@ -97,16 +112,22 @@ struct LiveUserClientBadInputTests {
     }
   }
 
-  /// Decision: there is no size limit; a 20 MB array of valid users is decoded (the client pages
-  /// a list without `X-Total-Count` itself). It must not crash and must give the right page.
-  @Test func aTwentyMegabytePayloadDecodesAndIsPagedLocally() async throws {
+  /// A 20 MB array of valid users announces its length: the default 4 MiB limit refuses it at
+  /// its headers. With the limit raised, the same body decodes and is paged locally (the client
+  /// pages a list without `X-Total-Count` itself).
+  @Test func aTwentyMegabytePayloadIsRefusedUnlessTheLimitIsRaised() async throws {
     try await withRawHTTPServer { server, session in
-      let client = LiveUserClient(
-        baseURL: try server.baseURL(.huge), session: session, timeout: .seconds(30))
-      let page = try await client.users(matching: "", page: 2, pageSize: 10)
+      let url = try server.baseURL(.huge)
+      let refusing = LiveUserClient(baseURL: url, session: session, timeout: .seconds(30))
+      await #expect(throws: UserClientError.self) {
+        try await refusing.users(matching: "", page: 1, pageSize: 10)
+      }
+      let raised = LiveUserClient(
+        baseURL: url, session: session, timeout: .seconds(30), maximumBodySize: 32_000_000)
+      let page = try await raised.users(matching: "", page: 2, pageSize: 10)
       #expect(page.users.map(\.id) == Array(11...20))
       #expect(page.hasMore)
-      let matching = try await client.users(matching: "user179999@", page: 1, pageSize: 10)
+      let matching = try await raised.users(matching: "user179999@", page: 1, pageSize: 10)
       #expect(matching.users.map(\.id) == [179_999])
     }
   }

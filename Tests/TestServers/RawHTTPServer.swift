@@ -10,10 +10,11 @@ import Synchronization
 /// standard input closes, so no server outlives its test.
 ///
 /// The first path component picks the misbehaviour, so `http://127.0.0.1:<port>/<mode>` is a
-/// base URL for `LiveUserClient`. Modes are listed in ``Mode``.
-final class RawHTTPServer: Sendable {
+/// base URL for `LiveUserClient` (``baseURL(_:bodySize:)`` builds it). Modes are listed in
+/// ``Mode``.
+public final class RawHTTPServer: Sendable {
   /// What the server sends back.
-  enum Mode: String, CaseIterable, Sendable {
+  public enum Mode: String, CaseIterable, Sendable {
     /// 200 with a complete body that is not JSON of the expected shape.
     case malformed
     /// 200 with `Content-Length: 4096` but only the start of a JSON array, then close.
@@ -32,19 +33,50 @@ final class RawHTTPServer: Sendable {
     case closeAtOnce
     /// A status line that is not HTTP.
     case garbage
+    /// 200 with `Content-Length` and a valid JSON array of one user, padded with spaces to
+    /// exactly the body size in the URL.
+    case sized
+    /// As `sized`, but chunked: the length is not announced, the client has to count.
+    case sizedChunked
+    /// 200, chunked, streaming ``endlessBytes`` of an unfinished JSON array at about 50 MB/s
+    /// (a 64 KiB piece, then 1 ms of rest), like a fast network. When the client stops (or
+    /// everything is sent) the server prints `sent <bytes>`, the body bytes it managed to hand
+    /// to the socket.
+    case endless
+    /// As `endless`, without rest: as fast as the client reads, a loopback firehose.
+    case endlessFirehose
   }
 
   /// Users in the `huge` payload; each object is about 115 bytes, so the body is about 20 MB.
-  static let hugeCount = 180_000
+  public static let hugeCount = 180_000
+
+  /// The body the `endless` mode offers: 200 MB.
+  public static let endlessBytes = 200_000_000
 
   private static let script = """
-    import os, signal, socket, socketserver, struct, sys, threading
+    import os, signal, socket, socketserver, struct, sys, threading, time
     signal.pthread_sigmask(signal.SIG_UNBLOCK, signal.valid_signals())
     def watch_stdin():
         sys.stdin.buffer.read()
         os._exit(0)
     threading.Thread(target=watch_stdin, daemon=True).start()
     HUGE_COUNT = int(sys.argv[1])
+    ENDLESS_BYTES = int(sys.argv[2])
+    ONE_USER = b'{"id":1,"name":"User 1","username":"user1","email":"user1@example.com"}'
+    def sized_body(size):
+        head = b"[" + ONE_USER
+        return head + b" " * (size - len(head) - 1) + b"]"
+    def send_chunked(s, pieces):
+        for piece in pieces:
+            s.sendall(b"%x\\r\\n" % len(piece) + piece + b"\\r\\n")
+        s.sendall(b"0\\r\\n\\r\\n")
+    def endless_pieces():
+        piece = (ONE_USER + b",") * 900
+        yield b"["
+        offered = 1
+        while offered + len(piece) <= ENDLESS_BYTES:
+            yield piece
+            offered += len(piece)
     huge = None
     huge_lock = threading.Lock()
     def huge_body():
@@ -68,7 +100,8 @@ final class RawHTTPServer: Sendable {
                     return
                 data += chunk
             path = data.split(b" ", 2)[1].decode("latin-1")
-            mode = path.strip("/").split("/")[0]
+            parts = path.strip("/").split("/")
+            mode = parts[0]
             s = self.request
             if mode == "malformed":
                 body = b'{"users": [nope]}'
@@ -91,6 +124,26 @@ final class RawHTTPServer: Sendable {
                 s.sendall(head(0))
             elif mode == "closeAtOnce":
                 pass
+            elif mode == "sized":
+                body = sized_body(int(parts[1]))
+                s.sendall(head(len(body)) + body)
+            elif mode == "sizedChunked":
+                body = sized_body(int(parts[1]))
+                s.sendall(head(None, "Transfer-Encoding: chunked\\r\\n"))
+                send_chunked(s, [body[i:i + 65536] for i in range(0, len(body), 65536)])
+            elif mode == "endless" or mode == "endlessFirehose":
+                rest = 0.001 if mode == "endless" else 0
+                sent = 0
+                try:
+                    s.sendall(head(None, "Transfer-Encoding: chunked\\r\\n"))
+                    for piece in endless_pieces():
+                        s.sendall(b"%x\\r\\n" % len(piece) + piece + b"\\r\\n")
+                        sent += len(piece)
+                        time.sleep(rest)
+                    s.sendall(b"0\\r\\n\\r\\n")
+                except OSError:
+                    pass
+                print("sent %d" % sent, flush=True)
             else:
                 s.sendall(b"HELLO THERE\\r\\n\\r\\n")
     class Server(socketserver.ThreadingTCPServer):
@@ -101,9 +154,10 @@ final class RawHTTPServer: Sendable {
     server.serve_forever()
     """
 
-  let port: Int
+  /// The port it listens on, on 127.0.0.1.
+  public let port: Int
   /// Lines the server printed after its port (`accepted` for each `silent` request), in order.
-  let lines: AsyncStream<String>
+  public let lines: AsyncStream<String>
   private let running: Mutex<(process: Process, input: Pipe)?>
 
   private init(port: Int, lines: AsyncStream<String>, process: Process, input: Pipe) {
@@ -112,24 +166,27 @@ final class RawHTTPServer: Sendable {
     self.running = Mutex((process, input))
   }
 
-  /// The base URL that makes the server misbehave as `mode` says.
-  func baseURL(_ mode: Mode) throws -> URL {
-    guard let url = URL(string: "http://127.0.0.1:\(port)/\(mode.rawValue)") else {
+  /// The base URL that makes the server misbehave as `mode` says; `bodySize` is the body's
+  /// exact size in bytes for the `sized` modes (at least 80), ignored by the others.
+  public func baseURL(_ mode: Mode, bodySize: Int = 0) throws -> URL {
+    let path =
+      mode == .sized || mode == .sizedChunked ? "\(mode.rawValue)/\(bodySize)" : mode.rawValue
+    guard let url = URL(string: "http://127.0.0.1:\(port)/\(path)") else {
       throw URLError(.badURL)
     }
     return url
   }
 
   /// Starts python3 and returns once it listens (it prints its port only after `listen`).
-  static func start() async throws -> RawHTTPServer {
+  public static func start() async throws -> RawHTTPServer {
     let launch = try await PythonServerLaunch.start(
-      script: script, arguments: [String(hugeCount)])
+      script: script, arguments: [String(hugeCount), String(endlessBytes)])
     return RawHTTPServer(
       port: launch.port, lines: launch.lines, process: launch.process, input: launch.input)
   }
 
   /// Closes the server's stdin (it exits at once) and waits for the process. Idempotent.
-  func stop() {
+  public func stop() {
     guard let (process, input) = running.withLock({ $0.take() }) else { return }
     try? input.fileHandleForWriting.close()
     process.waitUntilExit()
@@ -142,7 +199,7 @@ final class RawHTTPServer: Sendable {
 
 /// Runs `body` with a fresh ``RawHTTPServer`` and an ephemeral session, stopping both on every
 /// path.
-func withRawHTTPServer<T>(
+public func withRawHTTPServer<T>(
   isolation: isolated (any Actor)? = #isolation,
   _ body: (RawHTTPServer, URLSession) async throws -> T
 ) async throws -> T {

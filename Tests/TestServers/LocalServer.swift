@@ -14,9 +14,12 @@ import Synchronization
 ///   `python3 -m http.server` runs).
 /// - `silent`: accepts connections and never answers (for timeouts and cancellation); prints
 ///   `accepted` for every connection so a test can wait for it.
-final class LocalServer: Sendable {
-  enum Mode: String {
+public final class LocalServer: Sendable {
+  /// What the server does with a request.
+  public enum Mode: String, Sendable {
+    /// Serves the files under the root directory.
     case files
+    /// Accepts and never answers.
     case silent
   }
 
@@ -52,9 +55,10 @@ final class LocalServer: Sendable {
             print("accepted", flush=True)
     """
 
-  let port: Int
+  /// The port it listens on, on 127.0.0.1.
+  public let port: Int
   /// Lines the server printed after its port, in order.
-  let lines: AsyncStream<String>
+  public let lines: AsyncStream<String>
   private let running: Mutex<(process: Process, input: Pipe)?>
 
   private init(port: Int, lines: AsyncStream<String>, process: Process, input: Pipe) {
@@ -63,7 +67,8 @@ final class LocalServer: Sendable {
     self.running = Mutex((process, input))
   }
 
-  var baseURL: URL {
+  /// `http://127.0.0.1:<port>`.
+  public var baseURL: URL {
     get throws {
       guard let url = URL(string: "http://127.0.0.1:\(port)") else {
         throw URLError(.badURL)
@@ -73,7 +78,7 @@ final class LocalServer: Sendable {
   }
 
   /// Starts python3 in `mode` (serving `root` in `files` mode) and returns once it listens.
-  static func start(_ mode: Mode, root: URL? = nil) async throws -> LocalServer {
+  public static func start(_ mode: Mode, root: URL? = nil) async throws -> LocalServer {
     let launch = try await PythonServerLaunch.start(
       script: script, arguments: [mode.rawValue, root?.path ?? "."])
     let server = LocalServer(
@@ -85,7 +90,7 @@ final class LocalServer: Sendable {
   }
 
   /// Ends the process (closing its stdin, and SIGTERM) and waits for it to exit. Idempotent.
-  func stop() {
+  public func stop() {
     guard let (process, input) = running.withLock({ $0.take() }) else { return }
     try? input.fileHandleForWriting.close()
     if process.isRunning {
@@ -113,13 +118,15 @@ final class LocalServer: Sendable {
     throw ServerError.notAnswering
   }
 
-  enum ServerError: Error {
+  /// Why a server could not be used.
+  public enum ServerError: Error {
+    /// It started but did not answer HTTP requests.
     case notAnswering
   }
 }
 
 /// Runs `body` with a server, stopping it afterwards whether `body` returns or throws.
-func withLocalServer<T>(
+public func withLocalServer<T>(
   _ mode: LocalServer.Mode, root: URL? = nil, isolation: isolated (any Actor)? = #isolation,
   _ body: (LocalServer) async throws -> T
 ) async throws -> T {

@@ -3,7 +3,7 @@ import Synchronization
 
 /// A python3 test server just started: its process, the pipe to its stdin (closing it makes the
 /// scripts exit), the lines it prints after its port, and the port. Shared by ``LocalServer``
-/// and `RawHTTPServer`.
+/// and ``RawHTTPServer``.
 struct PythonServerLaunch {
   let process: Process
   let input: Pipe

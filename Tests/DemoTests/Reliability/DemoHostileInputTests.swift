@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// The real `Demo` binary with hostile text typed on standard input (``HostileText``: every
+/// control class), piped and on a pseudo-terminal: what it echoes, the notices that quote it and
+/// the search header show visible stand-ins, never the raw controls.
+@Suite(.timeLimit(.minutes(1)))
+struct DemoHostileInputTests {
+  /// For each sample: a search for it, a bad `open` quoting it, and it as a command of its own.
+  static let input = Data(
+    (HostileText.samples.map { "search \($0.raw)\nopen \($0.raw)\n\($0.raw)\n" }.joined()
+      + "quit\n").utf8)
+
+  @Test func pipedInputIsEchoedQuotedAndSearchedOnlyAsStandIns() async throws {
+    let outcome = try await DemoProcess.runRaw(["--latency", "0"], input: Self.input)
+    #expect(outcome.status == 0)
+    #expect(outcome.stderr.isEmpty)
+    let text = try #require(String(validating: outcome.stdout, as: UTF8.self))
+    #expect(HostileText.unsafeScalars(in: text, allowingDemoSequences: false) == [])
+    for (_, shown) in HostileText.samples {
+      #expect(text.contains("> search \(shown)\n"), "echo: \(shown)")
+      #expect(text.contains("== Users: matching \"\(shown)\" ==\n"), "header: \(shown)")
+      #expect(text.contains("No users match \"\(shown)\"."), "empty screen: \(shown)")
+      #expect(text.contains("got '\(shown)'."), "notice: \(shown)")
+    }
+    #expect(text.contains("[!] Unknown command '\(HostileText.samples[1].shown)'."))
+  }
+
+  @Test func typedInputOnATerminalIsShownOnlyAsStandIns() async throws {
+    let outcome = try await PseudoTerminal.run(["--latency", "0"], input: Self.input)
+    #expect(outcome.status == 0)
+    let text = try #require(String(validating: outcome.output, as: UTF8.self))
+    #expect(HostileText.unsafeScalars(in: text, allowingDemoSequences: true) == [])
+    for (_, shown) in HostileText.samples {
+      #expect(text.contains("matching \"\(shown)\""), "header: \(shown)")
+      #expect(text.contains("got '\(shown)'."), "notice: \(shown)")
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import TestServers
+import Testing
+import UserFeature
+
+/// The real `Demo` binary against servers that attack the terminal: users whose every field
+/// holds each control class (``HostileText``) plus a 1 MB name, served by the local HTTP server,
+/// with output piped and on a pseudo-terminal; and a 200 MB body streamed at the client.
+@Suite(.timeLimit(.minutes(2)))
+struct DemoHostileServerTests {
+  /// Where the Demo's output goes.
+  enum Output: String, CaseIterable, Sendable {
+    /// A file: plain lines, no colour (`NO_COLOR`).
+    case piped
+    /// A 100-column pseudo-terminal: the screen redrawn in place, in colour.
+    case terminal
+  }
+
+  /// Opens every user's detail screen, then quits.
+  static let input = Data(
+    ((1...HostileText.samples.count + 1).map { "open \($0)\nback\n" }.joined() + "quit\n").utf8)
+
+  /// Runs the Demo against the hostile server and returns its exit status and output.
+  private func runAgainstHostileServer(_ output: Output) async throws -> (Int32?, Data) {
+    try await withStaticUserServer(serving: try HostileText.usersJSON()) { server in
+      let arguments = ["--endpoint", try server.baseURL.absoluteString]
+      switch output {
+      case .piped:
+        let outcome = try await DemoProcess.runRaw(arguments, input: Self.input)
+        #expect(outcome.stderr.isEmpty)
+        return (outcome.status, outcome.stdout)
+      case .terminal:
+        let outcome = try await PseudoTerminal.run(arguments, input: Self.input, columns: 100)
+        return (outcome.status, outcome.output)
+      }
+    }
+  }
+
+  @Test(arguments: Output.allCases)
+  func fieldsFromTheServerReachTheTerminalOnlyAsVisibleStandIns(_ output: Output) async throws {
+    let (status, bytes) = try await runAgainstHostileServer(output)
+    #expect(status == 0)
+    let text = try #require(String(validating: bytes, as: UTF8.self), "output is valid UTF-8")
+    #expect(
+      HostileText.unsafeScalars(in: text, allowingDemoSequences: output == .terminal) == [],
+      "the Demo wrote a control character it did not author")
+    for sample in HostileText.samples {
+      #expect(text.contains("\(sample.shown) name"), "name: \(sample.shown)")
+      #expect(text.contains("@\(sample.shown)user"), "username: \(sample.shown)")
+      #expect(text.contains("\(sample.shown)@example.test"), "email: \(sample.shown)")
+    }
+    #expect(text.contains("\(HostileText.samples[0].shown)MMMM"), "the 1 MB name is shown...")
+    #expect(text.contains("MMMM…"), "...and cut")
+    #expect(bytes.count < 1_000_000, "the 1 MB name is never written whole")
+    if output == .terminal {
+      #expect(text.contains("\u{1B}[1m"), "colours are on: the check above allowed them")
+    }
+  }
+
+  /// The server streams 200 MB as fast as the Demo reads (unannounced length). The Demo shows
+  /// the too-large message and its peak memory stays far below the body: it keeps at most the
+  /// 4 MiB limit and drops the rest as it arrives (an unbounded client peaked at 240 MB).
+  @Test func a200MegabyteBodyIsRefusedWithBoundedMemory() async throws {
+    let server = try await RawHTTPServer.start()
+    defer { server.stop() }
+    let outcome = try await PseudoTerminal.run(
+      ["--endpoint", try server.baseURL(.endlessFirehose).absoluteString],
+      input: Data("quit\n".utf8), environment: ["NO_COLOR": "1"])
+    #expect(outcome.status == 0)
+    let text = String(decoding: outcome.output, as: UTF8.self)
+    let refusal = UserFacingError(UserClientError.bodyTooLarge(limit: 0)).message
+    #expect(text.contains(refusal))
+    #expect(
+      outcome.maximumResidentKilobytes < 120_000,
+      "peak memory \(outcome.maximumResidentKilobytes) KB while refusing a 200 MB body")
+  }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+@testable import Demo
+
+/// Golden screens of the real `Demo` binary on a pseudo-terminal of a fixed size: what a person
+/// sees once the last command has settled. Korean, Chinese, Japanese and emoji names line up
+/// with the others by display width, and rows are cut with `…` before the terminal's edge.
+@Suite(.timeLimit(.minutes(1)))
+struct TerminalTranscriptTests {
+  @Test(arguments: [(60, "terminal-60-columns"), (80, "terminal-80-columns")])
+  func wideNamesLineUpOnAFixedWidthTerminal(columns: Int, golden: String) async throws {
+    let outcome = try await PseudoTerminal.run(
+      ["--latency", "0"], input: Data("more\nmore\nmore\nquit\n".utf8), rows: 20,
+      columns: columns, environment: ["NO_COLOR": "1"])
+    #expect(outcome.status == 0)
+    let screen = try #require(Self.lastScreen(of: outcome.output))
+    #expect(screen.split(separator: "\n").allSatisfy { DisplayWidth.of($0) < columns })
+    try Golden.expectMatches(screen, golden)
+  }
+
+  /// The screen after the last redraw: the text after the last cursor-home sequence, without
+  /// the erase sequences and without the prompt row.
+  static func lastScreen(of output: Data) -> String? {
+    let text = String(decoding: output, as: UTF8.self)
+    guard let frame = text.components(separatedBy: "\u{1B}[H").last else { return nil }
+    let erased = frame.replacingOccurrences(of: "\u{1B}[K", with: "")
+    guard let prompt = erased.range(of: "> \u{1B}[J") else { return nil }
+    return String(erased[..<prompt.lowerBound])
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import TestServers
+import Testing
+
+@testable import UserFeature
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `LiveUserClient` reads at most `maximumBodySize` bytes of a body, against a real TCP server
+/// (``RawHTTPServer``): a body exactly at the limit decodes, one byte over is refused with
+/// ``UserClientError/bodyTooLarge(limit:)`` whether its length is announced (`Content-Length`)
+/// or not (chunked), and a 200 MB stream is refused after the limit: the server shows the client
+/// stopped reading long before the end.
+@Suite(.timeLimit(.minutes(1)))
+struct LiveUserClientBodyLimitTests {
+  @Test(
+    arguments: [16_384, LiveUserClient.defaultMaximumBodySize],
+    [RawHTTPServer.Mode.sized, .sizedChunked])
+  func aBodyAtTheLimitDecodesAndOneByteOverIsRefused(
+    limit: Int, mode: RawHTTPServer.Mode
+  ) async throws {
+    try await withRawHTTPServer { server, session in
+      let atLimit = LiveUserClient(
+        baseURL: try server.baseURL(mode, bodySize: limit), session: session,
+        timeout: .seconds(20), maximumBodySize: limit)
+      let page = try await atLimit.users(matching: "", page: 1, pageSize: 10)
+      #expect(page.users.map(\.id) == [1])
+
+      let overLimit = LiveUserClient(
+        baseURL: try server.baseURL(mode, bodySize: limit + 1), session: session,
+        timeout: .seconds(20), maximumBodySize: limit)
+      let error = await #expect(throws: UserClientError.self) {
+        try await overLimit.users(matching: "", page: 1, pageSize: 10)
+      }
+      guard case .bodyTooLarge(let reported)? = error else {
+        Issue.record("expected bodyTooLarge, got \(String(describing: error))")
+        return
+      }
+      #expect(reported == limit)
+      let facing = UserFacingError(try #require(error))
+      #expect(facing.kind == .responseTooLarge)
+      #expect(
+        facing.message == "The server sent more data than this app accepts, so nothing was loaded.")
+    }
+  }
+
+  /// The server streams 200 MB at a fast network's pace without announcing it; the client
+  /// refuses it with the default limit and stops reading. What the server managed to hand to
+  /// its socket shows it: the limit plus what the socket buffers hold, under 20 MB of 200.
+  /// (Against an unpaced loopback firehose the stop can lag on Linux, but memory stays bounded:
+  /// `DemoHostileServerTests` measures that through the Demo binary.)
+  @Test func a200MegabyteStreamIsRefusedAndTheClientStopsReading() async throws {
+    try await withRawHTTPServer { server, session in
+      let client = LiveUserClient(
+        baseURL: try server.baseURL(.endless), session: session, timeout: .seconds(30))
+      let error = await #expect(throws: UserClientError.self) {
+        try await client.users(matching: "", page: 1, pageSize: 10)
+      }
+      guard case .bodyTooLarge(LiveUserClient.defaultMaximumBodySize)? = error else {
+        Issue.record("expected bodyTooLarge, got \(String(describing: error))")
+        return
+      }
+      var lines = server.lines.makeAsyncIterator()
+      let report = try #require(await lines.next())
+      let sent = try #require(Int(report.replacingOccurrences(of: "sent ", with: "")), "\(report)")
+      #expect(sent > LiveUserClient.defaultMaximumBodySize)
+      #expect(sent < 5 * LiveUserClient.defaultMaximumBodySize, "the client read on: \(sent) bytes")
+    }
+  }
+}
