@@ -1,22 +1,5 @@
 import Signals
 
-/// A value a ``Recorder`` received, with the virtual time it arrived at.
-public struct TimedValue<Value> {
-  /// The scheduler's ``TestScheduler/now`` when the value arrived.
-  public let time: Duration
-  /// The value.
-  public let value: Value
-
-  /// Creates a timed value, for writing expectations: `TimedValue(.milliseconds(300), "a")`.
-  public init(_ time: Duration, _ value: Value) {
-    self.time = time
-    self.value = value
-  }
-}
-
-extension TimedValue: Equatable where Value: Equatable {}
-extension TimedValue: Sendable where Value: Sendable {}
-
 /// Subscribes to a ``Property`` or an ``EventStream`` and records, in order, every value it
 /// receives, so a test can assert the exact emission sequence:
 ///
@@ -28,27 +11,38 @@ extension TimedValue: Sendable where Value: Sendable {}
 ///
 /// - Recording starts when the recorder is created (a property's current value is the first
 ///   entry) and ends on ``cancel()`` or when the recorder is released.
-/// - With a `scheduler`, each value is also stamped with its virtual arrival time
-///   (``timedValues``).
+/// - Time: with a `scheduler`, each value is stamped with its virtual arrival time
+///   (``timedValues``), and so are the start (``startTime``) and the cancellation
+///   (``cancellationTime``). Without one, every time is zero.
 /// - Threading: safe to read while values arrive on other threads.
 public final class Recorder<Value: Sendable>: Sendable {
+  /// Whether this recorder records state (a `Property`) or events (an `EventStream`).
+  public let kind: RecordedKind
+  /// The virtual time recording started (zero without a scheduler).
+  public let startTime: Duration
+
   private let recorded = Locked<[TimedValue<Value>]>([])
+  private let cancelled = Locked<Duration?>(nil)
   private let token = Locked<SubscriptionToken?>(nil)
+  private let scheduler: TestScheduler?
 
   /// Records `property`: its current value first, then every change.
   public convenience init(_ property: Property<Value>, scheduler: TestScheduler? = nil) {
-    self.init(scheduler: scheduler) { property.sink($0) }
+    self.init(.state, scheduler: scheduler) { property.sink($0) }
   }
 
   /// Records every event `stream` sends from now on.
   public convenience init(_ stream: EventStream<Value>, scheduler: TestScheduler? = nil) {
-    self.init(scheduler: scheduler) { stream.sink($0) }
+    self.init(.events, scheduler: scheduler) { stream.sink($0) }
   }
 
   private init(
-    scheduler: TestScheduler?,
+    _ kind: RecordedKind, scheduler: TestScheduler?,
     subscribe: (@escaping @Sendable (Value) -> Void) -> SubscriptionToken
   ) {
+    self.kind = kind
+    self.scheduler = scheduler
+    self.startTime = scheduler?.now ?? .zero
     let subscription = subscribe { [weak self] value in
       let time = scheduler?.now ?? .zero
       self?.recorded.withLock { $0.append(TimedValue(time, value)) }
@@ -71,8 +65,19 @@ public final class Recorder<Value: Sendable>: Sendable {
     recorded.withLock { $0.last?.value }
   }
 
-  /// Stops recording; values already recorded stay.
+  /// The virtual time of the first ``cancel()``, or `nil` while recording goes on.
+  public var cancellationTime: Duration? {
+    cancelled.withLock { $0 }
+  }
+
+  /// Stops recording; values already recorded stay. Only the first call is stamped with a time.
   public func cancel() {
+    let now = scheduler?.now ?? .zero
+    cancelled.withLock { cancelled in
+      if cancelled == nil {
+        cancelled = now
+      }
+    }
     let subscription = token.withLock { token in
       let taken = token
       token = nil
