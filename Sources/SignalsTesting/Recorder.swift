@@ -14,15 +14,23 @@ import Signals
 /// - Time: with a `scheduler`, each value is stamped with its virtual arrival time
 ///   (``timedValues``), and so are the start (``startTime``) and the cancellation
 ///   (``cancellationTime``). Without one, every time is zero.
-/// - Threading: safe to read while values arrive on other threads.
+/// - Awaiting: ``next(timeout:)`` and ``values(count:timeout:)`` suspend until values arrive
+///   (see `Recorder+Awaiting.swift`).
+/// - Threading: safe to read and await while values arrive on other threads.
 public final class Recorder<Value: Sendable>: Sendable {
+  private struct State {
+    var log = ArrivalLog<TimedValue<Value>>()
+    /// The position the next call to `next(timeout:)` reads.
+    var nextReadIndex = 0
+    var cancellationTime: Duration?
+  }
+
   /// Whether this recorder records state (a `Property`) or events (an `EventStream`).
   public let kind: RecordedKind
   /// The virtual time recording started (zero without a scheduler).
   public let startTime: Duration
 
-  private let recorded = Locked<[TimedValue<Value>]>([])
-  private let cancelled = Locked<Duration?>(nil)
+  private let state = Locked(State())
   private let token = Locked<SubscriptionToken?>(nil)
   private let scheduler: TestScheduler?
 
@@ -44,38 +52,37 @@ public final class Recorder<Value: Sendable>: Sendable {
     self.scheduler = scheduler
     self.startTime = scheduler?.now ?? .zero
     let subscription = subscribe { [weak self] value in
-      let time = scheduler?.now ?? .zero
-      self?.recorded.withLock { $0.append(TimedValue(time, value)) }
+      self?.record(value)
     }
     token.withLock { $0 = subscription }
   }
 
   /// Every value received so far, in arrival order.
   public var values: [Value] {
-    recorded.withLock { $0.map(\.value) }
+    state.withLock { $0.log.elements.map(\.value) }
   }
 
   /// Every value received so far with its virtual arrival time (zero without a scheduler).
   public var timedValues: [TimedValue<Value>] {
-    recorded.withLock { $0 }
+    state.withLock { $0.log.elements }
   }
 
   /// The most recent value, if any.
   public var last: Value? {
-    recorded.withLock { $0.last?.value }
+    state.withLock { $0.log.elements.last?.value }
   }
 
   /// The virtual time of the first ``cancel()``, or `nil` while recording goes on.
   public var cancellationTime: Duration? {
-    cancelled.withLock { $0 }
+    state.withLock { $0.cancellationTime }
   }
 
   /// Stops recording; values already recorded stay. Only the first call is stamped with a time.
   public func cancel() {
-    let now = scheduler?.now ?? .zero
-    cancelled.withLock { cancelled in
-      if cancelled == nil {
-        cancelled = now
+    let now = currentTime
+    state.withLock { state in
+      if state.cancellationTime == nil {
+        state.cancellationTime = now
       }
     }
     let subscription = token.withLock { token in
@@ -86,14 +93,42 @@ public final class Recorder<Value: Sendable>: Sendable {
     subscription?.cancel()
   }
 
-  /// Forgets the values recorded so far (recording goes on).
+  /// Forgets the values recorded so far (recording goes on); ``next(timeout:)`` starts over
+  /// from the next value to arrive.
   public func clear() {
-    let cleared = recorded.withLock { recorded in
-      let cleared = recorded
-      recorded = []
-      return cleared
+    let cleared = state.withLock { state in
+      state.nextReadIndex = 0
+      return state.log.removeAll()
     }
     // Released outside the lock: a recorded value's deinit may be user code.
     withExtendedLifetime(cleared) {}
+  }
+
+  /// Takes the position the next call to `next(timeout:)` reads, and moves past it.
+  func takeNextReadIndex() -> Int {
+    state.withLock { state in
+      defer { state.nextReadIndex += 1 }
+      return state.nextReadIndex
+    }
+  }
+
+  private var currentTime: Duration {
+    scheduler?.now ?? .zero
+  }
+
+  private func record(_ value: Value) {
+    let arrived = TimedValue(currentTime, value)
+    let wakeups = state.withLock { $0.log.append(arrived) }
+    for wakeup in wakeups {
+      wakeup.resume()
+    }
+  }
+}
+
+extension Recorder: ArrivalLogOwner {
+  func withArrivalLog<Result: Sendable>(
+    _ body: (inout ArrivalLog<TimedValue<Value>>) -> Result
+  ) -> Result {
+    state.withLock { body(&$0.log) }
   }
 }
