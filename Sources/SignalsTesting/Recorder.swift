@@ -13,7 +13,7 @@ import Signals
 ///   entry) and ends on ``cancel()`` or when the recorder is released.
 /// - Time: with a `scheduler`, each value is stamped with its virtual arrival time
 ///   (``timedValues``), and so are the start (``startTime``) and the cancellation
-///   (``cancellationTime``). Without one, every time is zero.
+///   (``cancellationTime``); a ``Timeline`` draws them. Without one, every time is zero.
 /// - Awaiting: ``next(timeout:)`` and ``values(count:timeout:)`` suspend until values arrive
 ///   (see `Recorder+Awaiting.swift`).
 /// - Threading: safe to read and await while values arrive on other threads.
@@ -102,6 +102,11 @@ public final class Recorder<Value: Sendable>: Sendable {
     }
     // Released outside the lock: a recorded value's deinit may be user code.
     withExtendedLifetime(cleared) {}
+  }
+
+  /// The values and the cancellation time, read together (for a ``Timeline``).
+  var snapshot: (timedValues: [TimedValue<Value>], cancellationTime: Duration?) {
+    state.withLock { ($0.log.elements, $0.cancellationTime) }
   }
 
   /// Takes the position the next call to `next(timeout:)` reads, and moves past it.
