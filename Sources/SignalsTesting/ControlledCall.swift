@@ -25,14 +25,6 @@ import Testing
 /// - Threading: safe from any thread; the caller resumes on its own executor, never under a
 ///   lock.
 public final class ControlledCall<Request: Sendable, Response: Sendable>: Sendable {
-  /// What a call does when its task is cancelled.
-  public enum CancellationHandling: Sendable {
-    /// Throw `CancellationError` at once; the call is no longer pending.
-    case throwsCancellationError
-    /// Stay pending until the test answers, then return (or throw) that answer.
-    case keepsWaitingForAnswer
-  }
-
   private struct State {
     var log = ArrivalLog<Request>()
     var pending: [Int: CheckedContinuation<Response, any Error>] = [:]
@@ -40,16 +32,16 @@ public final class ControlledCall<Request: Sendable, Response: Sendable>: Sendab
   }
 
   private let state = Locked(State())
-  private let cancellation: CancellationHandling
+  private let cancellation: ControlledCallCancellation
 
   /// Creates a call with nothing requested yet.
-  public init(whenCancelled cancellation: CancellationHandling = .throwsCancellationError) {
+  public init(whenCancelled cancellation: ControlledCallCancellation = .throwsCancellationError) {
     self.cancellation = cancellation
   }
 
   /// Records `request` and suspends until the test answers it: returns the response given to
   /// `resolve`, throws the error given to `fail`, or throws `CancellationError` when the task
-  /// is cancelled (see ``CancellationHandling``).
+  /// is cancelled (see ``ControlledCallCancellation``).
   public func call(_ request: Request) async throws -> Response {
     let number = Locked<Int?>(nil)
     return try await withTaskCancellationHandler {

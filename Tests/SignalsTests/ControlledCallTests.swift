@@ -86,11 +86,11 @@ struct ControlledCallTests {
   }
 
   @Test(arguments: [
-    ControlledCall<String, Int>.CancellationHandling.throwsCancellationError,
+    ControlledCallCancellation.throwsCancellationError,
     .keepsWaitingForAnswer,
   ])
   func aCallMadeByACancelledTaskIsRecordedAsCancelled(
-    _ handling: ControlledCall<String, Int>.CancellationHandling
+    _ handling: ControlledCallCancellation
   ) async throws {
     let call = ControlledCall<String, Int>(whenCancelled: handling)
     let caller = Task {
