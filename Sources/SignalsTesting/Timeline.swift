@@ -40,7 +40,8 @@
 ///   arrived at the same instant are grouped in arrival order: `(a b)`. Record a `map` of the
 ///   state to keep lanes short.
 /// - Lines have no trailing spaces; the text is plain ASCII unless the values are not, and reads
-///   the same in a terminal and in a Markdown code block. Only virtual time appears, so the
+///   the same in a terminal and in a Markdown code block (columns are counted in characters, so
+///   a double-width character in a value shifts that line). Only virtual time appears, so the
 ///   text is the same on every run. Without a scheduler every time is zero.
 ///
 /// A timeline is a snapshot: it holds what the recorders held when it was made.
