@@ -1,22 +1,5 @@
 import Signals
 
-/// A value a ``Recorder`` received, with the virtual time it arrived at.
-public struct TimedValue<Value> {
-  /// The scheduler's ``TestScheduler/now`` when the value arrived.
-  public let time: Duration
-  /// The value.
-  public let value: Value
-
-  /// Creates a timed value, for writing expectations: `TimedValue(.milliseconds(300), "a")`.
-  public init(_ time: Duration, _ value: Value) {
-    self.time = time
-    self.value = value
-  }
-}
-
-extension TimedValue: Equatable where Value: Equatable {}
-extension TimedValue: Sendable where Value: Sendable {}
-
 /// Subscribes to a ``Property`` or an ``EventStream`` and records, in order, every value it
 /// receives, so a test can assert the exact emission sequence:
 ///
@@ -28,51 +11,80 @@ extension TimedValue: Sendable where Value: Sendable {}
 ///
 /// - Recording starts when the recorder is created (a property's current value is the first
 ///   entry) and ends on ``cancel()`` or when the recorder is released.
-/// - With a `scheduler`, each value is also stamped with its virtual arrival time
-///   (``timedValues``).
-/// - Threading: safe to read while values arrive on other threads.
+/// - Time: with a `scheduler`, each value is stamped with its virtual arrival time
+///   (``timedValues``), and so are the start (``startTime``) and the cancellation
+///   (``cancellationTime``); a ``Timeline`` draws them. Without one, every time is zero.
+/// - Awaiting: ``next(timeout:)`` and ``values(count:timeout:)`` suspend until values arrive
+///   (see `Recorder+Awaiting.swift`).
+/// - Threading: safe to read and await while values arrive on other threads.
 public final class Recorder<Value: Sendable>: Sendable {
-  private let recorded = Locked<[TimedValue<Value>]>([])
+  private struct State {
+    var log = ArrivalLog<TimedValue<Value>>()
+    /// The position the next call to `next(timeout:)` reads.
+    var nextReadIndex = 0
+    var cancellationTime: Duration?
+  }
+
+  /// Whether this recorder records state (a `Property`) or events (an `EventStream`).
+  public let kind: RecordedKind
+  /// The virtual time recording started (zero without a scheduler).
+  public let startTime: Duration
+
+  private let state = Locked(State())
   private let token = Locked<SubscriptionToken?>(nil)
+  private let scheduler: TestScheduler?
 
   /// Records `property`: its current value first, then every change.
   public convenience init(_ property: Property<Value>, scheduler: TestScheduler? = nil) {
-    self.init(scheduler: scheduler) { property.sink($0) }
+    self.init(.state, scheduler: scheduler) { property.sink($0) }
   }
 
   /// Records every event `stream` sends from now on.
   public convenience init(_ stream: EventStream<Value>, scheduler: TestScheduler? = nil) {
-    self.init(scheduler: scheduler) { stream.sink($0) }
+    self.init(.events, scheduler: scheduler) { stream.sink($0) }
   }
 
   private init(
-    scheduler: TestScheduler?,
+    _ kind: RecordedKind, scheduler: TestScheduler?,
     subscribe: (@escaping @Sendable (Value) -> Void) -> SubscriptionToken
   ) {
+    self.kind = kind
+    self.scheduler = scheduler
+    self.startTime = scheduler?.now ?? .zero
     let subscription = subscribe { [weak self] value in
-      let time = scheduler?.now ?? .zero
-      self?.recorded.withLock { $0.append(TimedValue(time, value)) }
+      self?.record(value)
     }
     token.withLock { $0 = subscription }
   }
 
   /// Every value received so far, in arrival order.
   public var values: [Value] {
-    recorded.withLock { $0.map(\.value) }
+    state.withLock { $0.log.elements.map(\.value) }
   }
 
   /// Every value received so far with its virtual arrival time (zero without a scheduler).
   public var timedValues: [TimedValue<Value>] {
-    recorded.withLock { $0 }
+    state.withLock { $0.log.elements }
   }
 
   /// The most recent value, if any.
   public var last: Value? {
-    recorded.withLock { $0.last?.value }
+    state.withLock { $0.log.elements.last?.value }
   }
 
-  /// Stops recording; values already recorded stay.
+  /// The virtual time of the first ``cancel()``, or `nil` while recording goes on.
+  public var cancellationTime: Duration? {
+    state.withLock { $0.cancellationTime }
+  }
+
+  /// Stops recording; values already recorded stay. Only the first call is stamped with a time.
   public func cancel() {
+    let now = currentTime
+    state.withLock { state in
+      if state.cancellationTime == nil {
+        state.cancellationTime = now
+      }
+    }
     let subscription = token.withLock { token in
       let taken = token
       token = nil
@@ -81,14 +93,47 @@ public final class Recorder<Value: Sendable>: Sendable {
     subscription?.cancel()
   }
 
-  /// Forgets the values recorded so far (recording goes on).
+  /// Forgets the values recorded so far (recording goes on); ``next(timeout:)`` starts over
+  /// from the next value to arrive.
   public func clear() {
-    let cleared = recorded.withLock { recorded in
-      let cleared = recorded
-      recorded = []
-      return cleared
+    let cleared = state.withLock { state in
+      state.nextReadIndex = 0
+      return state.log.removeAll()
     }
     // Released outside the lock: a recorded value's deinit may be user code.
     withExtendedLifetime(cleared) {}
+  }
+
+  /// The values and the cancellation time, read together (for a ``Timeline``).
+  var snapshot: (timedValues: [TimedValue<Value>], cancellationTime: Duration?) {
+    state.withLock { ($0.log.elements, $0.cancellationTime) }
+  }
+
+  /// Takes the position the next call to `next(timeout:)` reads, and moves past it.
+  func takeNextReadIndex() -> Int {
+    state.withLock { state in
+      defer { state.nextReadIndex += 1 }
+      return state.nextReadIndex
+    }
+  }
+
+  private var currentTime: Duration {
+    scheduler?.now ?? .zero
+  }
+
+  private func record(_ value: Value) {
+    let arrived = TimedValue(currentTime, value)
+    let wakeups = state.withLock { $0.log.append(arrived) }
+    for wakeup in wakeups {
+      wakeup.resume()
+    }
+  }
+}
+
+extension Recorder: ArrivalLogOwner {
+  func withArrivalLog<Result: Sendable>(
+    _ body: (inout ArrivalLog<TimedValue<Value>>) -> Result
+  ) -> Result {
+    state.withLock { body(&$0.log) }
   }
 }

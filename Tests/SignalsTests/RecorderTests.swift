@@ -66,6 +66,25 @@ import Testing
     #expect(recorder.values == [2])
   }
 
+  @Test func knowsWhetherItRecordsStateOrEvents() {
+    #expect(Recorder(MutableProperty(0).property).kind == .state)
+    #expect(Recorder(EventSender<Int>().stream).kind == .events)
+  }
+
+  @Test func stampsItsStartAndItsFirstCancellationWithVirtualTime() {
+    let scheduler = TestScheduler()
+    scheduler.advance(to: .milliseconds(40))
+    let recorder = Recorder(EventSender<Int>().stream, scheduler: scheduler)
+    #expect(recorder.startTime == .milliseconds(40))
+    #expect(recorder.cancellationTime == nil)
+
+    scheduler.advance(to: .milliseconds(70))
+    recorder.cancel()
+    scheduler.advance(to: .milliseconds(90))
+    recorder.cancel()
+    #expect(recorder.cancellationTime == .milliseconds(70))
+  }
+
   @Test func releasingTheRecorderEndsItsSubscription() {
     let owner = MutableProperty(0)
     let transforms = Counter()

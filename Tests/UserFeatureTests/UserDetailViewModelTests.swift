@@ -7,155 +7,120 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct UserDetailViewModelTests {
-  let client = ControlledUserClient()
+  @Test func loadsTheUserByIdentifier() async throws {
+    let screen = UserDetailHarness(userID: 7)
 
-  @Test func loadsTheUserByIdentifier() async {
-    let viewModel = UserDetailViewModel(userID: 7, client: client)
-    let states = Recorder(viewModel.state)
-    let events = Recorder(viewModel.events)
+    screen.viewModel.load()
+    screen.viewModel.load()
+    #expect(screen.viewModel.unfinishedTasks.count == 1)
+    try await screen.succeed(0, with: TestUsers.user(7))
 
-    viewModel.load()
-    viewModel.load()
-    #expect(viewModel.unfinishedTasks.count == 1)
-    await client.waitForRequests(1)
-    client.succeed(0, with: TestUsers.user(7))
-    await settle(viewModel)
-
-    #expect(client.requests == [.user(id: 7)])
-    #expect(states.values == [.idle, .loading, .loaded(TestUsers.user(7), isRefreshing: false)])
-    #expect(events.values == [])
+    #expect(screen.calls.requests == [7])
+    #expect(
+      screen.states.values == [.idle, .loading, .loaded(TestUsers.user(7), isRefreshing: false)])
+    #expect(screen.events.values == [])
   }
 
-  @Test func aFailedLoadShowsTheMessageAndLoadRetries() async {
-    let viewModel = UserDetailViewModel(userID: 7, client: client)
-    let states = Recorder(viewModel.state)
+  @Test func aFailedLoadShowsTheMessageAndLoadRetries() async throws {
+    let screen = UserDetailHarness(userID: 7)
 
-    viewModel.load()
-    await client.waitForRequests(1)
-    client.fail(0, with: UserClientError.httpStatus(404))
-    await settle(viewModel)
-    viewModel.load()
-    await client.waitForRequests(2)
-    client.succeed(1, with: TestUsers.user(7))
-    await settle(viewModel)
+    screen.viewModel.load()
+    try await screen.fail(0, with: UserClientError.httpStatus(404))
+    screen.viewModel.load()
+    try await screen.succeed(1, with: TestUsers.user(7))
 
     let notFound = UserFacingError(
       kind: .notFound, message: "The requested information could not be found.",
       underlying: TestFailure())
     #expect(
-      states.values == [
+      screen.states.values == [
         .idle, .loading, .failed(notFound), .loading,
         .loaded(TestUsers.user(7), isRefreshing: false),
       ])
   }
 
-  @Test func aFailedRefreshKeepsTheUserAndSendsAToast() async {
-    let viewModel = UserDetailViewModel(userID: 7, client: client)
-    viewModel.load()
-    await client.waitForRequests(1)
-    client.succeed(0, with: TestUsers.user(7))
-    await settle(viewModel)
-    let states = Recorder(viewModel.state)
-    let events = Recorder(viewModel.events)
+  @Test func aFailedRefreshKeepsTheUserAndSendsAToast() async throws {
+    let screen = UserDetailHarness(userID: 7)
+    try await screen.beginWithUser()
 
-    viewModel.refresh()
-    viewModel.refresh()
-    #expect(viewModel.unfinishedTasks.count == 1)
-    await client.waitForRequests(2)
-    client.fail(1, with: UserClientError.transport(URLErrorFactory.notConnected))
-    await settle(viewModel)
+    screen.viewModel.refresh()
+    screen.viewModel.refresh()
+    #expect(screen.viewModel.unfinishedTasks.count == 1)
+    try await screen.fail(1, with: UserClientError.transport(URLErrorFactory.notConnected))
 
     let user = TestUsers.user(7)
     #expect(
-      states.values == [
+      screen.states.values == [
         .loaded(user, isRefreshing: false), .loaded(user, isRefreshing: true),
         .loaded(user, isRefreshing: false),
       ])
     #expect(
-      events.values == [.toast("You appear to be offline. Check your connection and try again.")])
+      screen.events.values == [
+        .toast("You appear to be offline. Check your connection and try again.")
+      ])
   }
 
-  @Test func aSuccessfulRefreshReplacesTheUser() async {
-    let viewModel = UserDetailViewModel(userID: 7, client: client)
-    viewModel.load()
-    await client.waitForRequests(1)
-    client.succeed(0, with: TestUsers.user(7))
-    await settle(viewModel)
-    let states = Recorder(viewModel.state)
+  @Test func aSuccessfulRefreshReplacesTheUser() async throws {
+    let screen = UserDetailHarness(userID: 7)
+    try await screen.beginWithUser()
 
-    viewModel.refresh()
-    await client.waitForRequests(2)
+    screen.viewModel.refresh()
     let renamed = User(id: 7, name: "Renamed", username: "user7", email: "user7@example.com")
-    client.succeed(1, with: renamed)
-    await settle(viewModel)
+    try await screen.succeed(1, with: renamed)
 
     #expect(
-      states.values == [
+      screen.states.values == [
         .loaded(TestUsers.user(7), isRefreshing: false),
         .loaded(TestUsers.user(7), isRefreshing: true),
         .loaded(renamed, isRefreshing: false),
       ])
   }
 
-  @Test func backCancelsTheRequestAndSendsCloseOnce() async {
-    let client = ControlledUserClient(ignoresCancellation: true)
-    let viewModel = UserDetailViewModel(userID: 7, client: client)
-    let states = Recorder(viewModel.state)
-    let events = Recorder(viewModel.events)
+  @Test func backCancelsTheRequestAndSendsCloseOnce() async throws {
+    let screen = UserDetailHarness(userID: 7, whenCancelled: .keepsWaitingForAnswer)
 
-    viewModel.load()
-    await client.waitForRequests(1)
-    viewModel.back()
-    client.succeed(0, with: TestUsers.user(7))
-    await settle(viewModel)
+    screen.viewModel.load()
+    _ = try await screen.calls.requests(count: 1)
+    screen.viewModel.back()
+    try await screen.succeed(0, with: TestUsers.user(7))
 
-    #expect(client.cancelledRequests == [.user(id: 7)])
-    #expect(states.values == [.idle, .loading, .idle])
-    #expect(events.values == [.close])
+    #expect(screen.calls.cancelledRequests == [7])
+    #expect(screen.states.values == [.idle, .loading, .idle])
+    #expect(screen.events.values == [.close])
   }
 
-  @Test func cancelDuringARefreshKeepsTheUser() async {
-    let client = ControlledUserClient(ignoresCancellation: true)
-    let viewModel = UserDetailViewModel(userID: 7, client: client)
-    viewModel.load()
-    await client.waitForRequests(1)
-    client.succeed(0, with: TestUsers.user(7))
-    await settle(viewModel)
-    let states = Recorder(viewModel.state)
+  @Test func cancelDuringARefreshKeepsTheUser() async throws {
+    let screen = UserDetailHarness(userID: 7, whenCancelled: .keepsWaitingForAnswer)
+    try await screen.beginWithUser()
 
-    viewModel.refresh()
-    await client.waitForRequests(2)
-    viewModel.cancel()
-    client.fail(1, with: TestFailure())
-    await settle(viewModel)
+    screen.viewModel.refresh()
+    _ = try await screen.calls.requests(count: 2)
+    screen.viewModel.cancel()
+    try await screen.fail(1, with: TestFailure())
 
     let user = TestUsers.user(7)
     #expect(
-      states.values == [
+      screen.states.values == [
         .loaded(user, isRefreshing: false), .loaded(user, isRefreshing: true),
         .loaded(user, isRefreshing: false),
       ])
   }
 
   @Test func aViewModelReleasedMidRequestIsDeallocatedAndSendsNothingAfterwards() async throws {
-    let client = ControlledUserClient(ignoresCancellation: true)
-    var viewModel: UserDetailViewModel? = UserDetailViewModel(userID: 7, client: client)
-    weak let released = viewModel
-    let states = Recorder(try #require(viewModel).state)
-    let events = Recorder(try #require(viewModel).events)
+    let screen = UserDetailHarness(userID: 7, whenCancelled: .keepsWaitingForAnswer)
+    weak let released = screen.viewModel
+    screen.viewModel.load()
+    _ = try await screen.calls.requests(count: 1)
 
-    viewModel?.load()
-    await client.waitForRequests(1)
-    let tasks = viewModel?.unfinishedTasks ?? []
-    viewModel = nil
+    let tasks = screen.releaseViewModel()
 
     #expect(released == nil)
-    #expect(client.cancelledRequests == [.user(id: 7)])
-    client.succeed(0, with: TestUsers.user(7))
+    #expect(screen.calls.cancelledRequests == [7])
+    screen.calls.resolve(0, with: TestUsers.user(7))
     for task in tasks {
       await task.value
     }
-    #expect(states.values == [.idle, .loading])
-    #expect(events.values == [])
+    #expect(screen.states.values == [.idle, .loading])
+    #expect(screen.events.values == [])
   }
 }

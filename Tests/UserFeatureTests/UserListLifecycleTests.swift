@@ -7,149 +7,100 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct UserListLifecycleTests {
-  let scheduler = TestScheduler()
-
   @Test func selectingAUserSendsOneNavigationEventAndChangesNoState() {
-    let viewModel = UserListViewModel(
-      client: ControlledUserClient(), scheduler: scheduler, pageSize: 3)
-    let states = Recorder(viewModel.state)
-    let events = Recorder(viewModel.events)
+    let screen = UserListHarness()
 
-    viewModel.select(TestUsers.user(7))
-    let lateSubscriber = Recorder(viewModel.events)
+    screen.viewModel.select(TestUsers.user(7))
+    let lateSubscriber = Recorder(screen.viewModel.events)
 
-    #expect(events.values == [.showDetail(7)])
-    #expect(states.values == [.idle])
+    #expect(screen.events.values == [.showDetail(7)])
+    #expect(screen.states.values == [.idle])
     #expect(lateSubscriber.values == [])
   }
 
-  @Test func cancelDuringTheFirstLoadSettlesToIdleAndALateAnswerChangesNothing() async {
-    let client = ControlledUserClient(ignoresCancellation: true)
-    let viewModel = UserListViewModel(client: client, scheduler: scheduler, pageSize: 3)
-    let states = Recorder(viewModel.state)
-    let events = Recorder(viewModel.events)
+  @Test func cancelDuringTheFirstLoadSettlesToIdleAndALateAnswerChangesNothing() async throws {
+    let screen = UserListHarness(whenCancelled: .keepsWaitingForAnswer)
+    screen.viewModel.load()
+    _ = try await screen.calls.requests(count: 1)
 
-    viewModel.load()
-    await client.waitForRequests(1)
-    viewModel.cancel()
-    client.succeed(0, with: TestUsers.page(1...3, hasMore: true))
-    await settle(viewModel)
+    screen.viewModel.cancel()
+    try await screen.succeed(0, with: TestUsers.page(1...3, hasMore: true))
 
-    #expect(client.cancelledRequests == [.list(query: "", page: 1, pageSize: 3)])
-    #expect(states.values == [.idle, .loading(query: ""), .idle])
-    #expect(events.values == [])
+    #expect(screen.calls.cancelledRequests == [.list(query: "", page: 1, pageSize: 3)])
+    #expect(screen.states.values == [.idle, .loading(query: ""), .idle])
+    #expect(screen.events.values == [])
   }
 
-  @Test func afterCancelLoadStartsAgain() async {
-    let client = ControlledUserClient()
-    let viewModel = UserListViewModel(client: client, scheduler: scheduler, pageSize: 3)
-    let states = Recorder(viewModel.state)
+  @Test func afterCancelLoadStartsAgain() async throws {
+    let screen = UserListHarness()
+    screen.viewModel.load()
+    _ = try await screen.calls.requests(count: 1)
 
-    viewModel.load()
-    await client.waitForRequests(1)
-    viewModel.cancel()
-    viewModel.load()
-    await client.waitForRequests(2)
-    client.succeed(1, with: TestUsers.page(1...1, hasMore: false))
-    await settle(viewModel)
+    screen.viewModel.cancel()
+    screen.viewModel.load()
+    try await screen.succeed(1, with: TestUsers.page(1...1, hasMore: false))
 
     #expect(
-      states.values == [
+      screen.states.values == [
         .idle, .loading(query: ""), .idle, .loading(query: ""), .list(1...1, .idle(hasMore: false)),
       ])
   }
 
-  @Test func cancelDuringARefreshOrAPageLoadPutsTheListBack() async {
-    let client = ControlledUserClient(ignoresCancellation: true)
-    let viewModel = UserListViewModel(client: client, scheduler: scheduler, pageSize: 3)
-    viewModel.load()
-    await client.waitForRequests(1)
-    client.succeed(0, with: TestUsers.page(1...3, hasMore: true))
-    await settle(viewModel)
-    let states = Recorder(viewModel.state)
-    let events = Recorder(viewModel.events)
+  @Test func cancelDuringARefreshOrAPageLoadPutsTheListBack() async throws {
+    let screen = UserListHarness(whenCancelled: .keepsWaitingForAnswer)
+    try await screen.beginWithList(1...3, hasMore: true)
 
-    viewModel.refresh()
-    await client.waitForRequests(2)
-    viewModel.cancel()
-    viewModel.loadNextPage()
-    await client.waitForRequests(3)
-    viewModel.cancel()
-    client.fail(1, with: UserClientError.httpStatus(500))
-    client.succeed(2, with: TestUsers.page(4...6, hasMore: false))
-    await settle(viewModel)
+    screen.viewModel.refresh()
+    _ = try await screen.calls.requests(count: 2)
+    screen.viewModel.cancel()
+    screen.viewModel.loadNextPage()
+    _ = try await screen.calls.requests(count: 3)
+    screen.viewModel.cancel()
+    screen.calls.fail(1, with: UserClientError.httpStatus(500))
+    screen.calls.resolve(2, with: TestUsers.page(4...6, hasMore: false))
+    await screen.settle()
 
     #expect(
-      states.values == [
+      screen.states.values == [
         .list(1...3, .idle(hasMore: true)),
         .list(1...3, .refreshing),
         .list(1...3, .idle(hasMore: true)),
         .list(1...3, .loadingMore),
         .list(1...3, .idle(hasMore: true)),
       ])
-    #expect(events.values == [])
-  }
-
-  @Test func cancelDropsAPendingSearchButSearchWorksAfterwards() async {
-    let client = ControlledUserClient()
-    let viewModel = UserListViewModel(client: client, scheduler: scheduler, pageSize: 3)
-    let states = Recorder(viewModel.state)
-
-    viewModel.search("a")
-    scheduler.advance(by: .milliseconds(100))
-    viewModel.cancel()
-    scheduler.advance(by: .seconds(1))
-    #expect(states.values == [.idle])
-    #expect(viewModel.unfinishedTasks.count == 0)
-
-    viewModel.search("b")
-    scheduler.advance(by: .milliseconds(300))
-    await client.waitForRequests(1)
-    client.succeed(0, with: UserPage(users: [], hasMore: false))
-    await settle(viewModel)
-
-    #expect(client.requests == [.list(query: "b", page: 1, pageSize: 3)])
-    #expect(states.values == [.idle, .loading(query: "b"), .empty(query: "b")])
+    #expect(screen.events.values == [])
   }
 
   @Test func aViewModelReleasedMidRequestIsDeallocatedAndSendsNothingAfterwards() async throws {
-    let client = ControlledUserClient(ignoresCancellation: true)
-    var viewModel: UserListViewModel? = UserListViewModel(
-      client: client, scheduler: scheduler, pageSize: 3)
-    weak let released = viewModel
-    let states = Recorder(try #require(viewModel).state)
-    let events = Recorder(try #require(viewModel).events)
+    let screen = UserListHarness(whenCancelled: .keepsWaitingForAnswer)
+    weak let released = screen.viewModel
+    screen.viewModel.load()
+    _ = try await screen.calls.requests(count: 1)
 
-    viewModel?.load()
-    await client.waitForRequests(1)
-    let tasks = viewModel?.unfinishedTasks ?? []
-    viewModel = nil
+    let tasks = screen.releaseViewModel()
 
     #expect(released == nil)
-    #expect(client.cancelledRequests == [.list(query: "", page: 1, pageSize: 3)])
-    client.succeed(0, with: TestUsers.page(1...3, hasMore: true))
+    #expect(screen.calls.cancelledRequests == [.list(query: "", page: 1, pageSize: 3)])
+    screen.calls.resolve(0, with: TestUsers.page(1...3, hasMore: true))
     for task in tasks {
       await task.value
     }
-    #expect(states.values == [.idle, .loading(query: "")])
-    #expect(events.values == [])
+    #expect(screen.states.values == [.idle, .loading(query: "")])
+    #expect(screen.events.values == [])
   }
 
-  @Test func aViewModelReleasedDuringTheSearchPauseCancelsTheDebounce() throws {
-    let client = ControlledUserClient()
-    var viewModel: UserListViewModel? = UserListViewModel(
-      client: client, scheduler: scheduler, pageSize: 3)
-    weak let released = viewModel
-    let states = Recorder(try #require(viewModel).state)
+  @Test func aViewModelReleasedDuringTheSearchPauseCancelsTheDebounce() {
+    let screen = UserListHarness()
+    weak let released = screen.viewModel
 
-    viewModel?.search("a")
-    #expect(scheduler.pendingCount == 1)
-    viewModel = nil
+    screen.viewModel.search("a")
+    #expect(screen.scheduler.pendingCount == 1)
+    _ = screen.releaseViewModel()
 
     #expect(released == nil)
-    #expect(scheduler.pendingCount == 0)
-    scheduler.advance(by: .seconds(1))
-    #expect(states.values == [.idle])
-    #expect(client.requests == [])
+    #expect(screen.scheduler.pendingCount == 0)
+    screen.scheduler.advance(by: .seconds(1))
+    #expect(screen.states.values == [.idle])
+    #expect(screen.calls.requests == [])
   }
 }

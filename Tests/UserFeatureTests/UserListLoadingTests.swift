@@ -12,48 +12,34 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct UserListLoadingTests {
-  let client = ControlledUserClient()
-  let scheduler = TestScheduler()
+  let screen = UserListHarness()
 
-  func makeViewModel() -> UserListViewModel {
-    UserListViewModel(client: client, scheduler: scheduler, pageSize: 3)
-  }
+  @Test func firstLoadGoesFromIdleThroughLoadingToTheList() async throws {
+    screen.viewModel.load()
+    _ = try await screen.calls.requests(count: 1)
+    #expect(screen.states.values == [.idle, .loading(query: "")])
 
-  @Test func firstLoadGoesFromIdleThroughLoadingToTheList() async {
-    let viewModel = makeViewModel()
-    let states = Recorder(viewModel.state)
-    let events = Recorder(viewModel.events)
+    try await screen.succeed(0, with: TestUsers.page(1...3, hasMore: true))
 
-    viewModel.load()
-    await client.waitForRequests(1)
-    #expect(states.values == [.idle, .loading(query: "")])
-
-    client.succeed(0, with: TestUsers.page(1...3, hasMore: true))
-    await settle(viewModel)
-
-    #expect(states.values == [.idle, .loading(query: ""), .list(1...3, .idle(hasMore: true))])
-    #expect(events.values == [])
-    #expect(client.requests == [.list(query: "", page: 1, pageSize: 3)])
+    #expect(
+      screen.states.values == [.idle, .loading(query: ""), .list(1...3, .idle(hasMore: true))])
+    #expect(screen.events.values == [])
+    #expect(screen.calls.requests == [.list(query: "", page: 1, pageSize: 3)])
   }
 
   @Test func firstLoadFailureShowsTheUserFacingMessageNotTheUnderlyingError() async throws {
-    let viewModel = makeViewModel()
-    let states = Recorder(viewModel.state)
-    let events = Recorder(viewModel.events)
-
-    viewModel.load()
-    await client.waitForRequests(1)
-    client.fail(0, with: UserClientError.transport(URLError(.notConnectedToInternet)))
-    await settle(viewModel)
+    screen.viewModel.load()
+    try await screen.fail(0, with: UserClientError.transport(URLError(.notConnectedToInternet)))
 
     let offline = UserFacingError(
       kind: .offline,
       message: "You appear to be offline. Check your connection and try again.",
       underlying: TestFailure())
-    #expect(states.values == [.idle, .loading(query: ""), .failed(query: "", error: offline)])
-    #expect(events.values == [])
+    #expect(
+      screen.states.values == [.idle, .loading(query: ""), .failed(query: "", error: offline)])
+    #expect(screen.events.values == [])
     // The underlying error stays available for diagnostics.
-    guard case .failed(_, let shown) = try #require(states.last) else {
+    guard case .failed(_, let shown) = try #require(screen.states.last) else {
       Issue.record("not failed")
       return
     }
@@ -64,82 +50,34 @@ struct UserListLoadingTests {
     #expect(urlError.code == .notConnectedToInternet)
   }
 
-  @Test func anEmptyResultIsItsOwnState() async {
-    let viewModel = makeViewModel()
-    let states = Recorder(viewModel.state)
+  @Test func anEmptyResultIsItsOwnState() async throws {
+    screen.viewModel.load()
+    try await screen.succeed(0, with: UserPage(users: [], hasMore: false))
 
-    viewModel.load()
-    await client.waitForRequests(1)
-    client.succeed(0, with: UserPage(users: [], hasMore: false))
-    await settle(viewModel)
-
-    #expect(states.values == [.idle, .loading(query: ""), .empty(query: "")])
+    #expect(screen.states.values == [.idle, .loading(query: ""), .empty(query: "")])
   }
 
-  @Test func loadWhileLoadingStartsNoSecondRequest() async {
-    let viewModel = makeViewModel()
-    let states = Recorder(viewModel.state)
-
-    viewModel.load()
-    viewModel.load()
-    viewModel.refresh()
-    #expect(viewModel.unfinishedTasks.count == 1)
-    await client.waitForRequests(1)
-    client.succeed(0, with: TestUsers.page(1...2, hasMore: false))
-    await settle(viewModel)
-
-    #expect(client.requests == [.list(query: "", page: 1, pageSize: 3)])
-    #expect(states.values == [.idle, .loading(query: ""), .list(1...2, .idle(hasMore: false))])
-  }
-
-  @Test func loadOnceLoadedDoesNothing() async {
-    let viewModel = makeViewModel()
-    viewModel.load()
-    await client.waitForRequests(1)
-    client.succeed(0, with: TestUsers.page(1...2, hasMore: false))
-    await settle(viewModel)
-    let states = Recorder(viewModel.state)
-
-    viewModel.load()
-
-    #expect(viewModel.unfinishedTasks.count == 0)
-    #expect(client.requests.count == 1)
-    #expect(states.values == [.list(1...2, .idle(hasMore: false))])
-  }
-
-  @Test func loadAfterAFailureRetries() async {
-    let viewModel = makeViewModel()
-    let states = Recorder(viewModel.state)
-
-    viewModel.load()
-    await client.waitForRequests(1)
-    client.fail(0, with: UserClientError.httpStatus(503))
-    await settle(viewModel)
-    viewModel.load()
-    await client.waitForRequests(2)
-    client.succeed(1, with: TestUsers.page(1...1, hasMore: false))
-    await settle(viewModel)
+  @Test func loadAfterAFailureRetries() async throws {
+    screen.viewModel.load()
+    try await screen.fail(0, with: UserClientError.httpStatus(503))
+    screen.viewModel.load()
+    try await screen.succeed(1, with: TestUsers.page(1...1, hasMore: false))
 
     let server = UserFacingError(
       kind: .server, message: UserFacingError.message(for: .server), underlying: TestFailure())
     #expect(
-      states.values == [
+      screen.states.values == [
         .idle, .loading(query: ""), .failed(query: "", error: server), .loading(query: ""),
         .list(1...1, .idle(hasMore: false)),
       ])
-    #expect(client.requests.count == 2)
+    #expect(screen.calls.requests.count == 2)
   }
 
-  @Test func duplicateIdentifiersInAPageAreShownOnce() async {
-    let viewModel = makeViewModel()
-    let states = Recorder(viewModel.state)
-
-    viewModel.load()
-    await client.waitForRequests(1)
+  @Test func duplicateIdentifiersInAPageAreShownOnce() async throws {
+    screen.viewModel.load()
     let twice = TestUsers.users([1, 2, 1])
-    client.succeed(0, with: UserPage(users: twice, hasMore: false))
-    await settle(viewModel)
+    try await screen.succeed(0, with: UserPage(users: twice, hasMore: false))
 
-    #expect(states.last == .list(1...2, .idle(hasMore: false)))
+    #expect(screen.states.last == .list(1...2, .idle(hasMore: false)))
   }
 }

@@ -7,236 +7,192 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct UserListSearchTests {
-  let scheduler = TestScheduler()
+  @Test func nothingIsFetchedUntilTypingPausesFor300Milliseconds() async throws {
+    let screen = UserListHarness()
+    screen.viewModel.search("ann")
+    screen.scheduler.advance(by: .milliseconds(299))
+    #expect(screen.states.values == [.idle])
+    #expect(screen.viewModel.unfinishedTasks.count == 0)
 
-  @Test func nothingIsFetchedUntilTypingPausesFor300Milliseconds() async {
-    let client = ControlledUserClient()
-    let viewModel = UserListViewModel(client: client, scheduler: scheduler, pageSize: 3)
-    let states = Recorder(viewModel.state, scheduler: scheduler)
-
-    viewModel.search("ann")
-    scheduler.advance(by: .milliseconds(299))
-    #expect(states.values == [.idle])
-    #expect(viewModel.unfinishedTasks.count == 0)
-
-    scheduler.advance(by: .milliseconds(1))
+    screen.scheduler.advance(by: .milliseconds(1))
     #expect(
-      states.timedValues == [
+      screen.states.timedValues == [
         TimedValue(.zero, .idle), TimedValue(.milliseconds(300), .loading(query: "ann")),
       ])
-    await client.waitForRequests(1)
-    client.succeed(0, with: TestUsers.page(1...2, hasMore: false))
-    await settle(viewModel)
+    try await screen.succeed(0, with: TestUsers.page(1...2, hasMore: false))
 
-    #expect(client.requests == [.list(query: "ann", page: 1, pageSize: 3)])
-    #expect(states.last == .list(1...2, query: "ann", .idle(hasMore: false)))
+    #expect(screen.calls.requests == [.list(query: "ann", page: 1, pageSize: 3)])
+    #expect(screen.states.last == .list(1...2, query: "ann", .idle(hasMore: false)))
   }
 
-  @Test func aDebounceFiringOffTheMainThreadHopsToTheMainActor() async {
-    let client = ControlledUserClient()
-    let viewModel = UserListViewModel(client: client, scheduler: scheduler, pageSize: 3)
-    let states = Recorder(viewModel.state)
-
-    viewModel.search("ann")
+  @Test func aDebounceFiringOffTheMainThreadHopsToTheMainActor() async throws {
+    let screen = UserListHarness()
+    screen.viewModel.search("ann")
     // The debounce fires on a background thread; the view model must get it on the main actor.
-    await Task.detached { [scheduler] in
+    await Task.detached { [scheduler = screen.scheduler] in
       scheduler.advance(by: .milliseconds(300))
     }.value
-    await client.waitForRequests(1)
-    client.succeed(0, with: TestUsers.page(1...1, hasMore: false))
-    await settle(viewModel)
+    #expect(try await screen.states.values(count: 2) == [.idle, .loading(query: "ann")])
+    try await screen.succeed(0, with: TestUsers.page(1...1, hasMore: false))
 
     #expect(
-      states.values == [
+      screen.states.values == [
         .idle, .loading(query: "ann"), .list(1...1, query: "ann", .idle(hasMore: false)),
       ])
   }
 
-  @Test func onlyTheLastQueryTypedWithinTheWindowIsFetched() async {
-    let client = ControlledUserClient()
-    let viewModel = UserListViewModel(client: client, scheduler: scheduler, pageSize: 3)
-    let states = Recorder(viewModel.state, scheduler: scheduler)
+  @Test func onlyTheLastQueryTypedWithinTheWindowIsFetched() async throws {
+    let screen = UserListHarness()
+    screen.viewModel.search("a")
+    screen.scheduler.advance(by: .milliseconds(200))
+    screen.viewModel.search("an")
+    screen.scheduler.advance(by: .milliseconds(299))
+    screen.viewModel.search("ann")
+    screen.scheduler.advance(by: .milliseconds(299))
+    #expect(screen.states.values == [.idle])
 
-    viewModel.search("a")
-    scheduler.advance(by: .milliseconds(200))
-    viewModel.search("an")
-    scheduler.advance(by: .milliseconds(299))
-    viewModel.search("ann")
-    scheduler.advance(by: .milliseconds(299))
-    #expect(states.values == [.idle])
+    screen.scheduler.advance(by: .milliseconds(1))
+    try await screen.succeed(0, with: TestUsers.page(1...1, hasMore: false))
 
-    scheduler.advance(by: .milliseconds(1))
-    await client.waitForRequests(1)
-    client.succeed(0, with: TestUsers.page(1...1, hasMore: false))
-    await settle(viewModel)
-
-    #expect(client.requests == [.list(query: "ann", page: 1, pageSize: 3)])
+    #expect(screen.calls.requests == [.list(query: "ann", page: 1, pageSize: 3)])
     #expect(
-      states.timedValues == [
+      screen.states.timedValues == [
         TimedValue(.zero, .idle),
         TimedValue(.milliseconds(799), .loading(query: "ann")),
         TimedValue(.milliseconds(799), .list(1...1, query: "ann", .idle(hasMore: false))),
       ])
   }
 
-  @Test func aNewerQueryCancelsTheOlderRequest() async {
-    let client = ControlledUserClient()
-    let viewModel = UserListViewModel(client: client, scheduler: scheduler, pageSize: 3)
-    let states = Recorder(viewModel.state)
+  @Test func aNewerQueryCancelsTheOlderRequest() async throws {
+    let screen = UserListHarness()
+    screen.searchAndPause("a")
+    _ = try await screen.calls.requests(count: 1)
+    screen.searchAndPause("b")
+    _ = try await screen.calls.requests(count: 2)
+    #expect(screen.calls.cancelledRequests == [.list(query: "a", page: 1, pageSize: 3)])
 
-    viewModel.search("a")
-    scheduler.advance(by: .milliseconds(300))
-    await client.waitForRequests(1)
-    viewModel.search("b")
-    scheduler.advance(by: .milliseconds(300))
-    await client.waitForRequests(2)
-    #expect(client.cancelledRequests == [.list(query: "a", page: 1, pageSize: 3)])
-
-    client.succeed(1, with: TestUsers.page(2...2, hasMore: false))
-    await settle(viewModel)
+    try await screen.succeed(1, with: TestUsers.page(2...2, hasMore: false))
 
     #expect(
-      states.values == [
+      screen.states.values == [
         .idle, .loading(query: "a"), .loading(query: "b"),
         .list(2...2, query: "b", .idle(hasMore: false)),
       ])
   }
 
-  @Test func aLateResponseForAnOlderQueryNeverOverwritesNewerResults() async {
-    let client = ControlledUserClient(ignoresCancellation: true)
-    let viewModel = UserListViewModel(client: client, scheduler: scheduler, pageSize: 3)
-    let states = Recorder(viewModel.state)
-    let events = Recorder(viewModel.events)
+  /// How the overlapping requests for "a" (older) and "b" (newer) are answered.
+  struct Answers: Sendable, CustomTestStringConvertible {
+    let olderSucceeds: Bool
+    let olderAnsweredFirst: Bool
+    let newerFindsNobody: Bool
 
-    viewModel.search("a")
-    scheduler.advance(by: .milliseconds(300))
-    await client.waitForRequests(1)
-    viewModel.search("b")
-    scheduler.advance(by: .milliseconds(300))
-    await client.waitForRequests(2)
+    static let all = [false, true].flatMap { olderSucceeds in
+      [false, true].flatMap { olderAnsweredFirst in
+        [false, true].map { Answers(olderSucceeds, olderAnsweredFirst, newerFindsNobody: $0) }
+      }
+    }
 
-    client.succeed(1, with: TestUsers.page(2...2, hasMore: false))
-    client.succeed(0, with: TestUsers.page(1...1, hasMore: false))
-    await settle(viewModel)
+    init(_ olderSucceeds: Bool, _ olderAnsweredFirst: Bool, newerFindsNobody: Bool) {
+      self.olderSucceeds = olderSucceeds
+      self.olderAnsweredFirst = olderAnsweredFirst
+      self.newerFindsNobody = newerFindsNobody
+    }
 
-    #expect(
-      states.values == [
-        .idle, .loading(query: "a"), .loading(query: "b"),
-        .list(2...2, query: "b", .idle(hasMore: false)),
-      ])
-    #expect(events.values == [])
+    var testDescription: String {
+      let older = olderSucceeds ? "late success" : "late failure"
+      let newer = newerFindsNobody ? "nobody" : "a list"
+      return "\(older) \(olderAnsweredFirst ? "before" : "after") newer finding \(newer)"
+    }
   }
 
-  @Test func aLateFailureForAnOlderQueryIsIgnoredToo() async {
-    let client = ControlledUserClient(ignoresCancellation: true)
-    let viewModel = UserListViewModel(client: client, scheduler: scheduler, pageSize: 3)
-    let states = Recorder(viewModel.state)
-    let events = Recorder(viewModel.events)
+  /// The late answer (success or failure, before or after the newer one) never shows.
+  @Test(arguments: Answers.all)
+  func aLateResponseForAnOlderQueryNeverOverwritesNewerResults(_ answers: Answers) async throws {
+    let screen = UserListHarness(whenCancelled: .keepsWaitingForAnswer)
+    screen.searchAndPause("a")
+    _ = try await screen.calls.requests(count: 1)
+    screen.searchAndPause("b")
+    _ = try await screen.calls.requests(count: 2)
 
-    viewModel.search("a")
-    scheduler.advance(by: .milliseconds(300))
-    await client.waitForRequests(1)
-    viewModel.search("b")
-    scheduler.advance(by: .milliseconds(300))
-    await client.waitForRequests(2)
+    let answerOlder = {
+      if answers.olderSucceeds {
+        screen.calls.resolve(0, with: TestUsers.page(1...1, hasMore: false))
+      } else {
+        screen.calls.fail(0, with: UserClientError.httpStatus(500))
+      }
+    }
+    if answers.olderAnsweredFirst { answerOlder() }
+    let newer = answers.newerFindsNobody ? [] : TestUsers.users(2...2)
+    screen.calls.resolve(1, with: UserPage(users: newer, hasMore: false))
+    if !answers.olderAnsweredFirst { answerOlder() }
+    await screen.settle()
 
-    client.fail(0, with: UserClientError.httpStatus(500))
-    client.succeed(1, with: UserPage(users: [], hasMore: false))
-    await settle(viewModel)
-
-    #expect(
-      states.values == [.idle, .loading(query: "a"), .loading(query: "b"), .empty(query: "b")])
-    #expect(events.values == [])
+    let shown: UserListState =
+      answers.newerFindsNobody
+      ? .empty(query: "b") : .list(2...2, query: "b", .idle(hasMore: false))
+    #expect(screen.states.values == [.idle, .loading(query: "a"), .loading(query: "b"), shown])
+    #expect(screen.events.values == [])
   }
 
-  @Test func typingBackTheShownQueryFetchesNothing() async {
-    let client = ControlledUserClient()
-    let viewModel = UserListViewModel(client: client, scheduler: scheduler, pageSize: 3)
-    viewModel.search("ann")
-    scheduler.advance(by: .milliseconds(300))
-    await client.waitForRequests(1)
-    client.succeed(0, with: TestUsers.page(1...1, hasMore: false))
-    await settle(viewModel)
-    let states = Recorder(viewModel.state)
+  @Test func typingBackTheShownQueryFetchesNothing() async throws {
+    let screen = UserListHarness()
+    try await screen.beginWithList(1...1, hasMore: false, query: "ann")
 
-    viewModel.search("anna")
-    scheduler.advance(by: .milliseconds(100))
-    viewModel.search(" ann ")
-    scheduler.advance(by: .milliseconds(300))
+    screen.viewModel.search("anna")
+    screen.scheduler.advance(by: .milliseconds(100))
+    screen.viewModel.search(" ann ")
+    screen.scheduler.advance(by: .milliseconds(300))
 
-    #expect(viewModel.unfinishedTasks.count == 0)
-    #expect(client.requests.count == 1)
-    #expect(states.values == [.list(1...1, query: "ann", .idle(hasMore: false))])
+    #expect(screen.viewModel.unfinishedTasks.count == 0)
+    #expect(screen.calls.requests.count == 1)
+    #expect(screen.states.values == [.list(1...1, query: "ann", .idle(hasMore: false))])
   }
 
-  @Test func clearingTheSearchLoadsEveryoneAgain() async {
-    let client = ControlledUserClient()
-    let viewModel = UserListViewModel(client: client, scheduler: scheduler, pageSize: 3)
-    let states = Recorder(viewModel.state)
-    viewModel.search("zz")
-    scheduler.advance(by: .milliseconds(300))
-    await client.waitForRequests(1)
-    client.succeed(0, with: UserPage(users: [], hasMore: false))
-    await settle(viewModel)
+  @Test func clearingTheSearchLoadsEveryoneAgain() async throws {
+    let screen = UserListHarness()
+    screen.searchAndPause("zz")
+    try await screen.succeed(0, with: UserPage(users: [], hasMore: false))
 
-    viewModel.search("")
-    scheduler.advance(by: .milliseconds(300))
-    await client.waitForRequests(2)
-    client.succeed(1, with: TestUsers.page(1...3, hasMore: true))
-    await settle(viewModel)
+    screen.searchAndPause("")
+    try await screen.succeed(1, with: TestUsers.page(1...3, hasMore: true))
 
     #expect(
-      client.requests == [
+      screen.calls.requests == [
         .list(query: "zz", page: 1, pageSize: 3), .list(query: "", page: 1, pageSize: 3),
       ])
     #expect(
-      states.values == [
+      screen.states.values == [
         .idle, .loading(query: "zz"), .empty(query: "zz"), .loading(query: ""),
         .list(1...3, .idle(hasMore: true)),
       ])
   }
 
-  @Test func aSearchReplacesARunningFirstLoad() async {
-    let client = ControlledUserClient()
-    let viewModel = UserListViewModel(client: client, scheduler: scheduler, pageSize: 3)
-    let states = Recorder(viewModel.state)
+  @Test func aSearchReplacesARunningFirstLoad() async throws {
+    let screen = UserListHarness()
+    screen.viewModel.load()
+    _ = try await screen.calls.requests(count: 1)
+    screen.searchAndPause("b")
+    try await screen.succeed(1, with: TestUsers.page(2...2, hasMore: false))
 
-    viewModel.load()
-    await client.waitForRequests(1)
-    viewModel.search("b")
-    scheduler.advance(by: .milliseconds(300))
-    await client.waitForRequests(2)
-    client.succeed(1, with: TestUsers.page(2...2, hasMore: false))
-    await settle(viewModel)
-
-    #expect(client.cancelledRequests == [.list(query: "", page: 1, pageSize: 3)])
+    #expect(screen.calls.cancelledRequests == [.list(query: "", page: 1, pageSize: 3)])
     #expect(
-      states.values == [
+      screen.states.values == [
         .idle, .loading(query: ""), .loading(query: "b"),
         .list(2...2, query: "b", .idle(hasMore: false)),
       ])
   }
 
-  @Test func refreshAndPagingUseTheCurrentQuery() async {
-    let client = ControlledUserClient()
-    let viewModel = UserListViewModel(client: client, scheduler: scheduler, pageSize: 3)
-    viewModel.search("x")
-    scheduler.advance(by: .milliseconds(300))
-    await client.waitForRequests(1)
-    client.succeed(0, with: TestUsers.page(1...3, hasMore: true))
-    await settle(viewModel)
+  @Test func refreshAndPagingUseTheCurrentQuery() async throws {
+    let screen = UserListHarness()
+    try await screen.beginWithList(1...3, hasMore: true, query: "x")
 
-    viewModel.loadNextPage()
-    await client.waitForRequests(2)
-    client.succeed(1, with: TestUsers.page(4...5, hasMore: false))
-    await settle(viewModel)
-    viewModel.refresh()
-    await client.waitForRequests(3)
-    client.succeed(2, with: TestUsers.page(1...3, hasMore: true))
-    await settle(viewModel)
+    screen.viewModel.loadNextPage()
+    try await screen.succeed(1, with: TestUsers.page(4...5, hasMore: false))
+    screen.viewModel.refresh()
+    try await screen.succeed(2, with: TestUsers.page(1...3, hasMore: true))
 
     #expect(
-      client.requests == [
+      screen.calls.requests == [
         .list(query: "x", page: 1, pageSize: 3), .list(query: "x", page: 2, pageSize: 3),
         .list(query: "x", page: 1, pageSize: 3),
       ])

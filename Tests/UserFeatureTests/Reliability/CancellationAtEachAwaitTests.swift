@@ -5,7 +5,7 @@ import Testing
 
 /// Cancellation at every await point: the view model is cancelled (or released) while each kind
 /// of request is in flight. The state settles inside `cancel()` and never changes afterwards,
-/// even when the server's answer arrives late anyway (the fake ignores cancellation, like a
+/// even when the server's answer arrives late anyway (the fake keeps waiting for it, like a
 /// response already on the wire), and a late answer sends no event.
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
@@ -28,125 +28,108 @@ struct CancellationAtEachAwaitTests {
   /// How the late answer of the cancelled request arrives.
   enum LateAnswer: String, CaseIterable, Sendable {
     case success, failure
-  }
 
-  let scheduler = TestScheduler()
-
-  /// Drives `viewModel` until a request of kind `inFlight` is waiting in `client`; returns its
-  /// index.
-  private func start(
-    _ inFlight: InFlight, _ viewModel: UserListViewModel, _ client: ControlledUserClient
-  ) async -> Int {
-    switch inFlight {
-    case .firstLoad:
-      viewModel.load()
-    case .search:
-      viewModel.search("q")
-      scheduler.advance(by: UserListViewModel.searchDebounce)
-    case .refresh, .nextPage, .searchReplacingAList:
-      viewModel.load()
-      await client.waitForRequests(1)
-      client.succeed(0, with: TestUsers.page(1...3, hasMore: true))
-      await settle(viewModel)
-      switch inFlight {
-      case .refresh: viewModel.refresh()
-      case .nextPage: viewModel.loadNextPage()
-      default:
-        viewModel.search("q")
-        scheduler.advance(by: UserListViewModel.searchDebounce)
+    /// Answers call `index` of `call`: with `response`, or with a server error.
+    func deliver<Request, Response>(
+      _ response: Response, to call: ControlledCall<Request, Response>, _ index: Int
+    ) {
+      switch self {
+      case .success: call.resolve(index, with: response)
+      case .failure: call.fail(index, with: UserClientError.httpStatus(500))
       }
     }
-    let index = client.requests.count
-    await client.waitForRequests(index + 1)
-    return client.requests.count - 1
   }
 
-  private func answerLate(
-    _ answer: LateAnswer, _ index: Int, _ client: ControlledUserClient
-  ) {
-    switch answer {
-    case .success: client.succeed(index, with: TestUsers.page(20...22, hasMore: true))
-    case .failure: client.fail(index, with: UserClientError.httpStatus(500))
+  /// Drives `screen` until a request of kind `inFlight` is waiting; returns its index.
+  private func start(_ inFlight: InFlight, on screen: UserListHarness) async throws -> Int {
+    switch inFlight {
+    case .firstLoad:
+      screen.viewModel.load()
+    case .search:
+      screen.searchAndPause("q")
+    case .refresh, .nextPage, .searchReplacingAList:
+      try await screen.beginWithList(1...3, hasMore: true)
+      switch inFlight {
+      case .refresh: screen.viewModel.refresh()
+      case .nextPage: screen.viewModel.loadNextPage()
+      default: screen.searchAndPause("q")
+      }
     }
+    let index = screen.calls.requests.count
+    _ = try await screen.calls.requests(count: index + 1)
+    return index
   }
 
   @Test(arguments: InFlight.allCases, LateAnswer.allCases)
   func cancelSettlesAtOnceAndALateAnswerChangesNothing(
     _ inFlight: InFlight, _ answer: LateAnswer
-  ) async {
-    let client = ControlledUserClient(ignoresCancellation: true)
-    let viewModel = UserListViewModel(client: client, scheduler: scheduler, pageSize: 3)
-    let index = await start(inFlight, viewModel, client)
-    let states = Recorder(viewModel.state)
-    let events = Recorder(viewModel.events)
-    let busy = states.values
+  ) async throws {
+    let screen = UserListHarness(whenCancelled: .keepsWaitingForAnswer)
+    let index = try await start(inFlight, on: screen)
+    screen.recordFromHere()
+    let busy = screen.states.values
 
-    viewModel.cancel()
-    #expect(states.values == busy + [inFlight.settled], "settles inside cancel()")
-    answerLate(answer, index, client)
-    await settle(viewModel)
-    scheduler.advance(by: .seconds(1))
+    screen.viewModel.cancel()
+    #expect(screen.states.values == busy + [inFlight.settled], "settles inside cancel()")
+    answer.deliver(TestUsers.page(20...22, hasMore: true), to: screen.calls, index)
+    await screen.settle()
+    screen.scheduler.advance(by: .seconds(1))
 
-    #expect(client.cancelledRequests == [client.requests[index]])
-    #expect(states.values == busy + [inFlight.settled])
-    #expect(events.values == [])
-    #expect(client.pendingRequests.isEmpty)
+    #expect(screen.calls.cancelledRequests == [screen.calls.requests[index]])
+    #expect(screen.states.values == busy + [inFlight.settled])
+    #expect(screen.events.values == [])
+    #expect(screen.calls.pendingIndices.isEmpty)
   }
 
   @Test(arguments: InFlight.allCases, LateAnswer.allCases)
   func releasingTheViewModelMidRequestFreesItAndSendsNothing(
     _ inFlight: InFlight, _ answer: LateAnswer
-  ) async {
-    let client = ControlledUserClient(ignoresCancellation: true)
-    weak var released: UserListViewModel?
-    var tasks: [Task<Void, Never>] = []
-    var index = -1
-    let states: Recorder<UserListState>
-    let events: Recorder<UserListEvent>
-    do {
-      let viewModel = UserListViewModel(client: client, scheduler: scheduler, pageSize: 3)
-      released = viewModel
-      index = await start(inFlight, viewModel, client)
-      states = Recorder(viewModel.state)
-      events = Recorder(viewModel.events)
-      tasks = viewModel.unfinishedTasks
-    }
-    let before = states.values
+  ) async throws {
+    let screen = UserListHarness(whenCancelled: .keepsWaitingForAnswer)
+    weak let released = screen.viewModel
+    let index = try await start(inFlight, on: screen)
+    screen.recordFromHere()
+    let tasks = screen.releaseViewModel()
+    let before = screen.states.values
 
     #expect(released == nil, "a running request must not keep the view model alive")
-    answerLate(answer, index, client)
+    answer.deliver(TestUsers.page(20...22, hasMore: true), to: screen.calls, index)
     for task in tasks {
       await task.value
     }
-    scheduler.advance(by: .seconds(1))
+    screen.scheduler.advance(by: .seconds(1))
 
-    #expect(client.cancelledRequests.contains(client.requests[index]))
-    #expect(states.values == before)
-    #expect(events.values == [])
+    #expect(screen.calls.cancelledRequests.contains(screen.calls.requests[index]))
+    #expect(screen.states.values == before)
+    #expect(screen.events.values == [])
   }
 
-  @Test func cancelDropsASearchStillWaitingForItsDebounce() async {
-    let client = ControlledUserClient()
-    let viewModel = UserListViewModel(client: client, scheduler: scheduler, pageSize: 3)
-    let states = Recorder(viewModel.state)
+  /// Cancelling while the search pause is still running, however far into it: nothing is
+  /// fetched, nothing changes, and the next search works.
+  @Test(arguments: [0, 100, 299])
+  func cancelDropsASearchStillWaitingForItsDebounce(pausedFor milliseconds: Int) async throws {
+    let screen = UserListHarness()
+    screen.viewModel.search("a")
+    screen.scheduler.advance(by: .milliseconds(milliseconds))
+    screen.viewModel.cancel()
+    screen.scheduler.advance(by: .seconds(1))
 
-    viewModel.search("q")
-    scheduler.advance(by: .milliseconds(299))
-    viewModel.cancel()
-    scheduler.advance(by: .seconds(1))
+    #expect(screen.states.values == [.idle])
+    #expect(screen.calls.requests == [])
+    #expect(screen.viewModel.unfinishedTasks.isEmpty)
 
-    #expect(states.values == [.idle])
-    #expect(client.requests == [])
-    #expect(viewModel.unfinishedTasks.isEmpty)
+    screen.searchAndPause("b")
+    try await screen.succeed(0, with: UserPage(users: [], hasMore: false))
+
+    #expect(screen.calls.requests == [.list(query: "b", page: 1, pageSize: 3)])
+    #expect(screen.states.values == [.idle, .loading(query: "b"), .empty(query: "b")])
   }
 
   @Test func cancelWhenNothingRunsChangesNothing() async {
-    let client = ControlledUserClient()
-    let viewModel = UserListViewModel(client: client, scheduler: scheduler, pageSize: 3)
-    let states = Recorder(viewModel.state)
-    viewModel.cancel()
-    viewModel.cancel()
-    #expect(states.values == [.idle])
+    let screen = UserListHarness()
+    screen.viewModel.cancel()
+    screen.viewModel.cancel()
+    #expect(screen.states.values == [.idle])
   }
 
   /// The detail screen: cancelling a load or a refresh, and `back()` mid-request.
@@ -157,40 +140,32 @@ struct CancellationAtEachAwaitTests {
   @Test(arguments: DetailInFlight.allCases, LateAnswer.allCases)
   func detailCancelSettlesAtOnceAndALateAnswerChangesNothing(
     _ inFlight: DetailInFlight, _ answer: LateAnswer
-  ) async {
-    let client = ControlledUserClient(ignoresCancellation: true)
-    let viewModel = UserDetailViewModel(userID: 4, client: client)
+  ) async throws {
+    let screen = UserDetailHarness(userID: 4, whenCancelled: .keepsWaitingForAnswer)
     let user = TestUsers.user(4)
     if inFlight == .refresh {
-      viewModel.load()
-      await client.waitForRequests(1)
-      client.succeed(0, with: user)
-      await settle(viewModel)
-      viewModel.refresh()
+      try await screen.beginWithUser()
+      screen.viewModel.refresh()
     } else {
-      viewModel.load()
+      screen.viewModel.load()
     }
     let index = inFlight == .refresh ? 1 : 0
-    await client.waitForRequests(index + 1)
-    let states = Recorder(viewModel.state)
-    let events = Recorder(viewModel.events)
+    _ = try await screen.calls.requests(count: index + 1)
+    screen.recordFromHere()
 
     if inFlight == .backDuringLoad {
-      viewModel.back()
+      screen.viewModel.back()
     } else {
-      viewModel.cancel()
+      screen.viewModel.cancel()
     }
     let settled: UserDetailState = inFlight == .refresh ? .loaded(user, isRefreshing: false) : .idle
     let busy: UserDetailState = inFlight == .refresh ? .loaded(user, isRefreshing: true) : .loading
-    #expect(states.values == [busy, settled])
-    switch answer {
-    case .success: client.succeed(index, with: TestUsers.user(5))
-    case .failure: client.fail(index, with: UserClientError.httpStatus(500))
-    }
-    await settle(viewModel)
+    #expect(screen.states.values == [busy, settled])
+    answer.deliver(TestUsers.user(5), to: screen.calls, index)
+    await screen.settle()
 
-    #expect(client.cancelledRequests == [.user(id: 4)])
-    #expect(states.values == [busy, settled])
-    #expect(events.values == (inFlight == .backDuringLoad ? [.close] : []))
+    #expect(screen.calls.cancelledRequests == [4])
+    #expect(screen.states.values == [busy, settled])
+    #expect(screen.events.values == (inFlight == .backDuringLoad ? [.close] : []))
   }
 }

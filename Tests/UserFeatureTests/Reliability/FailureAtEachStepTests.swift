@@ -8,167 +8,127 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct FailureAtEachStepTests {
-  let scheduler = TestScheduler()
+  /// A step that works on a list already shown (users 1...3, more available).
+  enum ListStep: String, CaseIterable, Sendable {
+    case refresh, nextPage
 
-  /// A list showing users 1...3 (more available), loaded through `client` as request 0.
-  private func loadedList(_ client: ControlledUserClient) async -> UserListViewModel {
-    let viewModel = UserListViewModel(client: client, scheduler: scheduler, pageSize: 3)
-    viewModel.load()
-    await client.waitForRequests(1)
-    client.succeed(0, with: TestUsers.page(1...3, hasMore: true))
-    await settle(viewModel)
-    return viewModel
+    /// Starts the step on `viewModel`.
+    @MainActor func start(on viewModel: UserListViewModel) {
+      switch self {
+      case .refresh: viewModel.refresh()
+      case .nextPage: viewModel.loadNextPage()
+      }
+    }
+
+    /// The activity the list shows while the step runs.
+    var activity: UserListContent.Activity {
+      self == .refresh ? .refreshing : .loadingMore
+    }
+
+    /// The page number the step requests.
+    var page: Int {
+      self == .refresh ? 1 : 2
+    }
+
+    /// The users shown once a retry of the step succeeds with users 4...5 and no more.
+    var usersAfterRetry: ClosedRange<Int> {
+      self == .refresh ? 4...5 : 1...5
+    }
   }
 
   @Test(arguments: InjectedFailure.allCases)
-  func firstLoadFailureShowsTheErrorScreenAndARetryWorks(_ failure: InjectedFailure) async {
-    let client = ControlledUserClient()
-    let viewModel = UserListViewModel(client: client, scheduler: scheduler, pageSize: 3)
-    let states = Recorder(viewModel.state)
-    let events = Recorder(viewModel.events)
+  func firstLoadFailureShowsTheErrorScreenAndARetryWorks(_ failure: InjectedFailure) async throws {
+    let screen = UserListHarness()
 
-    viewModel.load()
-    await client.waitForRequests(1)
-    client.fail(0, with: failure.error)
-    await settle(viewModel)
-    viewModel.load()
-    await client.waitForRequests(2)
-    client.succeed(1, with: TestUsers.page(1...2, hasMore: false))
-    await settle(viewModel)
+    screen.viewModel.load()
+    try await screen.fail(0, with: failure.error)
+    screen.viewModel.load()
+    try await screen.succeed(1, with: TestUsers.page(1...2, hasMore: false))
 
     #expect(
-      states.values == [
+      screen.states.values == [
         .idle, .loading(query: ""), .failed(query: "", error: failure.expectedError),
         .loading(query: ""), .list(1...2, .idle(hasMore: false)),
       ])
-    #expect(events.values == [])
+    #expect(screen.events.values == [])
   }
 
-  @Test(arguments: InjectedFailure.allCases)
-  func refreshFailureKeepsTheListAndToastsOnce(_ failure: InjectedFailure) async {
-    let client = ControlledUserClient()
-    let viewModel = await loadedList(client)
-    let states = Recorder(viewModel.state)
-    let events = Recorder(viewModel.events)
+  /// A failed refresh or next page keeps the list on screen, toasts once, and a retry works.
+  @Test(arguments: ListStep.allCases, InjectedFailure.allCases)
+  func listStepFailureKeepsTheListAndToastsOnce(
+    _ step: ListStep, _ failure: InjectedFailure
+  ) async throws {
+    let screen = UserListHarness()
+    try await screen.beginWithList(1...3, hasMore: true)
 
-    viewModel.refresh()
-    await client.waitForRequests(2)
-    client.fail(1, with: failure.error)
-    await settle(viewModel)
-    viewModel.refresh()
-    await client.waitForRequests(3)
-    client.succeed(2, with: TestUsers.page(4...5, hasMore: false))
-    await settle(viewModel)
+    step.start(on: screen.viewModel)
+    try await screen.fail(1, with: failure.error)
+    step.start(on: screen.viewModel)
+    try await screen.succeed(2, with: TestUsers.page(4...5, hasMore: false))
 
+    #expect(screen.calls.requests.last == .list(query: "", page: step.page, pageSize: 3))
     #expect(
-      states.values == [
-        .list(1...3, .idle(hasMore: true)), .list(1...3, .refreshing),
-        .list(1...3, .idle(hasMore: true)), .list(1...3, .refreshing),
-        .list(4...5, .idle(hasMore: false)),
+      screen.states.values == [
+        .list(1...3, .idle(hasMore: true)), .list(1...3, step.activity),
+        .list(1...3, .idle(hasMore: true)), .list(1...3, step.activity),
+        .list(step.usersAfterRetry, .idle(hasMore: false)),
       ])
-    #expect(events.values == [.toast(failure.expectedError.message)])
+    #expect(screen.events.values == [.toast(failure.expectedError.message)])
   }
 
   @Test(arguments: InjectedFailure.allCases)
-  func nextPageFailureKeepsTheListAndToastsOnce(_ failure: InjectedFailure) async {
-    let client = ControlledUserClient()
-    let viewModel = await loadedList(client)
-    let states = Recorder(viewModel.state)
-    let events = Recorder(viewModel.events)
+  func searchFailureShowsTheErrorScreenAndRetypingRetries(
+    _ failure: InjectedFailure
+  ) async throws {
+    let screen = UserListHarness()
+    try await screen.beginWithList(1...3, hasMore: true)
 
-    viewModel.loadNextPage()
-    await client.waitForRequests(2)
-    client.fail(1, with: failure.error)
-    await settle(viewModel)
-    viewModel.loadNextPage()
-    await client.waitForRequests(3)
-    client.succeed(2, with: TestUsers.page(4...5, hasMore: false))
-    await settle(viewModel)
-
-    #expect(client.requests.last == .list(query: "", page: 2, pageSize: 3))
-    #expect(
-      states.values == [
-        .list(1...3, .idle(hasMore: true)), .list(1...3, .loadingMore),
-        .list(1...3, .idle(hasMore: true)), .list(1...3, .loadingMore),
-        .list(1...5, .idle(hasMore: false)),
-      ])
-    #expect(events.values == [.toast(failure.expectedError.message)])
-  }
-
-  @Test(arguments: InjectedFailure.allCases)
-  func searchFailureShowsTheErrorScreenAndRetypingRetries(_ failure: InjectedFailure) async {
-    let client = ControlledUserClient()
-    let viewModel = await loadedList(client)
-    let states = Recorder(viewModel.state)
-    let events = Recorder(viewModel.events)
-
-    viewModel.search("x")
-    scheduler.advance(by: UserListViewModel.searchDebounce)
-    await client.waitForRequests(2)
-    client.fail(1, with: failure.error)
-    await settle(viewModel)
-    viewModel.search("x")
-    scheduler.advance(by: UserListViewModel.searchDebounce)
-    await client.waitForRequests(3)
-    client.succeed(2, with: TestUsers.page(7...7, hasMore: false))
-    await settle(viewModel)
+    screen.searchAndPause("x")
+    try await screen.fail(1, with: failure.error)
+    screen.searchAndPause("x")
+    try await screen.succeed(2, with: TestUsers.page(7...7, hasMore: false))
 
     #expect(
-      states.values == [
+      screen.states.values == [
         .list(1...3, .idle(hasMore: true)), .loading(query: "x"),
         .failed(query: "x", error: failure.expectedError), .loading(query: "x"),
         .list(7...7, query: "x", .idle(hasMore: false)),
       ])
-    #expect(events.values == [])
+    #expect(screen.events.values == [])
   }
 
   @Test(arguments: InjectedFailure.allCases)
-  func detailLoadFailureShowsTheErrorAndARetryWorks(_ failure: InjectedFailure) async {
-    let client = ControlledUserClient()
-    let viewModel = UserDetailViewModel(userID: 4, client: client)
-    let states = Recorder(viewModel.state)
-    let events = Recorder(viewModel.events)
+  func detailLoadFailureShowsTheErrorAndARetryWorks(_ failure: InjectedFailure) async throws {
+    let screen = UserDetailHarness(userID: 4)
 
-    viewModel.load()
-    await client.waitForRequests(1)
-    client.fail(0, with: failure.error)
-    await settle(viewModel)
-    viewModel.refresh()
-    await client.waitForRequests(2)
-    client.succeed(1, with: TestUsers.user(4))
-    await settle(viewModel)
+    screen.viewModel.load()
+    try await screen.fail(0, with: failure.error)
+    screen.viewModel.refresh()
+    try await screen.succeed(1, with: TestUsers.user(4))
 
-    #expect(client.requests == [.user(id: 4), .user(id: 4)])
+    #expect(screen.calls.requests == [4, 4])
     #expect(
-      states.values == [
+      screen.states.values == [
         .idle, .loading, .failed(failure.expectedError), .loading,
         .loaded(TestUsers.user(4), isRefreshing: false),
       ])
-    #expect(events.values == [])
+    #expect(screen.events.values == [])
   }
 
   @Test(arguments: InjectedFailure.allCases)
-  func detailRefreshFailureKeepsTheUserAndToastsOnce(_ failure: InjectedFailure) async {
-    let client = ControlledUserClient()
-    let viewModel = UserDetailViewModel(userID: 4, client: client)
-    viewModel.load()
-    await client.waitForRequests(1)
-    client.succeed(0, with: TestUsers.user(4))
-    await settle(viewModel)
-    let states = Recorder(viewModel.state)
-    let events = Recorder(viewModel.events)
+  func detailRefreshFailureKeepsTheUserAndToastsOnce(_ failure: InjectedFailure) async throws {
+    let screen = UserDetailHarness(userID: 4)
+    try await screen.beginWithUser()
 
-    viewModel.refresh()
-    await client.waitForRequests(2)
-    client.fail(1, with: failure.error)
-    await settle(viewModel)
+    screen.viewModel.refresh()
+    try await screen.fail(1, with: failure.error)
 
     let user = TestUsers.user(4)
     #expect(
-      states.values == [
+      screen.states.values == [
         .loaded(user, isRefreshing: false), .loaded(user, isRefreshing: true),
         .loaded(user, isRefreshing: false),
       ])
-    #expect(events.values == [.toast(failure.expectedError.message)])
+    #expect(screen.events.values == [.toast(failure.expectedError.message)])
   }
 }

@@ -59,10 +59,10 @@ struct RandomizedActionTests {
     return Array(1...seedCount)
   }
 
-  @Test func invariantsHoldAfterEveryStep() async {
+  @Test func invariantsHoldAfterEveryStep() async throws {
     var answered = 0
     for seed in Self.seeds {
-      guard let count = await run(seed: seed) else {
+      guard let count = try await run(seed: seed) else {
         print("RandomizedActionTests: failing seed \(seed); rerun with USERFEATURE_SEED=\(seed)")
         return
       }
@@ -75,13 +75,10 @@ struct RandomizedActionTests {
 
   /// Runs one seeded sequence; returns how many responses it delivered, or `nil` if an
   /// invariant failed (already recorded, with the seed).
-  private func run(seed: UInt64) async -> Int? {
+  private func run(seed: UInt64) async throws -> Int? {
     var random = SplitMix64(seed: seed)
-    let scheduler = TestScheduler()
-    let client = ControlledUserClient()
-    let viewModel = UserListViewModel(client: client, scheduler: scheduler, pageSize: 3)
-    let states = Recorder(viewModel.state)
-    let events = Recorder(viewModel.events)
+    let screen = UserListHarness()
+    let viewModel = screen.viewModel
     var expectedEvents: [UserListEvent] = []
     var log: [String] = []
     var answered = 0
@@ -100,49 +97,49 @@ struct RandomizedActionTests {
         expectedEvents.append(.showDetail(user.id))
       case .search(let text, let then):
         viewModel.search(text)
-        scheduler.advance(by: then)
+        screen.scheduler.advance(by: then)
       case .tick(let duration):
-        scheduler.advance(by: duration)
+        screen.scheduler.advance(by: duration)
       case .answer(let succeeds):
-        if let request = client.pendingRequests.first {
+        if let request = screen.calls.pendingIndices.first {
           answered += 1
           let before = viewModel.state.value
           if succeeds {
-            client.succeed(request, with: Self.randomPage(using: &random))
+            screen.calls.resolve(request, with: Self.randomPage(using: &random))
           } else {
-            client.fail(request, with: UserClientError.httpStatus(500))
+            screen.calls.fail(request, with: UserClientError.httpStatus(500))
             if case .loaded(let content) = before, content.activity != .idle(hasMore: true),
               content.activity != .idle(hasMore: false)
             {
               expectedEvents.append(.toast(UserFacingError.message(for: .server)))
             }
           }
-          await settle(viewModel)
+          await screen.settle()
         }
       }
       // Every started request reaches the client: one busy state is sent per start.
-      let started = states.values.filter(\.isBusy).count
-      await client.waitForRequests(started)
+      let started = screen.states.values.filter(\.isBusy).count
+      _ = try await screen.calls.requests(count: started)
 
       let problems = Self.violations(
-        state: viewModel.state.value, pending: client.pendingRequests.count,
-        events: events.values, expectedEvents: expectedEvents)
+        state: viewModel.state.value, pending: screen.calls.pendingIndices.count,
+        events: screen.events.values, expectedEvents: expectedEvents)
       if !problems.isEmpty {
         Issue.record(
           """
           seed \(seed), after step \(log.count): \(problems.joined(separator: "; "))
           steps: \(log.joined(separator: ", "))
-          states: \(states.values)
+          states: \(screen.states.values)
           """)
         return nil
       }
     }
     // Drain: answer whatever runs, then nothing may be left loading.
-    if let request = client.pendingRequests.first {
-      client.succeed(request, with: TestUsers.page(1...2, hasMore: false))
+    if let request = screen.calls.pendingIndices.first {
+      screen.calls.resolve(request, with: TestUsers.page(1...2, hasMore: false))
     }
-    await settle(viewModel)
-    if viewModel.state.value.isBusy || !client.pendingRequests.isEmpty {
+    await screen.settle()
+    if viewModel.state.value.isBusy || !screen.calls.pendingIndices.isEmpty {
       Issue.record("seed \(seed): stuck in \(viewModel.state.value) after draining; \(log)")
       return nil
     }

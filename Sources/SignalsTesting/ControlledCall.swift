@@ -1,0 +1,217 @@
+import Signals
+import Testing
+
+/// A fake async call that the test answers: each ``call(_:)`` suspends until the test resolves
+/// or fails it, so the test decides when, in which order and how every request completes,
+/// with no sleeping.
+///
+/// ```swift
+/// let fetch = ControlledCall<String, Int>()
+/// let model = Model(fetch: fetch.call)
+/// model.load("ann")
+/// _ = try await fetch.requests(count: 1)  // the request is in flight
+/// fetch.resolve(0, with: 42)              // or fail(0, with: error), or FIFO: resolve(with: 42)
+/// ```
+///
+/// - Order: calls are numbered from 0 in arrival order; ``requests`` lists them.
+/// - Answering: ``resolve(_:with:sourceLocation:)`` and ``fail(_:with:sourceLocation:)`` answer
+///   one pending call by number; ``resolve(with:sourceLocation:)`` and
+///   ``fail(with:sourceLocation:)`` answer the oldest pending one. Answering a call that is not
+///   pending records a test issue and does nothing else.
+/// - Cancellation: a call whose task is cancelled is listed in ``cancelledIndices``. By
+///   default it then throws `CancellationError` at once (like `URLSession`) and is no longer
+///   pending; with `.keepsWaitingForAnswer` it stays pending until the test answers it, to model
+///   a response already on its way.
+/// - Threading: safe from any thread; the caller resumes on its own executor, never under a
+///   lock.
+public final class ControlledCall<Request: Sendable, Response: Sendable>: Sendable {
+  private struct State {
+    var log = ArrivalLog<Request>()
+    var pending: [Int: CheckedContinuation<Response, any Error>] = [:]
+    var cancelled: Set<Int> = []
+  }
+
+  private let state = Locked(State())
+  private let cancellation: ControlledCallCancellation
+
+  /// Creates a call with nothing requested yet.
+  public init(whenCancelled cancellation: ControlledCallCancellation = .throwsCancellationError) {
+    self.cancellation = cancellation
+  }
+
+  /// Records `request` and suspends until the test answers it: returns the response given to
+  /// `resolve`, throws the error given to `fail`, or throws `CancellationError` when the task
+  /// is cancelled (see ``ControlledCallCancellation``).
+  public func call(_ request: Request) async throws -> Response {
+    let number = Locked<Int?>(nil)
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let (thrown, wakeups) = state.withLock { state in
+          register(request, continuation, in: &state, numbered: number)
+        }
+        // Outside the lock: resuming runs other code.
+        if thrown {
+          continuation.resume(throwing: CancellationError())
+        }
+        for wakeup in wakeups {
+          wakeup.resume()
+        }
+      }
+    } onCancel: {
+      let continuation = state.withLock { state -> CheckedContinuation<Response, any Error>? in
+        // `nil` if the call has not registered yet: it then sees the cancellation itself.
+        guard let index = number.withLock({ $0 }) else { return nil }
+        state.cancelled.insert(index)
+        guard cancellation == .throwsCancellationError else { return nil }
+        return state.pending.removeValue(forKey: index)
+      }
+      continuation?.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Every request made so far, in arrival order (index `n` is call number `n`).
+  public var requests: [Request] {
+    state.withLock { $0.log.elements }
+  }
+
+  /// How many calls were made so far.
+  public var callCount: Int {
+    state.withLock { $0.log.elements.count }
+  }
+
+  /// The numbers of the calls still waiting for an answer, in ascending order.
+  public var pendingIndices: [Int] {
+    state.withLock { $0.pending.keys.sorted() }
+  }
+
+  /// The requests still waiting for an answer, in arrival order.
+  public var pendingRequests: [Request] {
+    state.withLock { state in state.pending.keys.sorted().map { state.log.elements[$0] } }
+  }
+
+  /// The numbers of the calls whose task was cancelled, in ascending order.
+  public var cancelledIndices: [Int] {
+    state.withLock { $0.cancelled.sorted() }
+  }
+
+  /// The requests whose task was cancelled, in arrival order.
+  public var cancelledRequests: [Request] {
+    state.withLock { state in state.cancelled.sorted().map { state.log.elements[$0] } }
+  }
+
+  /// Returns the first `count` requests once that many calls were made (at once if they were).
+  /// When it returns, each of them is pending (unless answered or cancelled meanwhile), so the
+  /// test can answer it.
+  ///
+  /// - Timeout: if fewer calls were made after `timeout` of wall-clock time, throws a
+  ///   ``WaitTimeout`` listing the requests made. A safety net against hangs only.
+  /// - Cancellation: throws `CancellationError` if the calling task is cancelled first.
+  public func requests(count: Int, timeout: Duration = WaitTimeout.defaultLimit) async throws
+    -> [Request]
+  {
+    try await firstArrivals(count, limit: timeout) { [self] in
+      let made = requests
+      return WaitTimeout(
+        awaited:
+          "requests(count: \(count)) on a ControlledCall<\(Request.self), \(Response.self)>; "
+          + "\(made.count) made: \(made)",
+        limit: timeout)
+    }
+  }
+
+  /// Answers call number `index` with `response`. Records a test issue if it is not pending.
+  public func resolve(
+    _ index: Int, with response: Response, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    answer(index, with: .success(response), sourceLocation: sourceLocation)
+  }
+
+  /// Fails call number `index` with `error`. Records a test issue if it is not pending.
+  public func fail(
+    _ index: Int, with error: any Error, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    answer(index, with: .failure(error), sourceLocation: sourceLocation)
+  }
+
+  /// Answers the oldest pending call with `response`. Records a test issue if none is pending.
+  public func resolve(with response: Response, sourceLocation: SourceLocation = #_sourceLocation) {
+    answer(pendingIndices.first, with: .success(response), sourceLocation: sourceLocation)
+  }
+
+  /// Fails the oldest pending call with `error`. Records a test issue if none is pending.
+  public func fail(with error: any Error, sourceLocation: SourceLocation = #_sourceLocation) {
+    answer(pendingIndices.first, with: .failure(error), sourceLocation: sourceLocation)
+  }
+
+  /// Answers call `index` (`nil`: none was found) with `result`.
+  func answer(
+    _ index: Int?, with result: Result<Response, any Error>, sourceLocation: SourceLocation
+  ) {
+    let continuation = index.flatMap { index in
+      state.withLock { $0.pending.removeValue(forKey: index) }
+    }
+    guard let continuation else {
+      let made = requests
+      Issue.record(
+        """
+        ControlledCall: call \(index.map(String.init) ?? "(none)") is not pending; \
+        pending: \(pendingIndices), \(made.count) made: \(made)
+        """,
+        sourceLocation: sourceLocation)
+      return
+    }
+    continuation.resume(with: result)
+  }
+
+  /// Under the lock: numbers and logs `request` and keeps its continuation unless it must
+  /// throw at once. Checks cancellation under the lock `onCancel` takes too: either `onCancel`
+  /// finds the call numbered, or this check sees the cancellation. Returns whether to throw
+  /// `CancellationError` now, and the waits the new request ends.
+  private func register(
+    _ request: Request, _ continuation: CheckedContinuation<Response, any Error>,
+    in state: inout State, numbered number: Locked<Int?>
+  ) -> (Bool, [ArrivalLog<Request>.Wakeup]) {
+    let index = state.log.elements.count
+    number.withLock { $0 = index }
+    let isCancelled = Task.isCancelled
+    let throwsNow = isCancelled && cancellation == .throwsCancellationError
+    if isCancelled {
+      state.cancelled.insert(index)
+    }
+    if !throwsNow {
+      state.pending[index] = continuation
+    }
+    return (throwsNow, state.log.append(request))
+  }
+}
+
+extension ControlledCall where Request: Equatable {
+  /// Answers the oldest pending call whose request equals `request` with `response`. Records a
+  /// test issue if there is none.
+  public func resolve(
+    matching request: Request, with response: Response,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    answer(oldestPending(request), with: .success(response), sourceLocation: sourceLocation)
+  }
+
+  /// Fails the oldest pending call whose request equals `request` with `error`. Records a test
+  /// issue if there is none.
+  public func fail(
+    matching request: Request, with error: any Error,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    answer(oldestPending(request), with: .failure(error), sourceLocation: sourceLocation)
+  }
+
+  private func oldestPending(_ request: Request) -> Int? {
+    let requests = requests
+    return pendingIndices.first { requests[$0] == request }
+  }
+}
+
+extension ControlledCall: ArrivalLogOwner {
+  func withArrivalLog<Result: Sendable>(_ body: (inout ArrivalLog<Request>) -> Result) -> Result {
+    state.withLock { body(&$0.log) }
+  }
+}

@@ -1,0 +1,135 @@
+/// A text timeline (a marble diagram) of one or more ``Recorder``s on a shared virtual-time
+/// axis, for reading what happened when, and for asserting it (``expectTimeline(_:_:sourceLocation:)``).
+///
+/// ```swift
+/// let state = MutableProperty("idle")
+/// let toasts = EventSender<String>()
+/// let states = Recorder(state.property, scheduler: scheduler)
+/// let shown = Recorder(toasts.stream, scheduler: scheduler)
+/// scheduler.advance(to: .milliseconds(300))
+/// state.value = "loading"
+/// scheduler.advance(to: .milliseconds(800))
+/// state.value = "saved"
+/// toasts.send("Saved")
+/// state.value = "editing"
+/// scheduler.advance(to: .seconds(1))
+/// shown.cancel()
+/// print(Timeline(("state", states), ("toast", shown)))
+/// ```
+///
+/// prints
+///
+/// ```text
+/// ms     |0    |300    |800            |1000
+/// state  ^idle=loading=(saved editing)==========
+/// toast  ^-------------Saved-----------!
+/// ```
+///
+/// The format:
+/// - The first line is the time axis, in milliseconds of virtual time (``TestScheduler/now``).
+///   Each `|` is a tick, labelled with its time, at the column where everything that happened
+///   at that instant is drawn. Only instants where something happened get a column, so the axis
+///   is ordered but not to scale.
+/// - Then one lane per recorder, named, in the order given. A state lane (a `Property`) is
+///   drawn with `=` while recording: the value holds until the next one. An event lane (an
+///   `EventStream`) is drawn with `-`: nothing holds between events.
+/// - `^` marks where recording started (with a property's current value right after it), `!`
+///   where it was cancelled (``Recorder/cancel()``); nothing is drawn outside that span. A lane
+///   still recording ends with `===` or `---`.
+/// - A value is shown with its `String(describing:)` (line breaks escaped as `\n`); values that
+///   arrived at the same instant are grouped in arrival order: `(a b)`. Record a `map` of the
+///   state to keep lanes short.
+/// - Lines have no trailing spaces; the text is plain ASCII unless the values are not, and reads
+///   the same in a terminal and in a Markdown code block (columns are counted in characters, so
+///   a double-width character in a value shifts that line). Only virtual time appears, so the
+///   text is the same on every run. Without a scheduler every time is zero.
+///
+/// A timeline is a snapshot: it holds what the recorders held when it was made.
+public struct Timeline: Sendable, CustomStringConvertible {
+  let lanes: [TimelineLane]
+
+  /// A timeline of the given lanes, each a name and the recorder to draw, from top to bottom:
+  /// `Timeline(("state", states), ("toast", toasts))`.
+  public init<each Value>(_ lanes: repeat (String, Recorder<each Value>)) {
+    var all: [TimelineLane] = []
+    for (name, recorder) in repeat each lanes {
+      all.append(TimelineLane(name, recorder))
+    }
+    self.lanes = all
+  }
+
+  /// The timeline as text: lines separated by `\n`, with no trailing newline.
+  public func render() -> String {
+    TimelineLayout(lanes).lines.joined(separator: "\n")
+  }
+
+  /// The rendered timeline (``render()``).
+  public var description: String {
+    render()
+  }
+
+  /// `nil` if the timeline renders as `expected`, otherwise a message showing where the two
+  /// first differ and both timelines, expected above actual. Trailing spaces on each line of
+  /// `expected` and blank lines around it are ignored.
+  public func differences(from expected: String) -> String? {
+    let actualLines = TimelineLayout(lanes).lines
+    let expectedLines = Self.normalized(expected)
+    guard actualLines != expectedLines else { return nil }
+    let line = Self.firstDifference(expectedLines, actualLines)
+    let expectedLine = line < expectedLines.count ? Array(expectedLines[line]) : []
+    let actualLine = line < actualLines.count ? Array(actualLines[line]) : []
+    let column = Self.firstDifference(expectedLine, actualLine)
+    return """
+      The timeline differs from the expected one at line \(line + 1), column \(column + 1).
+      Expected:
+      \(expectedLines.joined(separator: "\n"))
+      Actual:
+      \(actualLines.joined(separator: "\n"))
+      """
+  }
+
+  /// The first index at which `a` and `b` differ (the shorter one's count if one is a prefix of
+  /// the other).
+  private static func firstDifference<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
+    zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
+  }
+
+  /// `text` as lines without trailing spaces, without blank lines at either end.
+  private static func normalized(_ text: String) -> [String] {
+    var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map {
+      String($0).withoutTrailingSpaces
+    }
+    while lines.first?.isEmpty == true { lines.removeFirst() }
+    while lines.last?.isEmpty == true { lines.removeLast() }
+    return lines
+  }
+}
+
+/// One recorder's lane of a ``Timeline``, as it was when the timeline was made. Internal.
+struct TimelineLane: Sendable {
+  let name: String
+  let kind: RecordedKind
+  let start: Duration
+  let cancellation: Duration?
+  /// Each value's arrival time and its one-line description, in arrival order.
+  let values: [(time: Duration, text: String)]
+
+  init<Value>(_ name: String, _ recorder: Recorder<Value>) {
+    let snapshot = recorder.snapshot
+    self.name = name
+    self.kind = recorder.kind
+    self.start = recorder.startTime
+    self.cancellation = snapshot.cancellationTime
+    self.values = snapshot.timedValues.map { ($0.time, Self.oneLine(String(describing: $0.value))) }
+  }
+
+  /// `text` with line breaks (`\n`) and tabs (`\t`) escaped, so a value never breaks the
+  /// layout.
+  private static func oneLine(_ text: String) -> String {
+    text.map { character in
+      if character.isNewline { return "\\n" }
+      if character == "\t" { return "\\t" }
+      return String(character)
+    }.joined()
+  }
+}

@@ -1,0 +1,28 @@
+/// The error a bounded wait throws when what it waits for has not happened in time: a
+/// ``Recorder`` value that never arrives, a ``ControlledCall`` request that is never made, or
+/// an operation run with ``withTimeout(_:waitingFor:_:)`` that never finishes.
+///
+/// The limit is wall-clock time and only a safety net: a broken test fails with this message
+/// instead of hanging the run. A correct test never reaches it and never relies on it for
+/// timing; virtual time (``TestScheduler``) and controllable fakes decide what happens when.
+public struct WaitTimeout: Error, CustomStringConvertible, Sendable {
+  /// The limit every wait in SignalsTesting uses unless given another: ten seconds, far longer
+  /// than any correct wait takes, even under ThreadSanitizer on a loaded machine.
+  public static let defaultLimit: Duration = .seconds(10)
+
+  /// What was awaited, for example `"value #3 of Recorder<Int> (2 recorded: [1, 2])"`.
+  public let awaited: String
+  /// How long the wait lasted before giving up.
+  public let limit: Duration
+
+  /// Creates the error for a wait for `awaited` that gave up after `limit`.
+  public init(awaited: String, limit: Duration) {
+    self.awaited = awaited
+    self.limit = limit
+  }
+
+  /// `gave up after <limit> waiting for <awaited>`.
+  public var description: String {
+    "gave up after \(limit) waiting for \(awaited)"
+  }
+}

@@ -1,0 +1,147 @@
+import SignalsTesting
+import Testing
+
+/// `ControlledCall`: a fake async call whose every request waits for the test's answer.
+@Suite(.timeLimit(.minutes(1)))
+struct ControlledCallTests {
+  private struct Refused: Error, Equatable {}
+
+  @Test func aCallWaitsUntilTheTestResolvesIt() async throws {
+    let call = ControlledCall<String, Int>()
+    let caller = Task { try await call.call("a") }
+
+    #expect(try await call.requests(count: 1) == ["a"])
+    #expect(call.pendingIndices == [0])
+    #expect(call.pendingRequests == ["a"])
+    call.resolve(0, with: 1)
+
+    #expect(try await caller.value == 1)
+    #expect(call.pendingIndices == [])
+    #expect(call.callCount == 1)
+    #expect(call.requests == ["a"])
+  }
+
+  @Test func aFailedCallThrowsTheTestsError() async throws {
+    let call = ControlledCall<String, Int>()
+    let caller = Task { try await call.call("a") }
+    _ = try await call.requests(count: 1)
+
+    call.fail(0, with: Refused())
+
+    await #expect(throws: Refused()) { try await caller.value }
+  }
+
+  @Test func withoutAnIndexTheOldestPendingCallIsAnswered() async throws {
+    let call = ControlledCall<String, Int>()
+    let first = Task { try await call.call("a") }
+    _ = try await call.requests(count: 1)
+    let second = Task { try await call.call("b") }
+    _ = try await call.requests(count: 2)
+
+    call.resolve(with: 1)
+    call.fail(with: Refused())
+
+    #expect(try await first.value == 1)
+    await #expect(throws: Refused()) { try await second.value }
+  }
+
+  @Test func aCallCanBeAnsweredByItsRequest() async throws {
+    let call = ControlledCall<String, Int>()
+    let first = Task { try await call.call("a") }
+    _ = try await call.requests(count: 1)
+    let second = Task { try await call.call("b") }
+    _ = try await call.requests(count: 2)
+
+    call.resolve(matching: "b", with: 2)
+    call.fail(matching: "a", with: Refused())
+
+    #expect(try await second.value == 2)
+    await #expect(throws: Refused()) { try await first.value }
+  }
+
+  @Test func cancellingTheCallerThrowsCancellationErrorAndIsRecorded() async throws {
+    let call = ControlledCall<String, Int>()
+    let caller = Task { try await call.call("a") }
+    _ = try await call.requests(count: 1)
+
+    caller.cancel()
+
+    await #expect(throws: CancellationError.self) { try await caller.value }
+    #expect(call.cancelledIndices == [0])
+    #expect(call.cancelledRequests == ["a"])
+    #expect(call.pendingIndices == [])
+  }
+
+  @Test func aCallThatKeepsWaitingReturnsTheLateAnswerAfterCancellation() async throws {
+    let call = ControlledCall<String, Int>(whenCancelled: .keepsWaitingForAnswer)
+    let caller = Task { try await call.call("a") }
+    _ = try await call.requests(count: 1)
+
+    caller.cancel()
+    #expect(call.cancelledIndices == [0])
+    #expect(call.pendingIndices == [0])
+    call.resolve(0, with: 5)
+
+    #expect(try await caller.value == 5)
+  }
+
+  @Test(arguments: [
+    ControlledCallCancellation.throwsCancellationError,
+    .keepsWaitingForAnswer,
+  ])
+  func aCallMadeByACancelledTaskIsRecordedAsCancelled(
+    _ handling: ControlledCallCancellation
+  ) async throws {
+    let call = ControlledCall<String, Int>(whenCancelled: handling)
+    let caller = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try await call.call("a")
+    }
+    _ = try await call.requests(count: 1)
+    #expect(call.cancelledIndices == [0])
+
+    if handling == .keepsWaitingForAnswer {
+      #expect(call.pendingIndices == [0])
+      call.resolve(0, with: 3)
+      #expect(try await caller.value == 3)
+    } else {
+      #expect(call.pendingIndices == [])
+      await #expect(throws: CancellationError.self) { try await caller.value }
+    }
+  }
+
+  @Test func answeringACallThatIsNotPendingRecordsAnIssue() async throws {
+    let call = ControlledCall<String, Int>()
+    let caller = Task { try await call.call("a") }
+    _ = try await call.requests(count: 1)
+    call.resolve(0, with: 1)
+    _ = try await caller.value
+
+    withKnownIssue {
+      call.resolve(0, with: 2)
+    } matching: { issue in
+      issue.comments.map(\.rawValue) == [
+        "ControlledCall: call 0 is not pending; pending: [], 1 made: [\"a\"]"
+      ]
+    }
+    withKnownIssue {
+      call.fail(with: Refused())
+    } matching: { issue in
+      issue.comments.map(\.rawValue) == [
+        "ControlledCall: call (none) is not pending; pending: [], 1 made: [\"a\"]"
+      ]
+    }
+  }
+
+  @Test func aRequestThatIsNeverMadeFailsWithAMessageWithinItsTimeLimit() async {
+    let call = ControlledCall<String, Int>()
+
+    await #expect {
+      _ = try await call.requests(count: 1, timeout: .milliseconds(20))
+    } throws: { error in
+      String(describing: error)
+        == "gave up after 0.02 seconds waiting for requests(count: 1) on a "
+        + "ControlledCall<String, Int>; 0 made: []"
+    }
+  }
+}

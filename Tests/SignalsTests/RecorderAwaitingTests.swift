@@ -1,0 +1,108 @@
+import Signals
+import SignalsTesting
+import Testing
+
+/// `Recorder.next(timeout:)` and `Recorder.values(count:timeout:)`: awaiting values that arrive
+/// later, and a clear failure, within the limit, for a value that never comes.
+@Suite(.timeLimit(.minutes(1)))
+struct RecorderAwaitingTests {
+  @Test func nextReturnsEachValueInRecordingOrderEvenIfItArrivedBeforeTheCall() async throws {
+    let owner = MutableProperty("a")
+    let recorder = Recorder(owner.property)
+    owner.value = "b"
+
+    #expect(try await recorder.next() == "a")
+    #expect(try await recorder.next() == "b")
+    owner.value = "c"
+    #expect(try await recorder.next() == "c")
+  }
+
+  @Test func nextWaitsForAValueSentFromAnotherTask() async throws {
+    let sender = EventSender<Int>()
+    let recorder = Recorder(sender.stream)
+    let waiter = Task { try await recorder.next() }
+
+    await Task.detached { sender.send(7) }.value
+
+    #expect(try await waiter.value == 7)
+  }
+
+  @Test func valuesCountReturnsTheFirstValuesOnceThatManyArrived() async throws {
+    let sender = EventSender<Int>()
+    let recorder = Recorder(sender.stream)
+    let waiter = Task { try await recorder.values(count: 2) }
+
+    await Task.detached {
+      for value in 1...3 { sender.send(value) }
+    }.value
+
+    #expect(try await waiter.value == [1, 2])
+    #expect(try await recorder.values(count: 0) == [])
+    #expect(recorder.values == [1, 2, 3])
+  }
+
+  @Test func clearStartsNextOverFromTheNextValue() async throws {
+    let sender = EventSender<Int>()
+    let recorder = Recorder(sender.stream)
+    sender.send(1)
+    #expect(try await recorder.next() == 1)
+
+    recorder.clear()
+    sender.send(2)
+
+    #expect(try await recorder.next() == 2)
+  }
+
+  @Test func aValueThatNeverArrivesFailsWithAMessageWithinItsTimeLimit() async {
+    let owner = MutableProperty(1)
+    let recorder = Recorder(owner.property)
+    let clock = ContinuousClock()
+    let start = clock.now
+
+    await #expect {
+      _ = try await recorder.values(count: 2, timeout: .milliseconds(50))
+    } throws: { error in
+      String(describing: error)
+        == "gave up after 0.05 seconds waiting for values(count: 2) on a Recorder<Int> (state); "
+        + "1 recorded: [1]"
+    }
+    await #expect(throws: WaitTimeout.self) {
+      _ = try await recorder.next()  // takes value #1
+      _ = try await recorder.next(timeout: .milliseconds(50))
+    }
+
+    // Only a bound against hanging: the limit is a safety net, not a clock for the test.
+    #expect(clock.now - start < .seconds(30))
+  }
+
+  @Test func nextOnAnEventRecorderNamesTheValueItWaitedFor() async {
+    let recorder = Recorder(EventSender<String>().stream)
+
+    await #expect {
+      _ = try await recorder.next(timeout: .milliseconds(10))
+    } throws: { error in
+      String(describing: error)
+        == "gave up after 0.01 seconds waiting for value #1 from next() on a Recorder<String> "
+        + "(events); 0 recorded: []"
+    }
+  }
+
+  @Test func cancellingTheWaitingTaskEndsTheWaitWithCancellationError() async {
+    let recorder = Recorder(EventSender<Int>().stream)
+    let waiter = Task { try await recorder.next(timeout: .seconds(60)) }
+
+    waiter.cancel()
+
+    await #expect(throws: CancellationError.self) { try await waiter.value }
+  }
+
+  @Test func aWaitStartedByACancelledTaskEndsAtOnce() async {
+    let recorder = Recorder(EventSender<Int>().stream)
+    let waiter = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try await recorder.values(count: 1, timeout: .seconds(60))
+    }
+
+    await #expect(throws: CancellationError.self) { try await waiter.value }
+  }
+}

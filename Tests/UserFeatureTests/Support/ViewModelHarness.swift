@@ -1,0 +1,90 @@
+import SignalsTesting
+import Testing
+
+@testable import UserFeature
+
+/// A view model under test with everything around it: the fake client it calls, the virtual
+/// clock, recorders of its state and events (stamped with virtual time), and ``settle()``. A
+/// test states only its scenario:
+///
+/// ```swift
+/// let screen = UserListHarness()
+/// screen.viewModel.load()
+/// try await screen.succeed(0, with: TestUsers.page(1...3, hasMore: true))
+/// #expect(screen.states.values == [.idle, .loading(query: ""), .list(1...3, .idle(hasMore: true))])
+/// ```
+///
+/// Recording starts when the harness is made; ``recordFromHere()`` starts it again. Screen
+/// specific steps are in `UserListHarness.swift` and `UserDetailHarness.swift`.
+@MainActor
+final class ViewModelHarness<Model: ScreenModel> {
+  let client: ControlledUserClient
+  let scheduler = TestScheduler()
+  /// Every state since recording started, the current one first.
+  private(set) var states: Recorder<Model.State>
+  /// Every event since recording started.
+  private(set) var events: Recorder<Model.Event>
+  private var model: Model?
+
+  /// A harness for the view model `make` builds with the harness's client and scheduler.
+  init(
+    whenCancelled cancellation: ControlledCallCancellation,
+    _ make: (ControlledUserClient, TestScheduler) -> Model
+  ) {
+    client = ControlledUserClient(serving: Model.service, whenCancelled: cancellation)
+    let model = make(client, scheduler)
+    self.model = model
+    states = Recorder(model.state, scheduler: scheduler)
+    events = Recorder(model.events, scheduler: scheduler)
+  }
+
+  /// The view model. Reading it after ``releaseViewModel()`` is a mistake in the test.
+  var viewModel: Model {
+    guard let model else { preconditionFailure("the test released the view model") }
+    return model
+  }
+
+  /// Starts new recorders of the state (from the current value) and of the events, so the
+  /// test asserts only what happens from here on.
+  func recordFromHere() {
+    states = Recorder(viewModel.state, scheduler: scheduler)
+    events = Recorder(viewModel.events, scheduler: scheduler)
+  }
+
+  /// Waits until every task the view model started has finished (see `settle(_:)`).
+  func settle() async {
+    await UserFeatureTests.settle(viewModel)
+  }
+
+  /// The client calls the view model makes, numbered from 0 (page requests for a list, user
+  /// requests for a detail screen).
+  var calls: ControlledCall<Model.Request, Model.Response> {
+    Model.calls(in: client)
+  }
+
+  /// Waits for request `index`, answers it with `response`, and settles.
+  func succeed(
+    _ index: Int, with response: Model.Response,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    _ = try await calls.requests(count: index + 1)
+    calls.resolve(index, with: response, sourceLocation: sourceLocation)
+    await settle()
+  }
+
+  /// Waits for request `index`, fails it with `error`, and settles.
+  func fail(
+    _ index: Int, with error: any Error, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    _ = try await calls.requests(count: index + 1)
+    calls.fail(index, with: error, sourceLocation: sourceLocation)
+    await settle()
+  }
+
+  /// Lets go of the view model, the test's only strong reference to it, and returns the tasks
+  /// it left running, for the test to await.
+  func releaseViewModel() -> [Task<Void, Never>] {
+    defer { model = nil }
+    return model?.unfinishedTasks ?? []
+  }
+}

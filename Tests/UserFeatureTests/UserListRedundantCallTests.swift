@@ -1,0 +1,125 @@
+import SignalsTesting
+import Testing
+
+@testable import UserFeature
+
+/// Calls that must not start work: repeating an action while its request runs starts no second
+/// request, and an action with nothing to do changes nothing.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct UserListRedundantCallTests {
+  /// A list action.
+  enum Action: String, Sendable {
+    case load, refresh, loadNextPage
+
+    @MainActor func perform(on viewModel: UserListViewModel) {
+      switch self {
+      case .load: viewModel.load()
+      case .refresh: viewModel.refresh()
+      case .loadNextPage: viewModel.loadNextPage()
+      }
+    }
+  }
+
+  /// A list screen recording from where it shows users `shown` (nothing if `nil`).
+  private func screenShowing(
+    _ shown: ClosedRange<Int>?, hasMore: Bool
+  ) async throws -> UserListHarness {
+    let screen = UserListHarness()
+    if let shown {
+      try await screen.beginWithList(shown, hasMore: hasMore)
+    }
+    return screen
+  }
+
+  /// Actions repeated while the first one's request runs, and what one request then shows.
+  struct Repeated: Sendable, CustomTestStringConvertible {
+    let testDescription: String
+    /// The users shown (more available) before the actions; `nil`: nothing shown.
+    let shown: ClosedRange<Int>?
+    let actions: [Action]
+    let answer: UserPage
+    let requests: [ControlledUserClient.PageRequest]
+    let states: [UserListState]
+
+    static let all = [
+      Repeated(
+        testDescription: "load, load, refresh while loading", shown: nil,
+        actions: [.load, .load, .refresh], answer: TestUsers.page(1...2, hasMore: false),
+        requests: [.list(query: "", page: 1, pageSize: 3)],
+        states: [.idle, .loading(query: ""), .list(1...2, .idle(hasMore: false))]),
+      Repeated(
+        testDescription: "three next pages", shown: 1...3,
+        actions: [.loadNextPage, .loadNextPage, .loadNextPage],
+        answer: TestUsers.page(4...6, hasMore: true),
+        requests: [
+          .list(query: "", page: 1, pageSize: 3), .list(query: "", page: 2, pageSize: 3),
+        ],
+        states: [
+          .list(1...3, .idle(hasMore: true)), .list(1...3, .loadingMore),
+          .list(1...6, .idle(hasMore: true)),
+        ]),
+      Repeated(
+        testDescription: "refresh, refresh, load while refreshing", shown: 1...3,
+        actions: [.refresh, .refresh, .load], answer: TestUsers.page(1...3, hasMore: true),
+        requests: [
+          .list(query: "", page: 1, pageSize: 3), .list(query: "", page: 1, pageSize: 3),
+        ],
+        states: [
+          .list(1...3, .idle(hasMore: true)), .list(1...3, .refreshing),
+          .list(1...3, .idle(hasMore: true)),
+        ]),
+    ]
+  }
+
+  @Test(arguments: Repeated.all)
+  func repeatingAnActionWhileItsRequestRunsStartsNoSecondRequest(
+    _ repeated: Repeated
+  ) async throws {
+    let screen = try await screenShowing(repeated.shown, hasMore: true)
+
+    for action in repeated.actions {
+      action.perform(on: screen.viewModel)
+    }
+    #expect(screen.viewModel.unfinishedTasks.count == 1)
+    try await screen.succeed(repeated.requests.count - 1, with: repeated.answer)
+
+    #expect(screen.calls.requests == repeated.requests)
+    #expect(screen.states.values == repeated.states)
+  }
+
+  /// An action where there is nothing for it to do.
+  struct NothingToDo: Sendable, CustomTestStringConvertible {
+    let testDescription: String
+    /// The users shown (no more available) before the action; `nil`: nothing shown.
+    let shown: ClosedRange<Int>?
+    let action: Action
+    /// What the screen shows, before and after the action.
+    let state: UserListState
+
+    static let all = [
+      NothingToDo(
+        testDescription: "load once loaded", shown: 1...2, action: .load,
+        state: .list(1...2, .idle(hasMore: false))),
+      NothingToDo(
+        testDescription: "next page at the end", shown: 1...2, action: .loadNextPage,
+        state: .list(1...2, .idle(hasMore: false))),
+      NothingToDo(
+        testDescription: "next page before anything is shown", shown: nil,
+        action: .loadNextPage, state: .idle),
+    ]
+  }
+
+  @Test(arguments: NothingToDo.all)
+  func anActionWithNothingToDoStartsNothingAndChangesNothing(
+    _ idle: NothingToDo
+  ) async throws {
+    let screen = try await screenShowing(idle.shown, hasMore: false)
+
+    idle.action.perform(on: screen.viewModel)
+
+    #expect(screen.viewModel.unfinishedTasks.count == 0)
+    #expect(screen.calls.requests.count == (idle.shown == nil ? 0 : 1))
+    #expect(screen.states.values == [idle.state])
+  }
+}
