@@ -10,6 +10,8 @@ import Testing
   private static let threads = 4
   private static let perThread = 10_000
   private static let stride = 1_000_000
+  /// The most subscribe-and-cancel rounds a churning thread makes.
+  private static let maximumChurnRounds = 3_000
 
   /// Runs `body(thread)` on `count` dedicated threads released together, and waits for all.
   private static func runTogether(
@@ -108,7 +110,10 @@ import Testing
         if finishedSenders.value == sendingThreads { sendersDone.raise() }
       } else {
         var rounds = 0
-        while !sendersDone.isRaised || rounds < 100 {
+        // Bounded: a sending thread that became the deliverer drains what the churners queue
+        // (their subscriptions' first deliveries) and may not return while they keep going, so
+        // "until the senders are done" alone can livelock (seen under ThreadSanitizer).
+        while rounds < 100 || (!sendersDone.isRaised && rounds < Self.maximumChurnRounds) {
           rounds += 1
           let cancelled = Flag()
           let lateCalls = Counter()
@@ -150,7 +155,10 @@ import Testing
         if finishedSetters.value == 2 { settersDone.raise() }
       } else {
         var rounds = 0
-        while !settersDone.isRaised || rounds < 100 {
+        // Bounded: a sending thread that became the deliverer drains what the churners queue
+        // (their subscriptions' first deliveries) and may not return while they keep going, so
+        // "until the senders are done" alone can livelock (seen under ThreadSanitizer).
+        while rounds < 100 || (!settersDone.isRaised && rounds < Self.maximumChurnRounds) {
           rounds += 1
           let cancelled = Flag()
           let token = owner.property.sink { _ in

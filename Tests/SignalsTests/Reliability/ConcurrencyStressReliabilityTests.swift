@@ -163,13 +163,14 @@ import Testing
         + "long-lived subscribers received \(longLived.map { $0.recorder.count })")
     // The run must have exercised what it checks: a run whose churners received nothing, or
     // whose cancels never met a call in flight, would pass every check above without testing.
-    // (Typical runs here: 650 of 800 received something, 230 cancels met a held call.)
+    // (Typical runs here: 650 of 800 received something, 230 cancels met a held call; under
+    // ThreadSanitizer 129 and 22.)
     let churnersThatReceived = receivedByChurners.filter { $0 > 0 }.count
-    if churnersThatReceived < results.count / 4 {
+    if churnersThatReceived < results.count / 10 {
       problems.append("only \(churnersThatReceived) churn subscriptions received anything")
     }
     let cancelsThatMetACall = results.filter { $0.heldCalls && $0.recorder.startedCalls > 0 }
-    if cancelsThatMetACall.count < 40 {
+    if cancelsThatMetACall.count < 10 {
       problems.append("only \(cancelsThatMetACall.count) cancels met a call in flight")
     }
     for result in results {
