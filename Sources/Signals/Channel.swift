@@ -32,6 +32,12 @@ final class Channel<Value: Sendable>: Sendable {
   /// every send.
   @usableFromInline let hasExecutor: Bool
   @usableFromInline let keepsCurrent: Bool
+  /// Told about each value `send(_:)` sends while no subscriber would receive it (an event
+  /// nobody hears); `nil` for almost every channel.
+  @usableFromInline let dropObserver: (@Sendable (Value) -> Void)?
+  /// `dropObserver != nil`, stored: the send path tests one `Bool`, so an unobserved channel
+  /// pays nothing measurable for the feature.
+  @usableFromInline let observesDrops: Bool
   /// `remove(_:)` (or `removeAndWait(_:)` when the flag is true) compiled for this channel's
   /// `Value`, for ``Subscriber/cancel()``.
   @usableFromInline let removeSubscriber:
@@ -47,7 +53,10 @@ final class Channel<Value: Sendable>: Sendable {
   ///   - current: a property's initial value, or `nil` for an event channel.
   ///   - executor: where deliveries run; `nil` for "on the sending thread".
   @inlinable
-  init(current: Value?, executor: (any DrainExecutor)?) {
+  init(
+    current: Value?, executor: (any DrainExecutor)?,
+    dropObserver: (@Sendable (Value) -> Void)? = nil
+  ) {
     // Formed here, where a client that creates the channel knows `Value`: the closure then
     // captures nothing and calls the specialised `remove`.
     self.removeSubscriber = { channel, subscriber, waits in
@@ -61,6 +70,8 @@ final class Channel<Value: Sendable>: Sendable {
     self.executor = executor
     self.hasExecutor = executor != nil
     self.keepsCurrent = current != nil
+    self.dropObserver = dropObserver
+    self.observesDrops = dropObserver != nil
   }
 
   /// The stored value of a property channel.
@@ -91,11 +102,18 @@ final class Channel<Value: Sendable>: Sendable {
     var action = StartAction<Value>.none
     // The value a property replaces is released after unlocking: its deinit may be user code.
     var displaced: Value?
+    var dropped = false
     state.withLock { state in
       displaced = state.broadcast(value, keepsCurrent: keepsCurrent, mustHop: mustHop, &action)
+      if observesDrops {
+        dropped = state.receiverCount == 0
+      }
     }
     _ = consume displaced
     perform(&action)
+    if dropped {
+      dropObserver?(value)  // user code: after unlocking and after the (empty) delivery
+    }
   }
 
   /// Sends the value `make` returns, if any, computing it under the channel's lock so that the

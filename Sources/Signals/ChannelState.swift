@@ -184,6 +184,13 @@ struct ChannelState<Value: Sendable>: Sendable {
     return RoundEnd(next: round(for: delivery), woken: woken, retired: retired)
   }
 
+  /// How many subscribers a value sent now would reach: those in the list (holes excluded) and
+  /// those joining, less those cancelled during the running round. O(1).
+  @inlinable
+  var receiverCount: Int {
+    subscribers.count - holes + joining.count - leaving.count
+  }
+
   /// Adds a subscriber now, or parks it if a round is running (the round's snapshot stays valid).
   @inlinable
   mutating func add(_ subscriber: Subscriber<Value>) {

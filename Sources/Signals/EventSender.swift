@@ -26,6 +26,21 @@ public final class EventSender<Value: Sendable>: Sendable {
     self.stream = EventStream(subscribe: channel.subscribe)
   }
 
+  /// Creates a sender that tells `onDrop` about every event it sends while nobody would
+  /// receive it: no subscriber at all, or only subscribers cancelled before the send.
+  ///
+  /// For tracing and diagnostics ("this toast fell on the floor"), not for recovering the event:
+  /// an event that must not be lost is state (see the guide). Whether an event is dropped is
+  /// decided when it is sent, from the subscribers at that moment. `onDrop` runs on the sending
+  /// thread, after `send(_:)` has done its delivery work and with no lock held, so it may send,
+  /// subscribe or cancel. A sender made with ``init()`` checks nothing extra when it sends.
+  @inlinable
+  public init(onDrop: @escaping @Sendable (Value) -> Void) {
+    let channel = Channel<Value>(current: nil, executor: nil, dropObserver: onDrop)
+    self.channel = channel
+    self.stream = EventStream(subscribe: channel.subscribe)
+  }
+
   /// How many deliveries the queue's buffer can hold now without growing. For tests: after a
   /// burst has drained, a channel keeps at most a small buffer.
   package var queueCapacity: Int {
