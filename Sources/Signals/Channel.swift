@@ -83,6 +83,40 @@ final class Channel<Value: Sendable>: Sendable {
     return value
   }
 
+  /// The stored value of a property channel together with its sequence number, read in one
+  /// step: the number identifies which write stored that value.
+  var currentValueAndSequence: (Value, UInt64) {
+    let (value, sequence) = state.withLock { ($0.current, $0.lastSequence) }
+    guard let value else {
+      preconditionFailure("Signals internal error: an event channel has no current value")
+    }
+    return (value, sequence)
+  }
+
+  /// Stores `body`'s change of the current value and delivers it, as one write: atomic with
+  /// respect to every other write. `body` is user code, so it runs with no lock held, on a copy
+  /// of the value read with its sequence number; the result is stored only if no other write
+  /// came in between, else `body` runs again on the newer value. One delivery per call.
+  func modify(_ body: (inout Value) throws -> Void) rethrows {
+    let mustHop = mustHop
+    while true {
+      var (value, sequence) = currentValueAndSequence
+      try body(&value)
+      var action = StartAction<Value>.none
+      var displaced: Value?
+      let stored = state.withLock { state -> Bool in
+        guard state.lastSequence == sequence else { return false }
+        displaced = state.broadcast(value, keepsCurrent: true, mustHop: mustHop, &action)
+        return true
+      }
+      _ = consume displaced
+      if stored {
+        perform(&action)
+        return
+      }
+    }
+  }
+
   /// Whether a delivery starting now must go through the executor: true when there is one and it
   /// cannot deliver on the calling thread. Depends only on the calling thread, so it is computed
   /// before taking the lock (the executor is not asked under the lock, and nothing is copied

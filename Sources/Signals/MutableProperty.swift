@@ -36,7 +36,27 @@ public final class MutableProperty<Value: Sendable>: Sendable {
   public init(_ initialValue: Value) {
     let channel = Channel<Value>(current: initialValue, executor: nil)
     self.channel = channel
-    self.property = Property(read: { channel.currentValue }, subscribe: channel.subscribe)
+    self.property = Property(
+      read: { channel.currentValue },
+      readConsistently: { snapshot in snapshot.value(of: channel) },
+      subscribe: channel.subscribe)
+  }
+
+  /// Changes the stored value in place and delivers the result once, atomically with respect
+  /// to every other write: `owner.modify { $0.count += 1 }` from many threads loses no update,
+  /// where `owner.value += 1` (a read, then a separate write) can.
+  ///
+  /// - `body` runs with no lock held, on a copy of the current value (a copy-on-write value is
+  ///   copied once per run). If another write stored a value after that copy was read, the
+  ///   result is not stored and `body` runs again on the newer value, so keep `body` free of
+  ///   side effects other than changing its argument.
+  /// - One write, one delivery, in the same order as every other write. If `body` throws,
+  ///   nothing is stored and the error is rethrown.
+  /// - From inside a handler: `body` sees the stored value (which may be newer than the value
+  ///   that handler is receiving), and the result is queued behind the current delivery, like a
+  ///   set.
+  public func modify(_ body: (inout Value) throws -> Void) rethrows {
+    try channel.modify(body)
   }
 
   /// The stored value. Setting it stores the new value, then delivers it to every subscriber.

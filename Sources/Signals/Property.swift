@@ -16,23 +16,61 @@
 /// - Cancellation: see ``SubscriptionToken``.
 public struct Property<Value: Sendable>: Sendable {
   /// A subscribe function: registers a handler, returns its token.
-  @usableFromInline
-  typealias SubscribeFunction =
+  public typealias SubscribeFunction =
     @Sendable (@escaping @Sendable (Value) -> Void) -> SubscriptionToken
 
   private let read: @Sendable () -> Value
+  /// Reads the value within a snapshot of its owners, for glitch-free combination.
+  @usableFromInline let readConsistently: @Sendable (ReadSnapshot) -> Value
   private let subscribeFunction: SubscribeFunction
 
+  /// The library's own initialiser: `readConsistently` reads through the snapshot, so that
+  /// ``combineLatest(_:)`` can tell which owners' versions a value came from.
   @usableFromInline
-  init(read: @escaping @Sendable () -> Value, subscribe: @escaping SubscribeFunction) {
+  init(
+    read: @escaping @Sendable () -> Value,
+    readConsistently: @escaping @Sendable (ReadSnapshot) -> Value,
+    subscribe: @escaping SubscribeFunction
+  ) {
     self.read = read
+    self.readConsistently = readConsistently
     self.subscribeFunction = subscribe
+  }
+
+  /// Makes a property from a way to read its value and a subscribe function: the building block
+  /// for operators the library does not have.
+  ///
+  /// The two functions must keep the promises every property keeps, because its subscribers
+  /// rely on them:
+  /// - `subscribe(handler)` calls `handler` with the current value first (before returning, or
+  ///   in turn if a delivery is running), then with every later value, in order, one call at a
+  ///   time, until the returned token is cancelled; after a cancel made on the delivering thread
+  ///   no call follows.
+  /// - It never calls `handler` while holding a lock (so handlers may send, subscribe and
+  ///   cancel), and never blocks in the token's `cancel()`.
+  /// - `read()` returns the value a subscriber would receive last, from any thread; it must be
+  ///   pure and quick.
+  ///
+  /// The easy way to keep them: subscribe to existing properties or streams, and deliver your
+  /// results through an ``EventSender`` (it serialises and orders them) or a
+  /// ``MutableProperty`` of your own, returning one token that cancels the delivering side
+  /// first. ``combineLatest(_:)`` treats a property made this way as an owner with no version:
+  /// it re-reads it on every notification and delivers each one.
+  public init(read: @escaping @Sendable () -> Value, subscribe: @escaping SubscribeFunction) {
+    self.init(
+      read: read,
+      readConsistently: { snapshot in
+        snapshot.noteOpaqueSource()
+        return read()
+      },
+      subscribe: subscribe)
   }
 
   /// A property whose value never changes: subscribers receive `value` once.
   public init(constant value: Value) {
     self.init(
       read: { value },
+      readConsistently: { _ in value },
       subscribe: { handler in
         handler(value)
         return SubscriptionToken {}

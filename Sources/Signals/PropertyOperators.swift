@@ -15,6 +15,7 @@ extension Property {
     let upstream = self
     return Property<Output>(
       read: { transform(upstream.value) },
+      readConsistently: { snapshot in transform(upstream.readConsistently(snapshot)) },
       subscribe: { handler in
         upstream.sink { handler(transform($0)) }
       })
@@ -38,6 +39,7 @@ extension Property {
     let upstream = self
     return Property(
       read: { upstream.value },
+      readConsistently: upstream.readConsistently,
       subscribe: { handler in
         upstream.sink(DuplicateFilter(isDuplicate: isDuplicate, downstream: handler).receive)
       })
@@ -54,46 +56,43 @@ extension Property {
     }
   }
 
-  /// A property holding both values; it changes whenever either source changes.
+  /// A property holding both values; it changes whenever either source changes, and it is
+  /// glitch-free: it never holds a pair that never existed.
   ///
-  /// Its current value is `(value, other.value)`. A subscriber receives the pair of current
-  /// values first, then a new pair after each change of either source, in the order the
-  /// changes were received; its last pair is always the pair of the sources' last values.
+  /// Its current value is `(value, other.value)`, read as one snapshot: each owner (a
+  /// ``MutableProperty``) the two sources derive from is read once, so sources that share an
+  /// owner (`a.map(f)` and `a.map(g)`, a diamond) give `(f(x), g(x))` for one stored `x`, never
+  /// `f` of a new value beside `g` of the old one.
+  ///
+  /// A subscriber receives the current pair first. Then, whenever either source notifies a
+  /// change, the pair is read again as a snapshot and delivered if some owner it came from has
+  /// a newer value than in the pair delivered last: **once per change of an owner**, however
+  /// many paths that change reaches it by, and never an older pair after a newer one.
+  ///
+  /// - Coalescing: a notification reads the owners' *stored* values, which may be ahead of the
+  ///   value being delivered (a value set from inside a handler is stored at once and delivered
+  ///   later). The subscriber then receives the newer pair at once and nothing more when the
+  ///   queued change arrives: like all state, it may skip an intermediate pair, never the last.
+  /// - Threads: the pair is delivered on the thread of the notification that first saw the
+  ///   change, even if a source delivers through `receive(on:)`; deliveries never overlap.
+  /// - Where it does not hold: a source built with ``init(read:subscribe:)`` has no version, so
+  ///   each of its notifications delivers a pair (read as consistently as its `read` allows).
+  ///   Events have no current value: ``EventStream/combineLatest(_:)`` pairs the latest events.
   public func combineLatest<Other: Sendable>(
     _ other: Property<Other>
   ) -> Property<(Value, Other)> {
     let first = self
+    let readPair: @Sendable (ReadSnapshot) -> (Value, Other) = { snapshot in
+      (first.readConsistently(snapshot), other.readConsistently(snapshot))
+    }
     return Property<(Value, Other)>(
-      read: { (first.value, other.value) },
+      read: { readPair(ReadSnapshot()) },
+      readConsistently: readPair,
       subscribe: { handler in
-        let (relay, relayToken) = Channel<(Value, Other)>.relay(on: nil, to: handler)
-        let latest = Locked<(Value?, Other?)>((nil, nil))
-        // The pair is computed under the relay's lock, so pairs are sent in the order the source
-        // values were received even when the two sources deliver on different threads. The
-        // value a new one displaces is released after both locks (its deinit may be user code).
-        let firstToken = first.sink { value in
-          var displaced: Value?
-          relay.send {
-            latest.withLock { latest in
-              displaced = latest.0
-              latest.0 = value
-              return latest.1.map { (value, $0) }
-            }
-          }
-          withExtendedLifetime(displaced) {}
-        }
-        let otherToken = other.sink { value in
-          var displaced: Other?
-          relay.send {
-            latest.withLock { latest in
-              displaced = latest.1
-              latest.1 = value
-              return latest.0.map { ($0, value) }
-            }
-          }
-          withExtendedLifetime(displaced) {}
-        }
-        return .combining(relayToken, firstToken, otherToken)
+        let combiner = SnapshotCombiner(read: readPair, handler: handler)
+        let firstToken = first.sink { _ in combiner.sourceChanged() }
+        let otherToken = other.sink { _ in combiner.sourceChanged() }
+        return .combining(combiner.token, firstToken, otherToken)
       })
   }
 

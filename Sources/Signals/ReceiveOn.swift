@@ -61,6 +61,7 @@ extension Property {
     let upstream = self
     return Property(
       read: { upstream.value },
+      readConsistently: upstream.readConsistently,
       subscribe: { handler in
         let (relay, relayToken) = Channel.relay(
           on: SchedulerExecutor(scheduler: scheduler), to: handler)

@@ -76,8 +76,10 @@ import Testing
       ("direct", direct.withLock { $0 }), ("relayed", relayed.withLock { $0 }),
     ] {
       problems += Self.checkPairs(pairs, label: label)
-      if pairs.count != 1 + 2 * sends {
-        problems.append("\(label): \(pairs.count) pairs, expected \(1 + 2 * sends)")
+      // At most one pair per owner change (fewer when a notification already saw a newer
+      // value of the other side: the pair is then delivered once, with both changes).
+      if pairs.count > 1 + 2 * sends {
+        problems.append("\(label): \(pairs.count) pairs, at most \(1 + 2 * sends) expected")
       }
       if let final = pairs.last, final != last {
         problems.append("\(label): last pair \(final), sources end on \(last)")
@@ -86,13 +88,13 @@ import Testing
     return problems
   }
 
-  /// Each pair after the first changes exactly one side, to that side's next value.
+  /// Each pair after the first moves at least one side forward and neither back.
   private static func checkPairs(_ pairs: [(Stamp, Stamp)], label: String) -> [String] {
     var problems: [String] = []
     for (previous, next) in zip(pairs, pairs.dropFirst()) {
       let leftStep = next.0.sequence - previous.0.sequence
       let rightStep = next.1.sequence - previous.1.sequence
-      if !((leftStep == 1 && rightStep == 0) || (leftStep == 0 && rightStep == 1)) {
+      if leftStep < 0 || rightStep < 0 || leftStep + rightStep == 0 {
         problems.append("\(label): pair \(previous) followed by \(next)")
       }
     }

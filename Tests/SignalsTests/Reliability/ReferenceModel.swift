@@ -12,6 +12,9 @@
 /// 4. A cancelled subscriber receives nothing more, not even the value being delivered.
 /// 5. `receive(on: scheduler)` gives each subscriber its own stream, whose delivery loop runs
 ///    only when the scheduler runs the job it was handed.
+/// 6. `combineLatest` of properties, on each notification from either side, reads both sides'
+///    current values (from the stored values of their owners) and sends the pair only if some
+///    owner has been written since the pair it sent last (glitch-free, once per owner change).
 
 /// A FIFO list of jobs; ``runAll()`` is `TestScheduler.advance()`.
 final class ModelScheduler {
@@ -60,6 +63,8 @@ final class ModelChannel {
 
   private(set) var current: Int?
   private var sentCount = 0
+  /// How many values were sent (for a property: written); a property's version.
+  var writes: Int { sentCount }
   private var subscribers: [ModelSubscriber] = []
   private var queue: [Delivery] = []
   private var isDelivering = false
@@ -154,16 +159,39 @@ final class ModelToken {
   }
 }
 
-/// A model stream face: a subscribe function, as in Signals.
+/// What reading a property's current value saw: the value, and how many writes each owner
+/// (a source channel) had had.
+struct ModelReading {
+  let value: Int
+  let writes: [ObjectIdentifier: Int]
+}
+
+/// A model stream face: a subscribe function, as in Signals, and for a property a way to read
+/// its current value (`nil` for event streams).
 struct ModelStream {
   let subscribe: (@escaping (Int) -> Void) -> ModelToken
+  var read: (() -> ModelReading)? = nil
 
   static func of(_ channel: ModelChannel) -> ModelStream {
-    ModelStream { handler in ModelToken(channel.subscribe(handler)) }
+    ModelStream(
+      subscribe: { handler in ModelToken(channel.subscribe(handler)) },
+      read: channel.current == nil
+        ? nil
+        : {
+          ModelReading(
+            value: channel.current ?? 0, writes: [ObjectIdentifier(channel): channel.writes])
+        })
   }
 
   func map() -> ModelStream {
-    ModelStream { handler in self.subscribe { handler(Transform.map($0)) } }
+    ModelStream(
+      subscribe: { handler in self.subscribe { handler(Transform.map($0)) } },
+      read: read.map { read in
+        {
+          let reading = read()
+          return ModelReading(value: Transform.map(reading.value), writes: reading.writes)
+        }
+      })
   }
 
   func filter() -> ModelStream {
@@ -176,14 +204,15 @@ struct ModelStream {
 
   /// Per subscriber: skips a value equal to the last one it passed on.
   func removeDuplicates() -> ModelStream {
-    ModelStream { handler in
-      var last: Int?
-      return self.subscribe { value in
-        if value == last { return }
-        last = value
-        handler(value)
-      }
-    }
+    ModelStream(
+      subscribe: { handler in
+        var last: Int?
+        return self.subscribe { value in
+          if value == last { return }
+          last = value
+          handler(value)
+        }
+      }, read: read)
   }
 
   /// Per subscriber: skips the first value (a property's current value).
@@ -200,33 +229,47 @@ struct ModelStream {
     }
   }
 
-  /// Per subscriber: remembers the latest value of each side and, once both are known, sends
-  /// the combination through its own stream (so pairs, too, go out one at a time, in order).
+  /// Properties only. Per subscriber: on every notification from either side, reads both
+  /// sides now and sends the pair through its own stream (so pairs go out one at a time, in
+  /// order) if some owner was written since the pair it sent last.
   func combineLatest(_ other: ModelStream) -> ModelStream {
-    ModelStream { handler in
-      let pairs = ModelChannel(current: nil)
-      let pairsToken = ModelToken(pairs.subscribe(handler))
-      var latestFirst: Int?
-      var latestSecond: Int?
-      let firstToken = self.subscribe { value in
-        latestFirst = value
-        if let second = latestSecond { pairs.send(Transform.combine(value, second)) }
-      }
-      let secondToken = other.subscribe { value in
-        latestSecond = value
-        if let first = latestFirst { pairs.send(Transform.combine(first, value)) }
-      }
-      return ModelToken(combining: firstToken, secondToken, pairsToken)
+    guard let readFirst = read, let readSecond = other.read else {
+      preconditionFailure("model: combineLatest of a stream that is not a property")
     }
+    let readPair = {
+      let first = readFirst()
+      let second = readSecond()
+      return ModelReading(
+        value: Transform.combine(first.value, second.value),
+        writes: first.writes.merging(second.writes) { max($0, $1) })
+    }
+    return ModelStream(
+      subscribe: { handler in
+        let pairs = ModelChannel(current: nil)
+        let pairsToken = ModelToken(pairs.subscribe(handler))
+        var sent: [ObjectIdentifier: Int]?
+        let changed: (Int) -> Void = { _ in
+          let reading = readPair()
+          if let sent, !reading.writes.contains(where: { $0.value > sent[$0.key, default: 0] }) {
+            return  // every owner is as it was in the pair sent last
+          }
+          sent = reading.writes
+          pairs.send(reading.value)
+        }
+        let firstToken = self.subscribe(changed)
+        let secondToken = other.subscribe(changed)
+        return ModelToken(combining: pairsToken, firstToken, secondToken)
+      }, read: readPair)
   }
 
   /// Per subscriber: a stream of its own whose delivery loop runs on `scheduler`.
   func receive(on scheduler: ModelScheduler) -> ModelStream {
-    ModelStream { handler in
-      let relay = ModelChannel(current: nil, scheduler: scheduler)
-      let relayToken = ModelToken(relay.subscribe(handler))
-      let upstreamToken = self.subscribe { relay.send($0) }
-      return ModelToken(combining: upstreamToken, relayToken)
-    }
+    ModelStream(
+      subscribe: { handler in
+        let relay = ModelChannel(current: nil, scheduler: scheduler)
+        let relayToken = ModelToken(relay.subscribe(handler))
+        let upstreamToken = self.subscribe { relay.send($0) }
+        return ModelToken(combining: relayToken, upstreamToken)
+      }, read: read)
   }
 }

@@ -1,0 +1,71 @@
+/// One consistent reading of a property graph: each owner (a ``MutableProperty``) is read at
+/// most once, so every derived value computed from the snapshot comes from the same stored
+/// value of each owner, and the snapshot knows which version of each owner it saw. Internal;
+/// behind glitch-free ``Property/combineLatest(_:)``.
+///
+/// Used by one thread, within one call (not `Sendable`). It runs no user code itself; the
+/// transforms that call it do, with no lock held.
+@usableFromInline
+final class ReadSnapshot {
+  /// What was read from each owner's channel: its value and its sequence number.
+  private var entries: [ObjectIdentifier: (value: Any, sequence: UInt64)] = [:]
+  /// Whether a property built with the public ``Property/init(read:subscribe:)`` was read: it
+  /// has no version, so a snapshot that read it never counts as "already delivered".
+  private var readOpaqueSource = false
+
+  @usableFromInline
+  init() {}
+
+  /// The value of `channel` (a property's owner) in this snapshot: read under its lock the
+  /// first time, then the same value on every later call.
+  @usableFromInline
+  func value<Value: Sendable>(of channel: Channel<Value>) -> Value {
+    let key = ObjectIdentifier(channel)
+    if let entry = entries[key], let value = entry.value as? Value {
+      return value
+    }
+    let (value, sequence) = channel.currentValueAndSequence
+    entries[key] = (value, sequence)
+    return value
+  }
+
+  /// Records that a property without a version (built with the public initialiser) was read.
+  @usableFromInline
+  func noteOpaqueSource() {
+    readOpaqueSource = true
+  }
+
+  /// The versions this snapshot saw.
+  var version: SnapshotVersion {
+    SnapshotVersion(
+      sequences: entries.mapValues(\.sequence), includesOpaqueSource: readOpaqueSource)
+  }
+}
+
+/// The owners' sequence numbers a ``ReadSnapshot`` saw. Internal.
+struct SnapshotVersion: Sendable {
+  /// How one snapshot's version relates to the last one delivered.
+  enum Order {
+    /// Some owner is newer and none is older: deliver it.
+    case newer
+    /// Every owner is at the same version: that state was delivered already.
+    case same
+    /// Some owner is older: a newer state was delivered meanwhile; read again.
+    case stale
+  }
+
+  let sequences: [ObjectIdentifier: UInt64]
+  let includesOpaqueSource: Bool
+
+  /// Compares with `last`, the version of the state delivered last.
+  func compared(to last: SnapshotVersion) -> Order {
+    if includesOpaqueSource { return .newer }
+    var advanced = false
+    for (owner, sequence) in sequences {
+      let delivered = last.sequences[owner] ?? 0
+      if sequence < delivered { return .stale }
+      if sequence > delivered { advanced = true }
+    }
+    return advanced ? .newer : .same
+  }
+}

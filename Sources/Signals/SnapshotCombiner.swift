@@ -1,0 +1,53 @@
+/// The state of one subscription to a combined property: on every source notification it reads
+/// the combination as a snapshot and delivers it if it is newer than the last one delivered.
+/// Internal; behind ``Property/combineLatest(_:)``.
+///
+/// Delivery goes through a relay channel, so deliveries are one at a time and in order even when
+/// the sources notify on different threads; the version check and the enqueue are one step under
+/// the relay's lock, so an older snapshot is never delivered after a newer one.
+final class SnapshotCombiner<Output: Sendable>: Sendable {
+  private let read: @Sendable (ReadSnapshot) -> Output
+  private let relay: Channel<Output>
+  /// The subscriber's token on the relay: cancel it first, it is the stage that calls user code.
+  let token: SubscriptionToken
+  /// The version of the snapshot delivered last; `nil` before the first.
+  private let delivered = Locked<SnapshotVersion?>(nil)
+
+  init(
+    read: @escaping @Sendable (ReadSnapshot) -> Output,
+    handler: @escaping @Sendable (Output) -> Void
+  ) {
+    self.read = read
+    (relay, token) = Channel<Output>.relay(on: nil, to: handler)
+  }
+
+  /// A source notified a change: read the combination and deliver it if it is newer.
+  ///
+  /// The read runs the sources' transforms (user code), so it happens with no lock held. If a
+  /// newer snapshot was delivered meanwhile and this one saw an older value of some owner, it
+  /// reads again: reads only move forward, so the new read is at least as new as everything
+  /// delivered, and nothing newer is lost.
+  func sourceChanged() {
+    while true {
+      let snapshot = ReadSnapshot()
+      let output = read(snapshot)
+      let version = snapshot.version
+      var isStale = false
+      relay.send {
+        delivered.withLock { delivered -> Output? in
+          switch delivered.map(version.compared(to:)) ?? .newer {
+          case .newer:
+            delivered = version
+            return output
+          case .same:
+            return nil
+          case .stale:
+            isStale = true
+            return nil
+          }
+        }
+      }
+      if !isStale { return }
+    }
+  }
+}
