@@ -15,14 +15,29 @@
 /// - Cancellation: see ``SubscriptionToken``.
 public struct EventStream<Value: Sendable>: Sendable {
   /// A subscribe function: registers a handler, returns its token.
-  @usableFromInline
-  typealias SubscribeFunction =
+  public typealias SubscribeFunction =
     @Sendable (@escaping @Sendable (Value) -> Void) -> SubscriptionToken
 
   private let subscribeFunction: SubscribeFunction
 
-  @usableFromInline
-  init(subscribe: @escaping SubscribeFunction) {
+  /// Makes a stream from a subscribe function: the building block for operators the library
+  /// does not have.
+  ///
+  /// `subscribe(handler)` must keep the promises every stream keeps, because its subscribers
+  /// rely on them:
+  /// - it calls `handler` only with events sent after it subscribed (no replay), in order, one
+  ///   call at a time, until the returned token is cancelled; after a cancel made on the
+  ///   delivering thread no call follows;
+  /// - it never calls `handler` while holding a lock (so handlers may send, subscribe and
+  ///   cancel), and the token's `cancel()` never blocks.
+  ///
+  /// The easy way to keep them: subscribe to existing streams or properties, deliver what you
+  /// compute through an ``EventSender`` of your own (it serialises and orders deliveries, even
+  /// from several threads), and return one token that cancels the sender's subscription first,
+  /// then the sources'. `Tests/SignalsTests/UserBuiltOperatorTests.swift` in the repository
+  /// builds `pairwise()` this way and checks it against the same rules as the built-in
+  /// operators.
+  public init(subscribe: @escaping SubscribeFunction) {
     self.subscribeFunction = subscribe
   }
 

@@ -82,6 +82,31 @@ extension EventStream {
   }
 }
 
+extension EventStream {
+  /// At most one event per `interval`: the first event after a quiet period goes out at once,
+  /// then the events of the next `interval` are held and one of them (the latest, or with
+  /// `latest: false` the first) goes out when it ends, starting a new interval. An interval
+  /// that held nothing ends the throttling: the next event goes out at once again.
+  ///
+  /// Timing comes from `scheduler` (a `TestScheduler` in tests: an interval started at t ends
+  /// when the clock reaches t + interval). Deliveries stay one at a time and in order even on a
+  /// concurrent scheduler. Cancelling drops a held event. Compare
+  /// ``debounce(for:scheduler:)``, which waits for a pause instead.
+  public func throttle(
+    for interval: Duration, scheduler: some SignalScheduler, latest: Bool = true
+  ) -> EventStream<Value> {
+    precondition(interval >= .zero, "throttle(for:scheduler:latest:): negative interval")
+    let upstream = self
+    return EventStream { handler in
+      let (relay, relayToken) = Channel.relay(on: nil, to: handler)
+      let throttler = Throttler(
+        interval: interval, keepsLatest: latest, scheduler: scheduler, output: relay)
+      let upstreamToken = upstream.sink(throttler.receive)
+      return .combining(relayToken, SubscriptionToken(throttler), upstreamToken)
+    }
+  }
+}
+
 extension EventStream where Value: Equatable {
   /// Skips an event equal to the last event this subscriber received.
   public func removeDuplicates() -> EventStream<Value> {

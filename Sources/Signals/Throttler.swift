@@ -1,0 +1,109 @@
+/// The state of one throttled subscription. Internal; behind
+/// ``EventStream/throttle(for:scheduler:latest:)``.
+///
+/// A window opens when an event arrives while none is open: that event goes out at once. Events
+/// arriving while the window is open are held (the latest, or the first). When the window ends,
+/// a held event goes out and a new window opens; with nothing held, the throttle goes quiet.
+/// Output goes through a relay channel, and a window's end checks its generation and enqueues
+/// in one step under the relay's lock (as ``Debouncer`` does), so nothing goes out of order.
+///
+/// Lock order: the relay channel's lock, then this throttler's. The scheduler is called with no
+/// lock held.
+final class Throttler<Value: Sendable>: Cancelling {
+  private struct State {
+    var isWindowOpen = false
+    var held: Value?
+    /// Identifies the current window; a window end for an older one does nothing.
+    var generation: UInt64 = 0
+    var pending: SubscriptionToken?
+    var isCancelled = false
+  }
+
+  private let state = Locked(State())
+  private let interval: Duration
+  private let keepsLatest: Bool
+  private let scheduler: any SignalScheduler
+  private let output: Channel<Value>
+
+  init(
+    interval: Duration, keepsLatest: Bool, scheduler: any SignalScheduler,
+    output: Channel<Value>
+  ) {
+    self.interval = interval
+    self.keepsLatest = keepsLatest
+    self.scheduler = scheduler
+    self.output = output
+  }
+
+  /// An upstream event. Upstream delivers one at a time, so this never overlaps itself.
+  @Sendable func receive(_ value: Value) {
+    let opensWindow = state.withLock { state -> Bool in
+      guard !state.isCancelled else { return false }
+      if state.isWindowOpen {
+        if keepsLatest || state.held == nil {
+          state.held = value
+        }
+        return false
+      }
+      state.isWindowOpen = true
+      state.generation &+= 1
+      return true
+    }
+    guard opensWindow else { return }
+    output.send(value)
+    scheduleWindowEnd()
+  }
+
+  /// Schedules the end of the current window (called with no lock held).
+  private func scheduleWindowEnd() {
+    let generation = state.withLock { $0.generation }
+    let token = scheduler.schedule(after: interval) { [weak self] in
+      self?.windowEnded(generation)
+    }
+    let stale = state.withLock { state -> SubscriptionToken? in
+      guard state.generation == generation, !state.isCancelled else { return token }
+      let replaced = state.pending
+      state.pending = token
+      return replaced
+    }
+    stale?.cancel()
+  }
+
+  /// The window `generation` ended: send what it held and open the next, or go quiet.
+  private func windowEnded(_ generation: UInt64) {
+    var opensNext = false
+    output.send {
+      state.withLock { state -> Value? in
+        guard state.generation == generation, !state.isCancelled else { return nil }
+        guard let held = state.held.take() else {
+          state.isWindowOpen = false
+          return nil
+        }
+        state.generation &+= 1
+        opensNext = true
+        return held
+      }
+    }
+    if opensNext {
+      scheduleWindowEnd()
+    }
+  }
+
+  /// As ``cancel()``: a window end already running ends in the output relay, which the
+  /// operator's token waits for separately.
+  func cancelAndWait() {
+    cancel()
+  }
+
+  /// Never parks anyone (its output relay does, and is counted there).
+  var parkedCancellers: Int { 0 }
+
+  func cancel() {
+    let (pending, held) = state.withLock { state -> (SubscriptionToken?, Value?) in
+      state.isCancelled = true
+      return (state.pending.take(), state.held.take())
+    }
+    pending?.cancel()
+    withExtendedLifetime(held) {}  // released outside the lock: its deinit may be user code
+  }
+}

@@ -1,0 +1,119 @@
+import Dispatch
+import Signals
+import SignalsTesting
+import Testing
+
+/// `combineLatest` of properties never holds a combination that never existed, and delivers
+/// once per change of an owner: for diamonds (two paths from one owner), chains, fan-in, under
+/// re-entrant sends and under concurrent senders. Combine and RxSwift deliver the glitches these
+/// tests rule out (f of the new value beside g of the old).
+@Suite struct GlitchFreeCombineTests {
+  private struct Pair: Equatable, Sendable, CustomStringConvertible {
+    let tens: Int
+    let hundreds: Int
+    init(_ tens: Int, _ hundreds: Int) {
+      self.tens = tens
+      self.hundreds = hundreds
+    }
+    var description: String { "(\(tens), \(hundreds))" }
+  }
+
+  @Test func aDiamondDeliversOneConsistentPairPerChange() {
+    let owner = MutableProperty(1)
+    let tens = owner.property.map { $0 * 10 }
+    let hundreds = owner.property.map { $0 * 100 }
+    let recorder = Recorder(tens.combineLatest(hundreds, Pair.init))
+    owner.value = 2
+    owner.value = 3
+    #expect(recorder.values == [Pair(10, 100), Pair(20, 200), Pair(30, 300)])
+  }
+
+  @Test func aChainBesideItsOwnerStaysConsistent() {
+    let owner = MutableProperty(1)
+    let chained = owner.property.map { $0 * 10 }.map { $0 * 10 }
+    let recorder = Recorder(owner.property.combineLatest(chained) { "\($0)/\($1)" })
+    owner.value = 2
+    #expect(recorder.values == ["1/100", "2/200"])
+  }
+
+  @Test func threeWaysFromOneOwnerDeliverOncePerChange() {
+    let owner = MutableProperty(1)
+    let combined = Property.combineLatest(
+      owner.property, owner.property.map { $0 * 10 }, owner.property.map { $0 * 100 })
+    let recorder = Recorder(combined.map { "\($0.0) \($0.1) \($0.2)" })
+    owner.value = 2
+    #expect(recorder.values == ["1 10 100", "2 20 200"])
+  }
+
+  @Test func fanInFromTwoOwnersDeliversEachChangeOnce() {
+    let left = MutableProperty("a")
+    let right = MutableProperty(1)
+    let recorder = Recorder(left.property.combineLatest(right.property) { "\($0)\($1)" })
+    left.value = "b"
+    right.value = 2
+    left.value = "c"
+    #expect(recorder.values == ["a1", "b1", "b2", "c2"])
+  }
+
+  @Test func aPathThatFiltersARepeatStillLetsTheOtherPathDeliver() {
+    let owner = MutableProperty(1)
+    let parity = owner.property.map { $0 % 2 }.removeDuplicates()
+    let recorder = Recorder(parity.combineLatest(owner.property) { "\($0):\($1)" })
+    owner.value = 3  // parity unchanged: only the second path notifies
+    owner.value = 4
+    #expect(recorder.values == ["1:1", "1:3", "0:4"])
+  }
+
+  @Test func theCombinedValueIsReadAsOneSnapshot() {
+    let owner = MutableProperty(1)
+    let combined = owner.property.map { $0 * 10 }.combineLatest(owner.property.map { $0 * 100 })
+    owner.value = 7
+    #expect(combined.value == (70, 700))
+  }
+
+  @Test func aChangeMadeInsideAHandlerIsDeliveredAsTheNewestPairOnce() {
+    // The handler sets the owner to 10 when it sees 2. The value is stored at once and
+    // delivered later; the combined subscriber receives (100, 1000) as soon as a notification
+    // reads it, and nothing more when the queued change arrives: no pair is ever stale.
+    let owner = MutableProperty(1)
+    let combined = owner.property.map { $0 * 10 }.combineLatest(owner.property.map { $0 * 100 })
+    let seen = Log<String>()
+    let token = combined.sink { pair in
+      seen.append("\(pair.0)/\(pair.1)")
+      if pair.0 == 20 { owner.value = 10 }
+    }
+    owner.value = 2
+    #expect(seen.all == ["10/100", "20/200", "100/1000"])
+    token.cancel()
+  }
+
+  @Test func concurrentWritersNeverProduceAnInconsistentOrOlderPair() {
+    let owner = MutableProperty(0)
+    let combined = owner.property.map { $0 * 10 }.combineLatest(owner.property.map { $0 * 100 })
+    let pairs = Log<(Int, Int)>()
+    let token = combined.sink { pairs.append($0) }
+    let writers = (0..<4).map { _ in
+      startThread {
+        for _ in 0..<2_500 { owner.modify { $0 += 1 } }
+      }
+    }
+    for writer in writers {
+      waitOrFail(writer, "a writing thread")
+    }
+    let seen = pairs.all
+    #expect(seen.allSatisfy { $0.1 == $0.0 * 10 }, "a pair that never existed")
+    #expect(zip(seen, seen.dropFirst()).allSatisfy { $0.0 < $1.0 }, "an older or repeated pair")
+    #expect(seen.last.map { $0.0 } == 100_000)
+    token.cancel()
+  }
+
+  @Test func acrossAReceiveOnHopThePairsStayConsistent() {
+    let scheduler = TestScheduler()
+    let owner = MutableProperty(1)
+    let hopped = owner.property.receive(on: scheduler)
+    let recorder = Recorder(hopped.combineLatest(owner.property.map { $0 * 10 }) { "\($0)/\($1)" })
+    owner.value = 2  // the direct path delivers (2, 20) now; the hop's notification comes later
+    scheduler.advance()
+    #expect(recorder.values == ["1/10", "2/20"])
+  }
+}

@@ -1,0 +1,54 @@
+import Signals
+import SignalsTesting
+import Testing
+
+/// `MutableProperty.modify`: a read-modify-write that no other writer can split, delivered once.
+@Suite struct ModifyTests {
+  @Test func eightThreadsIncrementingTenThousandTimesEachLoseNoUpdate() {
+    let owner = MutableProperty(0)
+    let deliveries = Counter()
+    let token = owner.property.sink { _ in deliveries.increment() }
+    let threads = (0..<8).map { _ in
+      startThread {
+        for _ in 0..<10_000 { owner.modify { $0 += 1 } }
+      }
+    }
+    for thread in threads {
+      waitOrFail(thread, "an incrementing thread")
+    }
+    #expect(owner.value == 80_000)
+    #expect(deliveries.value == 1 + 80_000, "the current value, then one delivery per call")
+    token.cancel()
+  }
+
+  @Test func aThrowingChangeStoresNothingAndDeliversNothing() {
+    struct Refused: Error {}
+    let owner = MutableProperty([1, 2])
+    let recorder = Recorder(owner.property)
+    #expect(throws: Refused.self) {
+      try owner.modify { items in
+        items.append(3)
+        throw Refused()
+      }
+    }
+    #expect(owner.value == [1, 2])
+    #expect(recorder.values == [[1, 2]])
+  }
+
+  @Test func fromInsideAHandlerTheChangeIsQueuedBehindTheCurrentDelivery() {
+    let owner = MutableProperty(0)
+    let seen = Log<String>()
+    let first = owner.property.sink { value in
+      seen.append("first \(value)")
+      if value == 1 { owner.modify { $0 += 10 } }  // sees the stored 1, stores 11
+    }
+    let second = owner.property.sink { seen.append("second \($0)") }
+    owner.value = 1
+    #expect(
+      seen.all == [
+        "first 0", "second 0", "first 1", "second 1", "first 11", "second 11",
+      ])
+    first.cancel()
+    second.cancel()
+  }
+}
