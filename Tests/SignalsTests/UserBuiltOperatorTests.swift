@@ -5,6 +5,7 @@ import Testing
 
 // MARK: operators a user writes with the public building blocks only
 
+// snippet: user-built-pairwise
 extension EventStream {
   /// Each event paired with the one before it (nothing for the first): built outside the
   /// library with `EventStream(subscribe:)` and an `EventSender` that serialises the output.
@@ -29,6 +30,7 @@ extension EventStream {
     }
   }
 }
+// snippet-end
 
 extension Property where Value: Comparable {
   /// The value kept inside `range`: built outside the library with `Property(read:subscribe:)`.
