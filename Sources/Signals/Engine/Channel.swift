@@ -114,6 +114,7 @@ final class Channel<Value: Sendable>: Sendable {
         perform(&action)
         return
       }
+      Platform.yieldThread()  // another write came first; let it finish before retrying
     }
   }
 

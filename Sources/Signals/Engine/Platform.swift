@@ -55,6 +55,13 @@ enum Platform {
     pthread_mutex_unlock(mutex)
   }
 
+  /// Lets another thread run: after an optimistic update lost a race, the writer that won is
+  /// likely still running, and retrying at once mostly loses again.
+  @usableFromInline
+  static func yieldThread() {
+    sched_yield()
+  }
+
   /// The key of a thread-local slot.
   @usableFromInline typealias ThreadSlot = pthread_key_t
 
