@@ -41,6 +41,15 @@ public final class UserListViewModel {
     case firstPage(query: String, pageSize: Int)
     case refresh(shown: UserListContent, pageSize: Int)
     case nextPage(shown: UserListContent, page: Int)
+
+    /// The page size a first-page job asks for; `nil` for a next page, which keeps the size of
+    /// the list it extends.
+    var pageSize: Int? {
+      switch self {
+      case .firstPage(_, let size), .refresh(_, let size): size
+      case .nextPage: nil
+      }
+    }
   }
 
   private struct Running {
@@ -208,20 +217,13 @@ public final class UserListViewModel {
     currentState = .loading(query: newQuery)
   }
 
-  /// Cancels whatever runs and starts `job`. The caller sets the matching state. A first page
-  /// is requested with the size its job records, a next page with the shown list's size.
+  /// Cancels whatever runs and starts `job`. The caller sets the matching state.
   private func start(_ job: Job, page: Int, query: String) {
     running?.task.cancel()
     let id = nextRunID
     nextRunID += 1
     let client = self.client
-    let pageSize: Int
-    switch job {
-    case .firstPage(_, let size), .refresh(_, let size):
-      pageSize = size
-    case .nextPage:
-      pageSize = shownPageSize
-    }
+    let pageSize = job.pageSize ?? shownPageSize
     let task = work.run { [weak self] in
       let result: Result<UserPage, any Error>
       do {
