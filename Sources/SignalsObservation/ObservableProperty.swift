@@ -66,6 +66,7 @@ public final class ObservableProperty<Value: Sendable>: Observable {
     return storage
   }
 
+  // snippet: observable-property-store
   private func subscribe(to property: Property<Value>) {
     token = property.receive(on: .mainActor).sink(with: self) { observed, newValue in
       observed.store(newValue)
@@ -80,6 +81,7 @@ public final class ObservableProperty<Value: Sendable>: Observable {
     registrar.willSet(self, keyPath: \.value)
     registrar.didSet(self, keyPath: \.value)
   }
+  // snippet-end
 }
 
 extension Property {

@@ -37,6 +37,7 @@ final class TrackedRender {
     isPending = false
   }
 
+  // snippet: tracked-render
   private func renderAndTrack() {
     isPending = false
     let generation = self.generation
@@ -63,4 +64,5 @@ final class TrackedRender {
     guard generation == self.generation, isPending else { return }
     renderAndTrack()
   }
+  // snippet-end
 }

@@ -10,6 +10,7 @@
 final class SettingsScreen: ConsoleViewController {
   /// The model this screen shows and changes; shared with the rest of the app.
   let settings: DemoSettings
+  // snippet: settings-screen
   private lazy var rendering = TrackedRender { [weak self] in
     guard let self else { return }
     self.show(self.settings.screenContent)
@@ -34,6 +35,7 @@ final class SettingsScreen: ConsoleViewController {
     super.viewDidDisappear()
     rendering.stop()
   }
+  // snippet-end
 
   /// Settled once a change has been drawn.
   override var isSettled: Bool {

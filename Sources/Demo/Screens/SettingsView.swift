@@ -5,6 +5,7 @@
   /// No view model: `body` reads the `@Observable` ``DemoSettings`` and writes it through
   /// `@Bindable` bindings; SwiftUI redraws when a value `body` read changes, exactly what
   /// ``TrackedRender`` does for the console screen. Compiled only where SwiftUI exists.
+  // snippet: swiftui-settings-view
   struct SettingsView: View {
     @Bindable var settings: DemoSettings
 
@@ -27,4 +28,5 @@
       .navigationTitle("Settings")
     }
   }
+// snippet-end
 #endif

@@ -16,6 +16,7 @@
   /// - Lifetime: the console empties its bag in `viewDidDisappear`; here `.task` is cancelled
   ///   and the `@State` holding the observer is released with the view.
   struct UserListView: View {
+    // snippet: swiftui-list-state
     let viewModel: UserListViewModel
     let client: any UserClient
     let settings: DemoSettings
@@ -31,6 +32,7 @@
       // Kept from the first init only, as any @State: later inits' observers are dropped.
       _state = State(initialValue: viewModel.state.observable())
     }
+    // snippet-end
 
     var body: some View {
       NavigationStack(path: $path) {
