@@ -2,6 +2,8 @@
 // Signals: a small, dependency-free reactive binding layer (state as `Property`,
 // one-off events as `EventStream`), a feature built on it and a console demo.
 // Dependencies flow one way: Demo -> UserFeature -> Signals. No external packages.
+// SignalsObservation (Signals -> Observation, for SwiftUI) is a target of its own so that the
+// core imports nothing beyond the standard library, Dispatch and Synchronization.
 import PackageDescription
 
 let package = Package(
@@ -9,6 +11,7 @@ let package = Package(
   platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .library(name: "Signals", targets: ["Signals"]),
+    .library(name: "SignalsObservation", targets: ["SignalsObservation"]),
     .library(name: "SignalsTesting", targets: ["SignalsTesting"]),
     .library(name: "UserFeature", targets: ["UserFeature"]),
     .executable(name: "Demo", targets: ["Demo"]),
@@ -16,13 +19,15 @@ let package = Package(
   ],
   targets: [
     .target(name: "Signals"),
+    .target(name: "SignalsObservation", dependencies: ["Signals"]),
     .target(name: "SignalsTesting", dependencies: ["Signals"]),
     .target(
       name: "UserFeature",
       dependencies: ["Signals"],
       resources: [.copy("Resources/users.json")]
     ),
-    .executableTarget(name: "Demo", dependencies: ["UserFeature", "Signals"]),
+    .executableTarget(
+      name: "Demo", dependencies: ["UserFeature", "Signals", "SignalsObservation"]),
     .executableTarget(
       name: "SignalsBenchmarks",
       dependencies: ["Signals", "SignalsTesting"],
@@ -36,12 +41,17 @@ let package = Package(
     .testTarget(
       name: "SignalsTests", dependencies: ["Signals", "SignalsTesting", "DispatchMainProbe"]),
     .testTarget(
+      name: "SignalsObservationTests",
+      dependencies: ["SignalsObservation", "Signals", "SignalsTesting"]),
+    .testTarget(
       name: "UserFeatureTests",
       dependencies: ["UserFeature", "Signals", "SignalsTesting", "TestServers"]
     ),
     .testTarget(
       name: "DemoTests",
-      dependencies: ["Demo", "UserFeature", "Signals", "SignalsTesting", "TestServers"],
+      dependencies: [
+        "Demo", "UserFeature", "Signals", "SignalsObservation", "SignalsTesting", "TestServers",
+      ],
       exclude: ["Golden"]  // golden transcripts, read by the tests through #filePath
     ),
   ],

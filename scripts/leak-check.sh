@@ -57,6 +57,8 @@ run browse $'search le\nmore\nopen 2\nback\nreload\nsearch zzz\nsearch\nopen 1\n
   "> quit" --latency 0
 run end-of-input $'more\nsearch a\nopen 3\n' "  Type 'back' to return to the list." --latency 0
 run failures $'reload\nsearch x\nbogus\nopen 1\nquit\n' "> quit" --latency 0 --fail-rate 1
+run settings $'settings\npage-size 3\nlatency 0\ncolour off\nback\nmore\nopen 2\nsettings\nback\nback\nquit\n' \
+  "> quit" --latency 0
 
 echo "=== leak-check: $([[ $failed -eq 0 ]] && echo passed || echo FAILED) in $((SECONDS - started)) s"
 exit "$failed"

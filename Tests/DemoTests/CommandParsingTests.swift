@@ -12,6 +12,12 @@ import Testing
     #expect(Command.parse("back") == .success(.back))
     #expect(Command.parse("reload") == .success(.reload))
     #expect(Command.parse("quit") == .success(.quit))
+    #expect(Command.parse("settings") == .success(.settings))
+    #expect(Command.parse("page-size 5") == .success(.pageSize(5)))
+    #expect(Command.parse("latency 0") == .success(.latency(.zero)))
+    #expect(Command.parse("latency 60000") == .success(.latency(.milliseconds(60_000))))
+    #expect(Command.parse("colour ON") == .success(.colors(true)))
+    #expect(Command.parse("color off") == .success(.colors(false)))
   }
 
   @Test func blankLinesAreNotCommands() {
@@ -30,5 +36,13 @@ import Testing
     #expect(
       Command.parse("back now")
         == .failure(CommandError(message: "'back' takes no argument, got 'now'.")))
+    #expect(
+      Command.parse("page-size 51")
+        == .failure(
+          CommandError(message: "page-size needs a number of users from 1 to 50, got '51'.")))
+    #expect(
+      Command.parse("latency 60001")
+        == .failure(
+          CommandError(message: "latency needs milliseconds from 0 to 60000, got '60001'.")))
   }
 }

@@ -78,4 +78,42 @@ struct UserListPagingTests {
     #expect(screen.calls.requests[3] == .list(query: "", page: 2, pageSize: 3))
     try await screen.succeed(3, with: TestUsers.page(4...6, hasMore: false))
   }
+
+  /// A new page size applies to the next first-page load; the next page of the list on screen
+  /// keeps the size it was loaded with, so no user is skipped or shown twice.
+  @Test func aNewPageSizeAppliesAtTheNextFirstPageNotToTheNextPage() async throws {
+    try await screen.beginWithList(1...3, hasMore: true)
+
+    screen.viewModel.pageSize = 5
+    screen.viewModel.loadNextPage()
+    try await screen.succeed(1, with: TestUsers.page(4...6, hasMore: true))
+    screen.viewModel.refresh()
+    try await screen.succeed(2, with: TestUsers.page(1...5, hasMore: true))
+    screen.viewModel.loadNextPage()
+    _ = try await screen.calls.requests(count: 4)
+
+    #expect(
+      screen.calls.requests == [
+        .list(query: "", page: 1, pageSize: 3), .list(query: "", page: 2, pageSize: 3),
+        .list(query: "", page: 1, pageSize: 5), .list(query: "", page: 2, pageSize: 5),
+      ])
+    try await screen.succeed(3, with: TestUsers.page(6...7, hasMore: false))
+    #expect(screen.states.last == .list(1...7, .idle(hasMore: false)))
+  }
+
+  /// A refresh that fails keeps the list on screen, and with it the size that list was loaded
+  /// with: its next page still fits.
+  @Test func aFailedRefreshKeepsTheShownListsPageSize() async throws {
+    try await screen.beginWithList(1...3, hasMore: true)
+
+    screen.viewModel.pageSize = 5
+    screen.viewModel.refresh()
+    try await screen.fail(1, with: UserClientError.transport(URLErrorFactory.timedOut))
+    screen.viewModel.loadNextPage()
+    _ = try await screen.calls.requests(count: 3)
+
+    #expect(screen.calls.requests[1] == .list(query: "", page: 1, pageSize: 5))
+    #expect(screen.calls.requests[2] == .list(query: "", page: 2, pageSize: 3))
+    try await screen.succeed(2, with: TestUsers.page(4...6, hasMore: false))
+  }
 }

@@ -27,13 +27,13 @@ final class DemoApp {
   ///   - client: where users come from.
   ///   - scheduler: the view models' clock (`DispatchQueue.main` in the app, a `TestScheduler`
   ///     in tests).
-  ///   - pageSize: users per page; `nil` for the view model's default.
+  ///   - settings: the app's settings, shown and changed on the settings screen.
   ///   - banner: lines shown once before the first screen.
   ///   - advanceTime: called whenever the app is about to wait for the screen to settle. With
   ///     a virtual-time scheduler, run its pending work here; with a real one, do nothing.
   init(
     display: any Display, client: any UserClient, scheduler: any SignalScheduler,
-    pageSize: Int? = nil, banner: [StyledLine] = [],
+    settings: DemoSettings, banner: [StyledLine] = [],
     advanceTime: @escaping @MainActor () -> Void = {}
   ) {
     let wakeups = Wakeups()
@@ -43,9 +43,7 @@ final class DemoApp {
     self.display = display
     self.wakeups = wakeups
     self.scheduler = tracking
-    self.screens = ScreenFactory(
-      client: client, scheduler: tracking,
-      pageSize: pageSize ?? UserListViewModel.defaultPageSize)
+    self.screens = ScreenFactory(client: client, scheduler: tracking, settings: settings)
     self.navigation = NavigationStack(display: display) { wakeups.signal() }
     self.banner = banner
     self.advanceTime = advanceTime
@@ -89,6 +87,12 @@ final class DemoApp {
       return false
     case .success(.help):
       display.inform(Self.helpLines)
+    case .success(.settings):
+      if navigation.top is SettingsScreen {
+        display.notice("This is the settings screen.")
+      } else {
+        navigation.push(screens.settingsScreen())
+      }
     case .success(let command):
       if let message = navigation.top?.handle(command) {
         display.notice(message)
@@ -111,7 +115,7 @@ final class DemoApp {
   }
 
   /// Returns once ``isSettled``; sleeps between changes, never polls.
-  private func settle() async {
+  func settle() async {
     while true {
       advanceTime()
       if isSettled { return }

@@ -23,37 +23,46 @@ enum DemoMain {
       FileHandle.standardOutput.write(Data(Usage.text.utf8))
       exit(0)
     }
+    let capabilities = TerminalCapabilities.detect(
+      environment: ProcessInfo.processInfo.environment)
+    let settings = DemoSettings(
+      pageSize: UserListViewModel.defaultPageSize,
+      latency: options.source.simulatedLatency ?? .zero,
+      colors: capabilities.colors, simulatesLatency: options.source.simulatedLatency != nil)
     let client: any UserClient
     do {
-      client = try makeClient(options.source)
+      client = try makeClient(options.source, settings: settings)
     } catch {
       let reason = TerminalText(sanitizing: String(describing: error))
       writeError("Demo: error: cannot read the bundled users: \(reason)\n")
       exit(1)
     }
-    let capabilities = TerminalCapabilities.detect(
-      environment: ProcessInfo.processInfo.environment)
     let output = StandardOutput()
     let size: (() -> TerminalSize)? = capabilities.fitsWidth ? { TerminalSize.current() } : nil
     let display: any Display =
       capabilities.redraws
-      ? TerminalDisplay(output: output, colors: capabilities.colors)
-      : PlainDisplay(output: output, colors: capabilities.colors, size: size)
+      ? TerminalDisplay(output: output, colorsFrom: { settings.colors })
+      : PlainDisplay(output: output, colorsFrom: { settings.colors }, size: size)
     let app = DemoApp(
-      display: display, client: client, scheduler: DispatchQueue.main,
+      display: display, client: client, scheduler: DispatchQueue.main, settings: settings,
       banner: Banner.lines(for: options.source))
     let status = await app.run(input: StandardInput.lines())
     exit(status)
   }
 
-  private static func makeClient(_ source: LaunchOptions.Source) throws -> any UserClient {
+  /// The client for `source`. The bundled users wait for the latency the settings hold at
+  /// each request (``SimulatedLatencyClient``), so the settings screen can change it.
+  private static func makeClient(_ source: LaunchOptions.Source, settings: DemoSettings) throws
+    -> any UserClient
+  {
     switch source {
     case .live(let endpoint):
       return LiveUserClient(baseURL: endpoint)
-    case .offline(let latency, let failureRate):
-      return OfflineUserClient(
-        users: try OfflineUserClient.fixtureUsers(), latency: latency,
+    case .offline(_, let failureRate):
+      let bundled = OfflineUserClient(
+        users: try OfflineUserClient.fixtureUsers(), latency: .zero,
         failures: failureRate > 0 ? .randomly(rate: failureRate) : .never)
+      return SimulatedLatencyClient(base: bundled, settings: settings)
     }
   }
 

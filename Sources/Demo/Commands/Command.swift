@@ -14,6 +14,14 @@ enum Command: Equatable, Sendable {
   case open(Int)
   /// Leave the current screen.
   case back
+  /// Open the settings screen.
+  case settings
+  /// Settings screen: users per page of the list, from its next load.
+  case pageSize(Int)
+  /// Settings screen: the simulated latency of each request to the bundled users.
+  case latency(Duration)
+  /// Settings screen: styled output on or off.
+  case colors(Bool)
   /// Exit the app.
   case quit
 }
@@ -33,6 +41,10 @@ extension Command {
     ("more", "load the next page of users"),
     ("open <n>", "open user number <n> of the list"),
     ("back", "go back to the previous screen"),
+    ("settings", "open the settings: page size, latency, colour"),
+    ("page-size <n>", "on the settings screen: users per page, 1 to 50"),
+    ("latency <ms>", "on the settings screen: simulated latency, 0 to 60000"),
+    ("colour on|off", "on the settings screen: coloured output"),
     ("quit", "exit (end of input does too)"),
   ]
 
@@ -68,6 +80,24 @@ extension Command {
       return .success(.open(index))
     case "back":
       return noArgument(.back, word, argument)
+    case "settings":
+      return noArgument(.settings, word, argument)
+    case "page-size", "pagesize":
+      return number(
+        argument, in: DemoSettings.pageSizes, command: "page-size", unit: "a number of users"
+      ).map(Command.pageSize)
+    case "latency":
+      return number(
+        argument, in: DemoSettings.latencyMilliseconds, command: "latency", unit: "milliseconds"
+      ).map { .latency(.milliseconds($0)) }
+    case "colour", "color":
+      switch argument.lowercased() {
+      case "on": return .success(.colors(true))
+      case "off": return .success(.colors(false))
+      default:
+        let got: TerminalText = argument.isEmpty ? "nothing" : "'\(.quoting(argument))'"
+        return .failure(CommandError(message: "colour needs 'on' or 'off', got \(got)."))
+      }
     case "quit", "exit", "q":
       return noArgument(.quit, word, argument)
     default:
@@ -75,6 +105,21 @@ extension Command {
         CommandError(
           message: "Unknown command '\(.quoting(word))'. Type 'help' for the list of commands."))
     }
+  }
+
+  /// The whole number `argument`, if it is in `range`.
+  private static func number(
+    _ argument: String, in range: ClosedRange<Int>, command: TerminalText, unit: TerminalText
+  ) -> Result<Int, CommandError> {
+    guard let value = Int(argument), range.contains(value) else {
+      let got: TerminalText = argument.isEmpty ? "nothing" : "'\(.quoting(argument))'"
+      return .failure(
+        CommandError(
+          message:
+            "\(command) needs \(unit) from \(range.lowerBound) to \(range.upperBound), got \(got)."
+        ))
+    }
+    return .success(value)
   }
 
   private static func noArgument(
@@ -99,6 +144,10 @@ extension Command {
     case .more: "more"
     case .open: "open"
     case .back: "back"
+    case .settings: "settings"
+    case .pageSize: "page-size"
+    case .latency: "latency"
+    case .colors: "colour"
     case .quit: "quit"
     }
   }

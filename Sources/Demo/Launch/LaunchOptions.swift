@@ -8,6 +8,14 @@ struct LaunchOptions: Equatable, Sendable {
     case offline(latency: Duration, failureRate: Double)
     /// A real server speaking the user API, at this base URL.
     case live(endpoint: URL)
+
+    /// The latency to simulate: the offline client's, `nil` for a live server.
+    var simulatedLatency: Duration? {
+      switch self {
+      case .offline(let latency, _): latency
+      case .live: nil
+      }
+    }
   }
 
   /// The default simulated latency: long enough to see the spinner, short enough not to annoy.

@@ -6,20 +6,23 @@ enum Usage {
   static let text = """
     Usage: Demo [--endpoint URL] [--latency MS] [--fail-rate P] [--help]
 
-    A console app whose screens bind their view models in one bind(): state is drawn as the
-    screen, events (toasts, navigation) as one-off output.
+    A console app whose list and detail screens bind their view models in one bind(), and
+    whose settings screen reads an observable model directly: state is drawn as the screen,
+    events (toasts, navigation) as one-off output.
 
     Options:
       --endpoint URL   Load users from a real server speaking the user API (for example
                        https://jsonplaceholder.typicode.com) instead of the bundled fixtures.
                        Responses over \(LiveUserClient.defaultMaximumBodySize / 1_048_576) MB are refused, never held.
       --latency MS     Simulated latency of the offline client, in milliseconds
-                       (default \(LaunchOptions.defaultLatency.milliseconds)).
+                       (default \(LaunchOptions.defaultLatency.milliseconds)); the settings screen can change it.
       --fail-rate P    Probability from 0 to 1 that an offline request fails (default 0);
                        try 0.5 and "reload" to see the error screen and the toast.
       --help, -h       Show this help.
 
-    Commands (type them while it runs): help, reload, search <text>, more, open <n>, back, quit.
+    Commands (type them while it runs): help, reload, search <text>, more, open <n>, back,
+    settings, quit. The settings screen changes the page size (page-size <n>), the simulated
+    latency (latency <ms>) and colour (colour on|off) while the app runs.
     On a terminal the screen is redrawn in colour (NO_COLOR turns colour off); piped, the
     output is plain lines and each command waits for the screen to settle. Control characters
     in names or typed text are shown as symbols (ESC as \u{241B}), never sent to the terminal.

@@ -50,7 +50,12 @@ class ConsoleViewController {
   /// Handles a screen-specific command. Returns a one-line message when the command makes no
   /// sense on this screen now (the screen's state is then unchanged), `nil` when handled.
   func handle(_ command: Command) -> TerminalText? {
-    "'\(command.word)' does nothing on this screen."
+    switch command {
+    case .pageSize, .latency, .colors:
+      "'\(command.word)' works on the settings screen; type 'settings' to open it."
+    default:
+      "'\(command.word)' does nothing on this screen."
+    }
   }
 
   /// Whether nothing is in flight: the app reads the next scripted command only once the top

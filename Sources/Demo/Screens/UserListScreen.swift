@@ -40,6 +40,17 @@ final class UserListScreen: ConsoleViewController {
     viewModel.load()
   }
 
+  /// Re-binds, then applies a page size changed on the settings screen: the list loads again
+  /// with it. Read when the screen appears, as a UIKit screen reads shared settings in
+  /// `viewWillAppear`.
+  override func viewWillAppear() {
+    super.viewWillAppear()
+    let pageSize = screens.settings.pageSize
+    guard pageSize != viewModel.pageSize else { return }
+    viewModel.pageSize = pageSize
+    viewModel.refresh()
+  }
+
   override var isSettled: Bool {
     !viewModel.state.value.isBusy
   }
@@ -80,7 +91,7 @@ final class UserListScreen: ConsoleViewController {
       viewModel.select(users[number - 1])
     case .back:
       return "This is the first screen; there is nothing to go back to."
-    case .help, .quit:
+    case .settings, .pageSize, .latency, .colors, .help, .quit:
       return super.handle(command)
     }
     return nil

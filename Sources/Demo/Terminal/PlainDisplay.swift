@@ -5,7 +5,7 @@
 @MainActor
 final class PlainDisplay: Display {
   private let output: any OutputSink
-  private let colors: Bool
+  private let colors: @MainActor () -> Bool
   private let size: (() -> TerminalSize)?
   /// The last screen printed, to avoid printing an unchanged list twice in a row.
   private var lastShown: ScreenContent?
@@ -15,7 +15,17 @@ final class PlainDisplay: Display {
   ///   - size: when output goes to a terminal (input piped), reads its size so that every line is
   ///     cut to one column less than its width and never wraps; `nil` (a pipe or a file) prints
   ///     lines whole.
-  init(output: any OutputSink, colors: Bool = false, size: (() -> TerminalSize)? = nil) {
+  convenience init(output: any OutputSink, colors: Bool = false, size: (() -> TerminalSize)? = nil)
+  {
+    self.init(output: output, colorsFrom: { colors }, size: size)
+  }
+
+  /// Like ``init(output:colors:size:)``, asking `colorsFrom` before every line whether to
+  /// colour it (the settings can turn colour on and off while the app runs).
+  init(
+    output: any OutputSink, colorsFrom colors: @escaping @MainActor () -> Bool,
+    size: (() -> TerminalSize)? = nil
+  ) {
     self.output = output
     self.colors = colors
     self.size = size
@@ -74,6 +84,6 @@ final class PlainDisplay: Display {
 
   private func write(_ line: StyledLine) {
     let fitted = size.map { line.truncated(toWidth: $0().columns - 1) } ?? line
-    output.write(ANSI.render(fitted, colors: colors) + "\n")
+    output.write(ANSI.render(fitted, colors: colors()) + "\n")
   }
 }

@@ -14,7 +14,7 @@ final class TerminalDisplay: Display {
   private static let rule: TerminalText = " ────────────────────────────────────────"
 
   private let output: any OutputSink
-  private let colors: Bool
+  private let colors: @MainActor () -> Bool
   private let size: () -> TerminalSize
   private var content: ScreenContent?
   private var transient: [StyledLine] = []
@@ -23,8 +23,17 @@ final class TerminalDisplay: Display {
 
   /// - Parameters:
   ///   - size: reads the terminal size; called on every redraw so resizing is picked up.
-  init(
+  convenience init(
     output: any OutputSink, colors: Bool,
+    size: @escaping () -> TerminalSize = TerminalSize.current
+  ) {
+    self.init(output: output, colorsFrom: { colors }, size: size)
+  }
+
+  /// Like ``init(output:colors:size:)``, asking `colorsFrom` on every redraw whether to colour
+  /// (the settings can turn colour on and off while the app runs).
+  init(
+    output: any OutputSink, colorsFrom colors: @escaping @MainActor () -> Bool,
     size: @escaping () -> TerminalSize = TerminalSize.current
   ) {
     self.output = output
@@ -87,6 +96,7 @@ final class TerminalDisplay: Display {
 
   private func redraw() {
     let size = size()
+    let colors = colors()
     let lines = frame(rows: size.rows)
     var text = "\u{1B}[H"
     for line in lines {

@@ -26,11 +26,30 @@ public final class UserListViewModel {
   /// Toasts and navigation, delivered once to the subscribers present when they happen.
   public var events: EventStream<UserListEvent> { eventSender.stream }
 
+  /// Users per page; must be positive. A new size takes effect at the next first-page load
+  /// (``load()``, ``refresh()``, a search); ``loadNextPage()`` keeps using the size the list on
+  /// screen was loaded with, so pages never overlap or skip users. Settable so that an app's
+  /// settings can change it without rebuilding the screen.
+  public var pageSize: Int {
+    didSet {
+      precondition(pageSize > 0, "UserListViewModel: pageSize must be positive, got \(pageSize)")
+    }
+  }
+
   /// What a running request is for, and what to go back to if it fails or is cancelled.
   private enum Job {
-    case firstPage(query: String)
-    case refresh(shown: UserListContent)
+    case firstPage(query: String, pageSize: Int)
+    case refresh(shown: UserListContent, pageSize: Int)
     case nextPage(shown: UserListContent, page: Int)
+
+    /// The page size a first-page job asks for; `nil` for a next page, which keeps the size of
+    /// the list it extends.
+    var pageSize: Int? {
+      switch self {
+      case .firstPage(_, let size), .refresh(_, let size): size
+      case .nextPage: nil
+      }
+    }
   }
 
   private struct Running {
@@ -41,7 +60,8 @@ public final class UserListViewModel {
 
   private let client: any UserClient
   private let scheduler: any SignalScheduler
-  private let pageSize: Int
+  /// The page size the list on screen was loaded with, for its next pages.
+  private var shownPageSize: Int
   private let stateOwner = MutableProperty<UserListState>(.idle)
   private let eventSender = EventSender<UserListEvent>()
   private let typedText = EventSender<String>()
@@ -66,6 +86,7 @@ public final class UserListViewModel {
     self.client = client
     self.scheduler = scheduler
     self.pageSize = pageSize
+    self.shownPageSize = pageSize
     self.searchPipeline = makeSearchPipeline()
   }
 
@@ -114,7 +135,7 @@ public final class UserListViewModel {
       }
       let shown = UserListContent(
         query: content.query, users: content.users, activity: .idle(hasMore: hadMore))
-      start(.refresh(shown: shown), page: 1, query: content.query)
+      start(.refresh(shown: shown, pageSize: pageSize), page: 1, query: content.query)
       currentState = .loaded(content.with(.refreshing))
     }
   }
@@ -155,7 +176,7 @@ public final class UserListViewModel {
     switch running.job {
     case .firstPage:
       currentState = .idle
-    case .refresh(let shown), .nextPage(let shown, _):
+    case .refresh(let shown, _), .nextPage(let shown, _):
       currentState = .loaded(shown)
     }
   }
@@ -192,7 +213,7 @@ public final class UserListViewModel {
 
   private func startFirstPage(query newQuery: String) {
     query = newQuery
-    start(.firstPage(query: newQuery), page: 1, query: newQuery)
+    start(.firstPage(query: newQuery, pageSize: pageSize), page: 1, query: newQuery)
     currentState = .loading(query: newQuery)
   }
 
@@ -202,7 +223,7 @@ public final class UserListViewModel {
     let id = nextRunID
     nextRunID += 1
     let client = self.client
-    let pageSize = self.pageSize
+    let pageSize = job.pageSize ?? shownPageSize
     let task = work.run { [weak self] in
       let result: Result<UserPage, any Error>
       do {
@@ -221,13 +242,13 @@ public final class UserListViewModel {
     guard let running, running.id == id else { return }
     self.running = nil
     switch (running.job, result) {
-    case (.firstPage(let query), .success(let page)):
-      showFirstPage(page, query: query)
-    case (.firstPage(let query), .failure(let error)):
+    case (.firstPage(let query, let size), .success(let page)):
+      showFirstPage(page, query: query, pageSize: size)
+    case (.firstPage(let query, _), .failure(let error)):
       currentState = .failed(query: query, error: UserFacingError(error))
-    case (.refresh(let shown), .success(let page)):
-      showFirstPage(page, query: shown.query)
-    case (.refresh(let shown), .failure(let error)):
+    case (.refresh(let shown, let size), .success(let page)):
+      showFirstPage(page, query: shown.query, pageSize: size)
+    case (.refresh(let shown, _), .failure(let error)):
       currentState = .loaded(shown)
       eventSender.send(.toast(UserFacingError(error).message))
     case (.nextPage(let shown, let pageNumber), .success(let page)):
@@ -242,8 +263,9 @@ public final class UserListViewModel {
     }
   }
 
-  private func showFirstPage(_ page: UserPage, query: String) {
+  private func showFirstPage(_ page: UserPage, query: String, pageSize: Int) {
     pagesShown = 1
+    shownPageSize = pageSize
     let users = page.users.removingDuplicateIDs()
     if users.isEmpty {
       currentState = .empty(query: query)

@@ -1,0 +1,100 @@
+import Observation
+import Signals
+
+/// A ``Signals/Property`` as Observation state: what a SwiftUI view reads to redraw when the
+/// view model's state changes, with no `bind()`.
+///
+/// ```swift
+/// @State private var state: ObservableProperty<UserListState>
+/// init(viewModel: UserListViewModel) {
+///   _state = State(initialValue: ObservableProperty(viewModel.state))
+/// }
+/// var body: some View { List(state.value.users) { … } }
+/// ```
+///
+/// Why a target of its own (`SignalsObservation`), not a file in `Signals`: the core imports only
+/// the standard library, `Dispatch` and `Synchronization`, and runs wherever they do; this bridge
+/// needs `Observation` (macOS 14, iOS 17, and the Swift toolchain on Linux). Code that never
+/// meets SwiftUI does not link it.
+///
+/// Only state belongs here. An event (a toast, "open user 7") has no current value to read in
+/// `body`: stored in an observable it would be drawn again by every redraw, and a redraw that
+/// happens before it is read would lose it. Consume an ``Signals/EventStream`` in
+/// `.task { for await event in viewModel.events.values { … } }` instead.
+///
+/// - Reading: reading ``value`` inside `withObservationTracking` (which SwiftUI does around
+///   `body`) registers the reader; reading it outside registers nothing.
+/// - Changes: every value the property delivers is stored in ``value`` first, then observers
+///   are told (`willSet`, then `didSet`). So the `onChange` closure of `withObservationTracking`,
+///   which runs at `willSet`, already reads the new value here, unlike a stored property of an
+///   `@Observable` class, whose `onChange` runs before the store and reads the old one. Each
+///   change fires a registered `onChange` exactly once (`withObservationTracking` is one-shot).
+///   For `Equatable` values a delivered value equal to the current one tells nobody, as the
+///   `@Observable` macro does.
+/// - Threading: a main-actor class. Values set on any thread are stored and announced on the
+///   main actor (through `receive(on: .mainActor)`), in order; a value set on the main thread
+///   while nothing is queued is stored before the setter returns.
+/// - Lifetime: it keeps the subscription's token, and nothing else: not the property's owner
+///   (the view model) and not itself (the handler holds it weakly). Releasing it (with the
+///   view's `@State`) cancels the subscription; releasing the view model while it lives only
+///   stops changes, since the property's owner is gone.
+@MainActor
+public final class ObservableProperty<Value: Sendable>: Observable {
+  private var storage: Value
+  private let isSame: (Value, Value) -> Bool
+  private let registrar = ObservationRegistrar()
+  private var token: SubscriptionToken?
+
+  /// Starts observing `property`: ``value`` is its current value at once, and follows it.
+  public init(_ property: Property<Value>) {
+    storage = property.value
+    isSame = { _, _ in false }
+    subscribe(to: property)
+  }
+
+  /// Starts observing `property`; a delivered value equal to the current one notifies nobody.
+  public init(_ property: Property<Value>) where Value: Equatable {
+    storage = property.value
+    isSame = { $0 == $1 }
+    subscribe(to: property)
+  }
+
+  /// The property's latest value delivered on the main actor. Reading it inside
+  /// `withObservationTracking` registers the reader for its next change.
+  public var value: Value {
+    registrar.access(self, keyPath: \.value)
+    return storage
+  }
+
+  // snippet: observable-property-store
+  private func subscribe(to property: Property<Value>) {
+    token = property.receive(on: .mainActor).sink(with: self) { observed, newValue in
+      observed.store(newValue)
+    }
+  }
+
+  /// Stores `newValue`, then announces it: `willSet` and `didSet` both come after the store, so
+  /// every observer, whichever it listens to, reads the new value.
+  private func store(_ newValue: Value) {
+    guard !isSame(storage, newValue) else { return }
+    storage = newValue
+    registrar.willSet(self, keyPath: \.value)
+    registrar.didSet(self, keyPath: \.value)
+  }
+  // snippet-end
+}
+
+extension Property {
+  /// This property as Observation state for SwiftUI: see ``ObservableProperty``.
+  @MainActor
+  public func observable() -> ObservableProperty<Value> {
+    ObservableProperty(self)
+  }
+
+  /// This property as Observation state for SwiftUI; equal values notify nobody. See
+  /// ``ObservableProperty``.
+  @MainActor
+  public func observable() -> ObservableProperty<Value> where Value: Equatable {
+    ObservableProperty(self)
+  }
+}

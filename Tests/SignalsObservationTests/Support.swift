@@ -1,0 +1,72 @@
+import Dispatch
+import Observation
+import Signals
+import SignalsObservation
+import Synchronization
+
+/// What `onChange` closures saw, in order: each entry is the value the observer read when it
+/// was told, and whether it was told on the main queue.
+final class ChangeLog<Value: Sendable>: Sendable {
+  struct Entry: Sendable {
+    let read: Value
+    let onMainQueue: Bool
+  }
+
+  private let entries = Mutex<[Entry]>([])
+
+  var all: [Entry] { entries.withLock { $0 } }
+  var reads: [Value] { all.map(\.read) }
+  var count: Int { all.count }
+
+  func append(_ read: Value) {
+    let entry = Entry(read: read, onMainQueue: isOnMainQueue())
+    entries.withLock { $0.append(entry) }
+  }
+}
+
+/// Registers `log` for the next change of `observed.value`, as SwiftUI does around `body`:
+/// reads the value inside `withObservationTracking`; `onChange` records what the value reads at
+/// that moment.
+@MainActor
+func trackNextChange<Value: Sendable>(
+  of observed: ObservableProperty<Value>, into log: ChangeLog<Value>
+) {
+  withObservationTracking {
+    _ = observed.value
+  } onChange: {
+    // Safe: the observed value changes only on the main actor (its store is main-actor
+    // isolated), and `onChange` runs synchronously inside that change.
+    MainActor.assumeIsolated { log.append(observed.value) }
+  }
+}
+
+/// A view model as screens see it: state behind a private owner.
+final class CounterViewModel: Sendable {
+  private let countOwner = MutableProperty(0)
+  var count: Property<Int> { countOwner.property }
+
+  func increment() {
+    countOwner.value += 1
+  }
+
+  func set(_ value: Int) {
+    countOwner.value = value
+  }
+}
+
+/// A value that is not `Equatable`, to see every delivery.
+struct Opaque: Sendable {
+  let number: Int
+}
+
+/// Marks the main queue, to tell at run time where a closure runs.
+private let mainQueueKey: DispatchSpecificKey<Bool> = {
+  let key = DispatchSpecificKey<Bool>()
+  DispatchQueue.main.setSpecific(key: key, value: true)
+  return key
+}()
+
+/// Whether the caller runs on the main queue, the main actor's executor.
+func isOnMainQueue() -> Bool {
+  DispatchQueue.getSpecific(key: mainQueueKey) == true
+}
