@@ -175,11 +175,16 @@ struct ModelStream {
   static func of(_ channel: ModelChannel) -> ModelStream {
     ModelStream(
       subscribe: { handler in ModelToken(channel.subscribe(handler)) },
+      // Weak: a combining subscriber's handler reads through this closure, and the channel
+      // keeps every subscriber (the model never removes one), so a strong capture would be a
+      // cycle that outlives the program. The interpreter holds its channels while it runs.
       read: channel.current == nil
         ? nil
-        : {
-          ModelReading(
-            value: channel.current ?? 0, writes: [ObjectIdentifier(channel): channel.writes])
+        : { [weak channel] in
+          guard let channel, let value = channel.current else {
+            preconditionFailure("model: a property read after its program ended")
+          }
+          return ModelReading(value: value, writes: [ObjectIdentifier(channel): channel.writes])
         })
   }
 
