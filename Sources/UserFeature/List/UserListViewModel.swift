@@ -43,7 +43,7 @@ public final class UserListViewModel {
   private let scheduler: any SignalScheduler
   private let pageSize: Int
   private let stateOwner = MutableProperty<UserListState>(.idle)
-  private let eventSender = EventSender<UserListEvent>()
+  private let eventSender: EventSender<UserListEvent>
   private let typedText = EventSender<String>()
   private let work = TaskSet()
   private var searchPipeline: SubscriptionToken?
@@ -59,13 +59,18 @@ public final class UserListViewModel {
   ///   - scheduler: the clock for the search debounce (`DispatchQueue.main` in an app, a
   ///     `TestScheduler` in tests).
   ///   - pageSize: users per page; must be positive.
+  ///   - onDroppedEvent: for tracing: told, on the main actor right after the send, about each
+  ///     event sent while nobody was subscribed to ``events`` (it fell on the floor). `nil`, the
+  ///     default, adds nothing to sending.
   public init(
-    client: any UserClient, scheduler: any SignalScheduler, pageSize: Int = defaultPageSize
+    client: any UserClient, scheduler: any SignalScheduler, pageSize: Int = defaultPageSize,
+    onDroppedEvent: (@MainActor @Sendable (UserListEvent) -> Void)? = nil
   ) {
     precondition(pageSize > 0, "UserListViewModel: pageSize must be positive, got \(pageSize)")
     self.client = client
     self.scheduler = scheduler
     self.pageSize = pageSize
+    self.eventSender = .reportingDrops(to: onDroppedEvent)
     self.searchPipeline = makeSearchPipeline()
   }
 
