@@ -1,14 +1,6 @@
 import Dispatch
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Standard input as an async sequence of lines, read on a background thread so the main actor
 /// is never blocked. It ends at end of input (or on a read error).
 ///
@@ -29,8 +21,7 @@ enum StandardInput {
         var splitter = LineSplitter()
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-          let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-          if count < 0, errno == EINTR { continue }
+          let count = buffer.withUnsafeMutableBytes { TerminalPlatform.readStandardInput(into: $0) }
           guard count > 0 else { break }
           for line in splitter.append(buffer[..<count]) {
             slots.wait()
