@@ -31,10 +31,14 @@ final class DemoApp {
   ///   - banner: lines shown once before the first screen.
   ///   - advanceTime: called whenever the app is about to wait for the screen to settle. With
   ///     a virtual-time scheduler, run its pending work here; with a real one, do nothing.
+  ///   - traceClock: when given, the app traces (`--trace`): every screen's bindings and its
+  ///     view model's states and events go to `display` as ``TraceEntry``s stamped with this
+  ///     clock, the time since the app started.
   init(
     display: any Display, client: any UserClient, scheduler: any SignalScheduler,
     pageSize: Int? = nil, banner: [StyledLine] = [],
-    advanceTime: @escaping @MainActor () -> Void = {}
+    advanceTime: @escaping @MainActor () -> Void = {},
+    traceClock: (@MainActor () -> Duration)? = nil
   ) {
     let wakeups = Wakeups()
     let tracking = TrackingScheduler(base: scheduler) {
@@ -45,7 +49,8 @@ final class DemoApp {
     self.scheduler = tracking
     self.screens = ScreenFactory(
       client: client, scheduler: tracking,
-      pageSize: pageSize ?? UserListViewModel.defaultPageSize)
+      pageSize: pageSize ?? UserListViewModel.defaultPageSize,
+      trace: traceClock.map { Trace(display: display, clock: $0) })
     self.navigation = NavigationStack(display: display) { wakeups.signal() }
     self.banner = banner
     self.advanceTime = advanceTime

@@ -12,6 +12,7 @@ import UserFeature
 @MainActor
 enum DemoMain {
   static func main() async {
+    let started = ContinuousClock.now
     let request: LaunchRequest
     do {
       request = try FlagParser.parse(Array(CommandLine.arguments.dropFirst()))
@@ -39,9 +40,10 @@ enum DemoMain {
       capabilities.redraws
       ? TerminalDisplay(output: output, colors: capabilities.colors)
       : PlainDisplay(output: output, colors: capabilities.colors, size: size)
+    let sinceStart: @MainActor () -> Duration = { ContinuousClock.now - started }
     let app = DemoApp(
       display: display, client: client, scheduler: DispatchQueue.main,
-      banner: Banner.lines(for: options.source))
+      banner: Banner.lines(for: options.source), traceClock: options.trace ? sinceStart : nil)
     let status = await app.run(input: StandardInput.lines())
     exit(status)
   }

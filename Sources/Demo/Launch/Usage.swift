@@ -4,7 +4,7 @@ import UserFeature
 /// (standard error).
 enum Usage {
   static let text = """
-    Usage: Demo [--endpoint URL] [--latency MS] [--fail-rate P] [--help]
+    Usage: Demo [--endpoint URL] [--latency MS] [--fail-rate P] [--trace] [--help]
 
     A console app whose screens bind their view models in one bind(): state is drawn as the
     screen, events (toasts, navigation) as one-off output.
@@ -17,6 +17,10 @@ enum Usage {
                        (default \(LaunchOptions.defaultLatency.milliseconds)).
       --fail-rate P    Probability from 0 to 1 that an offline request fails (default 0);
                        try 0.5 and "reload" to see the error screen and the toast.
+      --trace          Show what flows between the view models and the screens, with the time
+                       since start: every state, every event, each bind and unbind, and each
+                       event sent while nobody was subscribed ("dropped"). On a terminal it is
+                       a pane under the screen; piped, one "[trace] ..." line per entry.
       --help, -h       Show this help.
 
     Commands (type them while it runs): help, reload, search <text>, more, open <n>, back, quit.

@@ -20,6 +20,8 @@ class ConsoleViewController {
   let bag = SubscriptionBag()
   /// The stack this screen is on, set while it is pushed.
   weak var navigationStack: NavigationStack?
+  /// Told just before each ``bind()``; the demo's trace sets it, otherwise `nil`.
+  var bindingObserver: (any BindingObserver)?
   private var isBound = false
 
   init() {}
@@ -75,6 +77,7 @@ class ConsoleViewController {
   private func bindIfNeeded() {
     guard !isBound else { return }
     isBound = true
+    bindingObserver?.screenWillBind(storingIn: bag)
     bind()
   }
 }

@@ -68,6 +68,11 @@ final class PlainDisplay: Display {
     }
   }
 
+  /// Prints `[trace] ` and the entry's line.
+  func trace(_ entry: TraceEntry) {
+    write(StyledLine("[trace] ", style: .dim) + entry.line)
+  }
+
   func ready() {}
 
   func finish() {}

@@ -2,6 +2,9 @@
 /// change, a spinner turns while something loads, and transient lines (a toast, a notice, the
 /// help) stay under the screen until the next command is entered.
 ///
+/// With `--trace`, a pane under the screen shows the last ``tracePaneEntries`` trace entries,
+/// newest last; every entry redraws the frame, so each one is on screen at least once.
+///
 /// Every line is cut to the terminal's width by display width (see ``DisplayWidth``), so wide
 /// characters never make a row wrap. The only escape sequences written are its own: cursor
 /// home, erase to end of line and screen, and the styles' colours.
@@ -12,12 +15,17 @@ final class TerminalDisplay: Display {
   ]
   /// The line under the title.
   private static let rule: TerminalText = " ────────────────────────────────────────"
+  /// The title of the trace pane.
+  private static let traceRule: TerminalText = " ── trace ───────────────────────────────"
+  /// How many trace entries the pane shows.
+  static let tracePaneEntries = 6
 
   private let output: any OutputSink
   private let colors: Bool
   private let size: () -> TerminalSize
   private var content: ScreenContent?
   private var transient: [StyledLine] = []
+  private var traceLines: [StyledLine] = []
   private var spinnerFrame = 0
   private var spinner: Task<Void, Never>?
 
@@ -58,6 +66,14 @@ final class TerminalDisplay: Display {
   }
 
   func ready() {
+    redraw()
+  }
+
+  func trace(_ entry: TraceEntry) {
+    traceLines.append(StyledLine(" ") + entry.line)
+    if traceLines.count > Self.tracePaneEntries {
+      traceLines.removeFirst(traceLines.count - Self.tracePaneEntries)
+    }
     redraw()
   }
 
@@ -122,6 +138,10 @@ final class TerminalDisplay: Display {
       }
     } else {
       footer = transient
+    }
+    if !traceLines.isEmpty {
+      footer.append(StyledLine(Self.traceRule, style: .dim))
+      footer.append(contentsOf: traceLines)
     }
     let available = max(rows - 1 - header.count - footer.count, 2)
     if body.count > available {

@@ -10,6 +10,7 @@ final class RecordingDisplay: Display {
     case toast(TerminalText)
     case notice(TerminalText)
     case inform
+    case trace(TraceEntry.Kind, source: TerminalText, text: TerminalText)
     case ready
     case finish
   }
@@ -26,6 +27,9 @@ final class RecordingDisplay: Display {
   func toast(_ message: TerminalText) { calls.append(.toast(message)) }
   func notice(_ message: TerminalText) { calls.append(.notice(message)) }
   func inform(_ lines: [StyledLine]) { calls.append(.inform) }
+  func trace(_ entry: TraceEntry) {
+    calls.append(.trace(entry.kind, source: entry.source, text: entry.text))
+  }
   func ready() { calls.append(.ready) }
   func finish() { calls.append(.finish) }
 }
