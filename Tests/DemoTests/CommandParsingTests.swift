@@ -12,6 +12,7 @@ import Testing
     #expect(Command.parse("back") == .success(.back))
     #expect(Command.parse("reload") == .success(.reload))
     #expect(Command.parse("quit") == .success(.quit))
+    #expect(Command.parse(" / ") == .success(.searchField))
   }
 
   @Test func blankLinesAreNotCommands() {

@@ -23,6 +23,26 @@ import UserFeature
     try Golden.expectMatches(TraceStamps.normalised(session.transcript), "trace-refresh-failure")
   }
 
+  /// As on a terminal: `reload`, then `open 1` before the refresh ends. The refresh fails while
+  /// the detail screen covers the list: the list's state changes (kept for the next bind) and
+  /// its toast is dropped, since nobody is subscribed. Back on the list, the state is replayed
+  /// and the dropped toast never shows.
+  @Test func refreshFailingUnderTheDetailScreenIsDropped() async throws {
+    let session = try DemoSession(tracing: true, holding: [1])
+    await session.app.start()
+    #expect(session.app.perform("reload") == .handled)  // a terminal session does not wait
+    _ = try await session.gatedClient.gate.requests(count: 1)
+    #expect(await session.app.handle("open 1"))
+    session.gatedClient.gate.fail(0, with: OfflineFailurePolicy.defaultError)
+    let list = try #require(session.app.navigation.screens.first as? UserListScreen)
+    await list.viewModel.state.waitUntil { !$0.isBusy }
+    #expect(await session.app.handle("back"))
+    session.app.finish()
+
+    #expect(!session.transcript.contains("[toast]"))
+    try Golden.expectMatches(TraceStamps.normalised(session.transcript), "trace-dropped-event")
+  }
+
   /// A failed refresh shows its toast; after `open 1` and `back`, the list binds again: its
   /// state is replayed to the new binding, the old toast is not.
   @Test func rebindingReplaysStateButNoOldEvent() async throws {
