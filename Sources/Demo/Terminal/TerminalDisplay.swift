@@ -26,6 +26,7 @@ final class TerminalDisplay: Display {
   private var content: ScreenContent?
   private var transient: [StyledLine] = []
   private var traceLines: [StyledLine] = []
+  private var searchField: SearchFieldView?
   private var spinnerFrame = 0
   private var spinner: Task<Void, Never>?
 
@@ -66,6 +67,11 @@ final class TerminalDisplay: Display {
   }
 
   func ready() {
+    redraw()
+  }
+
+  func showSearchField(_ field: SearchFieldView?) {
+    searchField = field
     redraw()
   }
 
@@ -110,11 +116,14 @@ final class TerminalDisplay: Display {
       let fitted = line.truncated(toWidth: size.columns - 1)
       text += ANSI.render(fitted, colors: colors) + "\u{1B}[K\n"
     }
-    text += ANSI.render(StyledLine("> ", style: .accent), colors: colors) + "\u{1B}[J"
+    // The last row: the search field when it is open, else the prompt; the cursor stays there.
+    let prompt = searchField?.line ?? StyledLine("> ", style: .accent)
+    text += ANSI.render(prompt.truncated(toWidth: size.columns - 1), colors: colors) + "\u{1B}[J"
     output.write(text)
   }
 
-  /// The lines of one frame, clipped to the terminal height (the prompt takes the last row).
+  /// The lines of one frame, clipped to the terminal height (the prompt or the search field
+  /// takes the last row).
   private func frame(rows: Int) -> [StyledLine] {
     var header: [StyledLine] = []
     var body: [StyledLine] = []
@@ -142,6 +151,9 @@ final class TerminalDisplay: Display {
     if !traceLines.isEmpty {
       footer.append(StyledLine(Self.traceRule, style: .dim))
       footer.append(contentsOf: traceLines)
+    }
+    if let searchField {
+      footer.append(searchField.status)
     }
     let available = max(rows - 1 - header.count - footer.count, 2)
     if body.count > available {

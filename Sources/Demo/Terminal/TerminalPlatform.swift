@@ -36,7 +36,16 @@ enum TerminalPlatform {
   /// Reads at most `buffer.count` bytes of standard input into `buffer`, blocking until some
   /// arrive; retried when a signal interrupts it. Returns how many were read: 0 at the end of
   /// input or on a read error.
+  ///
+  /// It waits with `poll` and only then reads, so each read starts in the terminal mode its
+  /// input was typed in: a read left blocked in raw mode ignores the end of input (Ctrl-D) typed
+  /// once the terminal is back in line mode, as Linux decides how much a read needs when the
+  /// read starts.
   static func readStandardInput(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    while poll(&input, 1, -1) < 0 {
+      guard errno == EINTR else { return 0 }
+    }
     while true {
       let count = read(STDIN_FILENO, buffer.baseAddress, buffer.count)
       if count < 0, errno == EINTR { continue }
@@ -95,10 +104,22 @@ enum TerminalPlatform {
   }
 
   /// What Ctrl-C does when raw mode read it as a byte: puts the terminal back, then interrupts
-  /// the process as the terminal would have (SIGINT, by default the end of the process).
+  /// the process as the terminal would have: SIGINT, by default the end of the process, so this
+  /// returns only if the process ignores SIGINT.
+  ///
+  /// The signal is raised on the calling thread with SIGINT unblocked for it while it is
+  /// raised, so it is handled before this returns: the main actor runs on a dispatch worker
+  /// thread, which blocks SIGINT (a process-directed `kill` would be handled later, by another
+  /// thread, while this one went on to exit normally).
   static func interrupt() {
     restoreTerminal()
+    var interruptOnly = sigset_t()
+    sigemptyset(&interruptOnly)
+    sigaddset(&interruptOnly, SIGINT)
+    var previousMask = sigset_t()
+    pthread_sigmask(SIG_UNBLOCK, &interruptOnly, &previousMask)
     raise(SIGINT)
+    pthread_sigmask(SIG_SETMASK, &previousMask, nil)
   }
 
   private static func setHandler(

@@ -22,12 +22,13 @@ final class DemoSession {
   ///     lost connection.
   ///   - display: where the app draws; plain output into ``output`` by default.
   ///   - tracing: trace as `--trace` does.
+  ///   - interactive: the app as a terminal session runs it (see ``DemoApp``).
   ///   - held: request numbers that wait at ``gatedClient``'s gate until the test answers them
   ///     (see ``GatedUserClient``); with requests held, number failures through the gate rather
   ///     than `failingRequests`, whose numbering counts requests as they leave the gate.
   init(
     failingRequests: Set<Int> = [], display: (any Display)? = nil, tracing: Bool = false,
-    holding held: Set<Int> = []
+    interactive: Bool = false, holding held: Set<Int> = []
   ) throws {
     client = OfflineUserClient(
       users: try OfflineUserClient.fixtureUsers(), latency: .zero,
@@ -37,7 +38,8 @@ final class DemoSession {
     let virtualTime: @MainActor () -> Duration = { scheduler.now }
     app = DemoApp(
       display: display ?? PlainDisplay(output: output), client: gatedClient, scheduler: scheduler,
-      advanceTime: { scheduler.run() }, traceClock: tracing ? virtualTime : nil)
+      advanceTime: { scheduler.run() }, interactive: interactive,
+      traceClock: tracing ? virtualTime : nil)
   }
 
   /// Runs a whole scripted session, as if `lines` were piped to the app, and returns its exit

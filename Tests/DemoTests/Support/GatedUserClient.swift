@@ -13,28 +13,33 @@ final class GatedUserClient: UserClient {
   let gate = ControlledCall<Int, Void>()
   private let base: any UserClient
   private let held: Set<Int>
-  private let arrivals = Mutex(0)
+  private let arrivals = Mutex<[String]>([])
 
   init(base: any UserClient, holding held: Set<Int>) {
     self.base = base
     self.held = held
   }
 
+  /// Every request so far, in arrival order: `users "le" page 1`, `user 3`.
+  var requests: [String] {
+    arrivals.withLock { $0 }
+  }
+
   func users(matching query: String, page: Int, pageSize: Int) async throws -> UserPage {
-    try await passGate()
+    try await passGate("users \"\(query)\" page \(page)")
     return try await base.users(matching: query, page: page, pageSize: pageSize)
   }
 
   func user(id: User.ID) async throws -> User {
-    try await passGate()
+    try await passGate("user \(id)")
     return try await base.user(id: id)
   }
 
-  /// Numbers this request and, if it is held, waits for the test's answer.
-  private func passGate() async throws {
-    let number = arrivals.withLock { count in
-      defer { count += 1 }
-      return count
+  /// Logs and numbers this request and, if it is held, waits for the test's answer.
+  private func passGate(_ request: String) async throws {
+    let number = arrivals.withLock { log in
+      defer { log.append(request) }
+      return log.count
     }
     if held.contains(number) {
       try await gate.call(number)
