@@ -7,8 +7,8 @@ import Signals
 /// subscription is made only while the screen is bound and ends with the screen's, so it never
 /// keeps an event from being dropped.
 ///
-/// - State: a subscription for the view model's whole life records each new value (marked when
-///   no screen is bound to draw it); at every bind, a subscription in the screen's bag records
+/// - State: a subscription for the view model's whole life records each new value (marked as
+///   kept for the next bind when no screen is bound to draw it); at every bind, a subscription in the screen's bag records
 ///   the value that binding receives first, the current one, replayed.
 /// - Events: recorded as the screen receives them (this observer subscribes just before the
 ///   screen does, so its entry comes first), or as dropped through the view model's
@@ -45,7 +45,7 @@ final class ViewModelTrace<State: Sendable, Event: Sendable>: BindingObserver {
   var dropReport: @MainActor @Sendable (Event) -> Void {
     { [weak self] event in
       guard let self else { return }
-      trace.record(source, .dropped, "\(describeEvent(event)) (nobody subscribed)")
+      trace.record(source, .dropped, "nobody subscribed: \(describeEvent(event))")
     }
   }
 
@@ -90,7 +90,7 @@ final class ViewModelTrace<State: Sendable, Event: Sendable>: BindingObserver {
 
   private func emitted(_ value: State) {
     let text = describeState(value)
-    trace.record(source, .state, isBound ? text : "\(text) (unbound: kept for the next bind)")
+    trace.record(source, .state, isBound ? text : "\(text) (kept for the next bind)")
   }
 
   /// The first value a new binding receives is the current one; later ones are ``emitted(_:)``.
