@@ -160,6 +160,15 @@ struct TerminalSessionTests {
         .notice("The search field works on the user list; type 'back' to return to it.")))
   }
 
+  /// `help` on a terminal adds the search field and `--trace` to the piped list.
+  @Test func helpOnATerminalMentionsTheSearchFieldAndTheTrace() {
+    let piped = DemoApp.helpLines.map(\.plainText)
+    let terminal = DemoApp.terminalHelpLines.map(\.plainText)
+    #expect(Array(terminal.prefix(piped.count)) == piped)
+    #expect(terminal.contains { $0.hasPrefix("  /  ") && $0.contains("search as you type") })
+    #expect(terminal.contains { $0.contains("--trace") })
+  }
+
   @Test func quitEndsTheSession() async throws {
     try await start()
     #expect(!send("quit\n"))

@@ -24,9 +24,12 @@ enum Usage {
       --help, -h       Show this help.
 
     Commands (type them while it runs): help, reload, search <text>, more, open <n>, back, quit.
-    On a terminal the screen is redrawn in colour (NO_COLOR turns colour off); piped, the
-    output is plain lines and each command waits for the screen to settle. Control characters
-    in names or typed text are shown as symbols (ESC as \u{241B}), never sent to the terminal.
+    On a terminal the screen is redrawn in colour (NO_COLOR turns colour off) and each command
+    is taken at once, even while a request runs. There "/" opens a search field that searches
+    as you type, once typing pauses for \(UserListViewModel.searchDebounce.milliseconds) ms: Enter keeps the results, Esc goes back
+    to the search before, Ctrl-U clears. Piped, the output is plain lines and each command
+    waits for the screen to settle. Control characters in names or typed text are shown as
+    symbols (ESC as \u{241B}), never sent to the terminal.
 
     """
 }
