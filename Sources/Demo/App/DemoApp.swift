@@ -4,13 +4,15 @@ import UserFeature
 
 /// The console app: a navigation stack of screens driven by input lines.
 ///
-/// After every command the app waits until the screen has *settled* (no request in flight, no
-/// debounced search pending) before it takes the next line, so a scripted session always
-/// prints the same transcript whatever the latency. Waiting is event-driven: screens, the
-/// navigation stack and the view models' scheduler wake the app up; nothing polls.
+/// Piped (``run(input:)``), after every command the app waits until the screen has *settled*
+/// (no request in flight, no debounced search pending) before it takes the next line, so a
+/// scripted session always prints the same transcript whatever the latency. Waiting is
+/// event-driven: screens, the navigation stack and the view models' scheduler wake the app up;
+/// nothing polls. On a terminal, a ``TerminalSession`` hands each line to ``perform(_:)``,
+/// which acts at once and does not wait.
 ///
 /// Everything runs on the main actor; input is read elsewhere and handed over as an
-/// `AsyncSequence` of lines.
+/// `AsyncSequence`.
 @MainActor
 final class DemoApp {
   /// The screens, root first.

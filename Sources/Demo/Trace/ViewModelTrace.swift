@@ -8,8 +8,9 @@ import Signals
 /// keeps an event from being dropped.
 ///
 /// - State: a subscription for the view model's whole life records each new value (marked as
-///   kept for the next bind when no screen is bound to draw it); at every bind, a subscription in the screen's bag records
-///   the value that binding receives first, the current one, replayed.
+///   kept for the next bind when no screen is bound to draw it); at every bind, a subscription
+///   in the screen's bag records the value that binding receives first, the current one,
+///   replayed.
 /// - Events: recorded as the screen receives them (this observer subscribes just before the
 ///   screen does, so its entry comes first), or as dropped through the view model's
 ///   `onDroppedEvent` (``dropReport``).

@@ -166,7 +166,8 @@ enum PseudoTerminal {
             pump(0)
             old = set(bytes(output).split(b"\\n"))
             def found():
-                return any(needle in line and line not in old for line in bytes(output).split(b"\\n"))
+                lines = bytes(output).split(b"\\n")
+                return any(needle in line and line not in old for line in lines)
             while not found() and not expired() and exit_status is None:
                 pump(0.02)
             if not found():
