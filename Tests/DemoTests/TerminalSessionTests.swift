@@ -143,8 +143,16 @@ struct TerminalSessionTests {
     try await start()
     send("/\n")
     send("a")
-    session.end()
+    session.endOfInput()
     #expect(rawMode.calls == [.enter, .leave])
+  }
+
+  @Test func aLastCommandWithoutANewlineIsCarriedOutAtTheEndOfInput() async throws {
+    try await start()
+    send("help")
+    let before = display.calls.count
+    session.endOfInput()
+    #expect(display.calls(after: before).first == .command("help"))
   }
 
   @Test func theFieldOpensOnlyOnTheList() async throws {

@@ -35,9 +35,12 @@ final class TerminalSession {
   func run(input: some AsyncSequence<[UInt8], Never>) async -> Int32 {
     start()
     for await chunk in input {
-      guard consume(chunk[...]) else { break }
+      guard consume(chunk[...]) else {
+        end()
+        return 0
+      }
     }
-    end()
+    endOfInput()
     return 0
   }
 
@@ -46,6 +49,15 @@ final class TerminalSession {
     app.onActivity = { [weak self] in self?.updateField() }
     app.show()
     display.ready()
+  }
+
+  /// The input ended: a last command typed without a newline is still carried out (as piped
+  /// input's last line is), then the session ends.
+  func endOfInput() {
+    if field == nil, let last = lines.finish() {
+      _ = perform(last)
+    }
+    end()
   }
 
   /// Ends the session (`quit`, or the end of input): the field closes, leaving raw mode, and
