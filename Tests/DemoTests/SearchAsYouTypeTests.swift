@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Search as you type in the real `Demo` binary on a pseudo-terminal, with the offline client
-/// at 200 ms latency and `--trace`. Requests are counted from the trace (one `loading` state per
+/// at a known latency (200 ms unless a test says otherwise) and `--trace`. Requests are counted from the trace (one `loading` state per
 /// first-page request), never from timing; keystrokes 20 ms apart and pauses of 900 ms are far
 /// from the 300 ms debounce on either side, and each pause also waits for the result on screen.
 @Suite(.timeLimit(.minutes(2)))
@@ -20,19 +20,24 @@ struct SearchAsYouTypeTests {
   /// Closes the field with Enter, then quits.
   private static let closeAndQuit: [Step] = [.type("\r"), .waitFor("> \u{1B}[J"), .type("quit\n")]
 
-  /// Runs the Demo through `steps`; returns the trace's list loads and the last screen.
-  private func run(_ steps: [Step]) async throws -> (loads: [String], screen: String) {
+  /// Runs the Demo through `steps`; returns the trace's entries, its list loads and the last
+  /// screen.
+  private func run(_ steps: [Step], latencyMilliseconds: Int = 200) async throws -> (
+    loads: [String], entries: [String], screen: String
+  ) {
     let outcome = try await PseudoTerminal.run(
-      ["--latency", "200", "--trace"], steps: steps, rows: 40, columns: 100,
-      environment: ["NO_COLOR": "1"])
+      ["--latency", "\(latencyMilliseconds)", "--trace"],
+      steps: steps, rows: 40, columns: 100, environment: ["NO_COLOR": "1"])
     #expect(outcome.timedOutAtStep == nil, "\(outcome.text)")
     #expect(outcome.status == 0)
     let screen = try #require(TerminalTranscriptTests.lastScreen(of: outcome.output))
-    return (TerminalTrace.listLoads(in: outcome.text), screen)
+    return (
+      TerminalTrace.listLoads(in: outcome.text), TerminalTrace.entries(in: outcome.text), screen
+    )
   }
 
   @Test func keystrokesFasterThanTheDebounceMakeOneRequestWithTheWholeText() async throws {
-    let (loads, screen) = try await run(
+    let (loads, _, screen) = try await run(
       Self.openField + [
         .type("leanne", gap: Self.keystrokeGap), .waitForNewLine(#"loaded "leanne""#), Self.pause,
       ] + Self.closeAndQuit)
@@ -42,7 +47,7 @@ struct SearchAsYouTypeTests {
   }
 
   @Test func aPauseBetweenWordsMakesOneRequestPerPause() async throws {
-    let (loads, _) = try await run(
+    let (loads, _, _) = try await run(
       Self.openField + [
         .type("leanne", gap: Self.keystrokeGap), .waitForNewLine(#"loaded "leanne""#), Self.pause,
         .type(" gr", gap: Self.keystrokeGap), .waitForNewLine(#"loaded "leanne gr""#), Self.pause,
@@ -51,7 +56,7 @@ struct SearchAsYouTypeTests {
   }
 
   @Test func escapeRestoresTheResultsFromBefore() async throws {
-    let (loads, screen) = try await run(
+    let (loads, _, screen) = try await run(
       Self.openField + [
         .type("zzz", gap: Self.keystrokeGap), .waitForNewLine(#"empty "zzz""#), Self.pause,
         .type("\u{1B}"), .waitForNewLine("loaded everyone"), .type("quit\n"),
@@ -62,12 +67,27 @@ struct SearchAsYouTypeTests {
   }
 
   @Test func backspacingToNothingShowsEveryone() async throws {
-    let (loads, screen) = try await run(
+    let (loads, _, screen) = try await run(
       Self.openField + [
         .type("le", gap: Self.keystrokeGap), .waitForNewLine(#"loaded "le""#), Self.pause,
         .type("\u{7F}\u{7F}", gap: Self.keystrokeGap), .waitForNewLine("loaded everyone"),
       ] + Self.closeAndQuit)
     #expect(loads == ["everyone", #""le""#, "everyone"])
+    #expect(!screen.contains("matching"))
+  }
+
+  /// With responses slower than the debounce (1.5 s), a newer search starts while an older
+  /// one is in flight: the older request is cancelled and its result never shows, even after
+  /// the time it would have taken.
+  @Test func aSlowResponseForAnOlderQueryNeverReplacesANewerOne() async throws {
+    let (loads, entries, screen) = try await run(
+      Self.openField + [
+        .type("zzz", gap: Self.keystrokeGap), .waitForNewLine(#"loading "zzz""#),
+        .type("\u{7F}\u{7F}\u{7F}", gap: Self.keystrokeGap), .waitForNewLine("loaded everyone"),
+        .pause(.milliseconds(1800)),
+      ] + Self.closeAndQuit, latencyMilliseconds: 1500)
+    #expect(loads == ["everyone", #""zzz""#, "everyone"])
+    #expect(!entries.contains { $0.contains(#"empty "zzz""#) })
     #expect(!screen.contains("matching"))
   }
 }
