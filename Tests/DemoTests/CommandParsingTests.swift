@@ -18,6 +18,7 @@ import Testing
     #expect(Command.parse("latency 60000") == .success(.latency(.milliseconds(60_000))))
     #expect(Command.parse("colour ON") == .success(.colors(true)))
     #expect(Command.parse("color off") == .success(.colors(false)))
+    #expect(Command.parse(" / ") == .success(.searchField))
   }
 
   @Test func blankLinesAreNotCommands() {

@@ -19,6 +19,12 @@ import Testing
       try FlagParser.parse(["--endpoint=https://example.com/api"])
         == .run(LaunchOptions(source: .live(endpoint: endpoint))))
     #expect(
+      try FlagParser.parse(["--trace", "--latency=0"])
+        == .run(LaunchOptions(source: .offline(latency: .zero, failureRate: 0), trace: true)))
+    #expect(
+      try FlagParser.parse(["--endpoint=https://example.com/api", "--trace"])
+        == .run(LaunchOptions(source: .live(endpoint: endpoint), trace: true)))
+    #expect(
       try FlagParser.parse(["--latency", "1", "--latency", "2"])
         == .run(LaunchOptions(source: .offline(latency: .milliseconds(2), failureRate: 0))))
   }
@@ -47,6 +53,7 @@ import Testing
       "--latency and --fail-rate only apply to the offline client, not --endpoint"
     ),
     (["users"], "unexpected argument 'users'"),
+    (["--trace=yes"], "--trace takes no value"),
   ])
   func rejectsBadFlagsWithOneLine(arguments: [String], message: String) {
     #expect(throws: UsageError(message: message)) {

@@ -12,6 +12,17 @@ import Testing
     try Golden.expectMatches(outcome.stdout, "process-session")
   }
 
+  /// `--trace` piped prints the same timeline as the in-process golden, after the banner.
+  @Test func tracePrintsTheTimelineAsLines() async throws {
+    let outcome = try await DemoProcess.run(["--latency", "0", "--trace"], input: "")
+    #expect(outcome.status == 0)
+    #expect(outcome.stderr == "")
+    let lines = outcome.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first?.hasPrefix("Signals demo (offline users, 0 ms latency).") == true)
+    try Golden.expectMatches(
+      TraceStamps.normalised(lines.dropFirst().joined(separator: "\n")), "trace-first-load")
+  }
+
   @Test func endOfInputExitsWithZero() async throws {
     let outcome = try await DemoProcess.run(["--latency=0"], input: "")
     #expect(outcome.status == 0)

@@ -52,8 +52,10 @@ import UserFeature
       ])
   }
 
-  @Test func poppedDetailScreenAndItsViewModelAreReleased() async throws {
-    let session = try DemoSession()
+  /// Also when traced: the trace holds nothing that keeps a screen or a view model alive.
+  @Test(arguments: [false, true])
+  func poppedDetailScreenAndItsViewModelAreReleased(tracing: Bool) async throws {
+    let session = try DemoSession(tracing: tracing)
     await session.app.start()
     #expect(await session.app.handle("open 2"))
     weak var screen: UserDetailScreen?

@@ -89,5 +89,56 @@ import Testing
   }
 }
 
+@MainActor
+@Suite struct TerminalDisplayPaneTests {
+  private static let content = ScreenContent(
+    title: "Users", body: [StyledLine("  1. Ada")], hint: "open <n> · quit")
+
+  /// The rows of the last frame drawn, without the erase sequences.
+  private func lastFrame(_ output: CapturedOutput) -> [String] {
+    let frame = output.text.components(separatedBy: "\u{1B}[H").last ?? ""
+    return frame.replacingOccurrences(of: "\u{1B}[K", with: "")
+      .replacingOccurrences(of: "\u{1B}[J", with: "").components(separatedBy: "\n")
+  }
+
+  @Test func theTracePaneShowsTheLastEntriesUnderTheScreen() throws {
+    let output = CapturedOutput()
+    let display = TerminalDisplay(output: output, colors: false, size: { .fallback })
+    display.show(Self.content)
+    for number in 1...8 {
+      display.trace(
+        TraceEntry(
+          time: .milliseconds(number), source: "list", kind: .state, text: "state \(number)"))
+    }
+    let frame = lastFrame(output)
+    let hint = try #require(frame.firstIndex(of: " open <n> · quit"))
+    let rule = try #require(frame.firstIndex { $0.contains("── trace") })
+    #expect(hint < rule)
+    let pane = frame[(rule + 1)...].prefix(TerminalDisplay.tracePaneEntries)
+    #expect(pane.first == " +0.003s  list       state   state 3")
+    #expect(pane.last == " +0.008s  list       state   state 8")
+  }
+
+  @Test func theSearchFieldTakesThePromptRowWithItsStatusAbove() {
+    let output = CapturedOutput()
+    let display = TerminalDisplay(output: output, colors: false, size: { .fallback })
+    display.show(Self.content)
+    var field = SearchField(text: "")
+    _ = field.apply(.text("l"))
+    display.showSearchField(SearchFieldView(field, isWaitingForPause: true))
+    #expect(
+      lastFrame(output).suffix(2) == [
+        "  ⋯ waiting for typing to pause (300 ms), then searching", " / l",
+      ])
+    display.showSearchField(SearchFieldView(field, isWaitingForPause: false))
+    #expect(
+      lastFrame(output).suffix(2) == [
+        "  Enter keeps these results · Esc goes back to everyone · Ctrl-U clears", " / l",
+      ])
+    display.showSearchField(nil)
+    #expect(lastFrame(output).last == "> ")
+  }
+}
+
 /// What a cut line ends with.
 private let ellipsis = StyledLine("…", style: .dim)

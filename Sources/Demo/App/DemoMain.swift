@@ -2,8 +2,9 @@ import Foundation
 import Signals
 import UserFeature
 
-/// The entry point of `swift run Demo`: parses the flags, picks the client and the display,
-/// and runs the app on the main actor until `quit` or end of input.
+/// The entry point of `swift run Demo`: parses the flags, picks the client, the display and the
+/// kind of session (piped lines, or a person at a terminal), and runs the app on the main actor
+/// until `quit` or end of input.
 ///
 /// Exit status: 0 for a normal end (also `--help`), 1 when the bundled fixtures cannot be read,
 /// 2 for bad flags (the usage goes to standard error). Error messages quote the command line and
@@ -12,6 +13,7 @@ import UserFeature
 @MainActor
 enum DemoMain {
   static func main() async {
+    let started = ContinuousClock.now
     let request: LaunchRequest
     do {
       request = try FlagParser.parse(Array(CommandLine.arguments.dropFirst()))
@@ -38,16 +40,27 @@ enum DemoMain {
       exit(1)
     }
     let output = StandardOutput()
-    let size: (() -> TerminalSize)? = capabilities.fitsWidth ? { TerminalSize.current() } : nil
-    let display: any Display =
-      capabilities.redraws
-      ? TerminalDisplay(output: output, colorsFrom: { settings.colors })
-      : PlainDisplay(output: output, colorsFrom: { settings.colors }, size: size)
+    let sinceStart: @MainActor () -> Duration = { ContinuousClock.now - started }
+    let traceClock = options.trace ? sinceStart : nil
+    let banner = Banner.lines(for: options.source)
+    guard capabilities.redraws else {
+      // Piped: plain lines, and each command waits for the screen to settle.
+      let size: (() -> TerminalSize)? = capabilities.fitsWidth ? { TerminalSize.current() } : nil
+      let app = DemoApp(
+        display: PlainDisplay(output: output, colorsFrom: { settings.colors }, size: size),
+        client: client, scheduler: DispatchQueue.main, settings: settings, banner: banner,
+        traceClock: traceClock)
+      exit(await app.run(input: StandardInput.lines()))
+    }
+    // A person at a terminal: the screen redrawn in place, commands taken at once, and the
+    // search field. Raw mode is prepared first, so the terminal is put back on every way out.
+    let rawMode = TerminalRawMode.prepare()
+    let display = TerminalDisplay(output: output, colorsFrom: { settings.colors })
     let app = DemoApp(
       display: display, client: client, scheduler: DispatchQueue.main, settings: settings,
-      banner: Banner.lines(for: options.source))
-    let status = await app.run(input: StandardInput.lines())
-    exit(status)
+      banner: banner, interactive: true, traceClock: traceClock)
+    let session = TerminalSession(app: app, display: display, rawMode: rawMode)
+    exit(await session.run(input: StandardInput.chunks()))
   }
 
   /// The client for `source`. The bundled users wait for the latency the settings hold at

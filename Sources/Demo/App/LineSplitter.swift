@@ -5,7 +5,7 @@
 /// input. A line longer than `maximumLineBytes` keeps its first `maximumLineBytes` bytes; the
 /// rest of it, up to its newline, is read and dropped. Bytes are decoded as UTF-8, repairing
 /// invalid sequences (also one cut by the limit) with U+FFFD.
-struct LineSplitter {
+struct LineSplitter: Sendable {
   /// The most bytes kept of one line: 64 KiB, far more than any command.
   static let defaultMaximumLineBytes = 64 * 1024
 

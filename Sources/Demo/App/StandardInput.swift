@@ -1,43 +1,50 @@
 import Dispatch
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// Standard input as an async sequence of lines, read on a background thread so the main actor
-/// is never blocked. It ends at end of input (or on a read error).
+/// Standard input as an async sequence, read on a background thread so the main actor is never
+/// blocked: as lines (piped input) or as the chunks each read returns (a terminal, where the
+/// session decides what is a line and what is a key). It ends at end of input (or on a read
+/// error).
 ///
-/// Memory is bounded whatever arrives: lines are split by ``LineSplitter`` (at most 64 KiB
-/// each), and at most ``maximumWaitingLines`` wait for the app. When the app is behind (a long
-/// file piped in), the reader stops reading and the rest waits in the kernel's pipe.
+/// Memory is bounded whatever arrives: reads are at most 16 KiB, lines are split by
+/// ``LineSplitter`` (at most 64 KiB each), and at most ``maximumWaiting`` lines or chunks wait
+/// for the app. When the app is behind (a long file piped in), the reader stops reading and the
+/// rest waits in the kernel.
 enum StandardInput {
-  /// The most lines read ahead of the app.
-  static let maximumWaitingLines = 64
+  /// The most lines (or chunks) read ahead of the app.
+  static let maximumWaiting = 64
 
-  /// Starts reading. Call once: every call starts its own reader of the same stream.
+  /// Starts reading lines. Call once: every call starts its own reader of the same stream.
   static func lines() -> some AsyncSequence<String, Never> {
-    // One slot per line waiting: the reader takes one before handing a line over, the app gives
-    // it back when it takes the line.
-    let slots = DispatchSemaphore(value: maximumWaitingLines)
-    let stream = AsyncStream<String>(bufferingPolicy: .unbounded) { continuation in
+    read(framedBy: LineSplitter())
+  }
+
+  /// Starts reading chunks, each the bytes of one read. Call once, as ``lines()``.
+  static func chunks() -> some AsyncSequence<[UInt8], Never> {
+    read(framedBy: ReadChunks())
+  }
+
+  /// Reads standard input on a new thread, handing the app the elements `framing` makes of the
+  /// reads. The framing lives on the reader thread only.
+  private static func read<Framing: InputFraming>(
+    framedBy framing: Framing
+  ) -> some AsyncSequence<Framing.Element, Never> {
+    // One slot per element waiting: the reader takes one before handing an element over, the
+    // app gives it back when it takes the element.
+    let slots = DispatchSemaphore(value: maximumWaiting)
+    let stream = AsyncStream<Framing.Element>(bufferingPolicy: .unbounded) { continuation in
       let reader = Thread {
-        var splitter = LineSplitter()
+        var framing = framing
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-          let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-          if count < 0, errno == EINTR { continue }
+          let count = buffer.withUnsafeMutableBytes { TerminalPlatform.readStandardInput(into: $0) }
           guard count > 0 else { break }
-          for line in splitter.append(buffer[..<count]) {
+          for element in framing.append(buffer[..<count]) {
             slots.wait()
-            continuation.yield(line)
+            continuation.yield(element)
           }
         }
-        if let last = splitter.finish() {
+        if let last = framing.finish() {
           continuation.yield(last)
         }
         continuation.finish()
@@ -45,9 +52,31 @@ enum StandardInput {
       reader.name = "stdin reader"
       reader.start()
     }
-    return stream.map { line in
+    return stream.map { element in
       slots.signal()
-      return line
+      return element
     }
+  }
+}
+
+/// How the bytes read from standard input are cut into what the app receives.
+protocol InputFraming: Sendable {
+  associatedtype Element: Sendable
+  /// The elements the bytes of one read complete.
+  mutating func append(_ chunk: some Sequence<UInt8>) -> [Element]
+  /// What is left at the end of input, if anything.
+  mutating func finish() -> Element?
+}
+
+extension LineSplitter: InputFraming {}
+
+/// Each read as one element, as it came.
+struct ReadChunks: InputFraming {
+  func append(_ chunk: some Sequence<UInt8>) -> [[UInt8]] {
+    [Array(chunk)]
+  }
+
+  func finish() -> [UInt8]? {
+    nil
   }
 }

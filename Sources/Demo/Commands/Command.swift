@@ -12,6 +12,8 @@ enum Command: Equatable, Sendable {
   case more
   /// Open the user shown at this 1-based position in the list.
   case open(Int)
+  /// Open the search field (`/`, on a terminal): search as you type.
+  case searchField
   /// Leave the current screen.
   case back
   /// Open the settings screen.
@@ -100,6 +102,8 @@ extension Command {
       }
     case "quit", "exit", "q":
       return noArgument(.quit, word, argument)
+    case "/":
+      return noArgument(.searchField, word, argument)
     default:
       return .failure(
         CommandError(
@@ -143,6 +147,7 @@ extension Command {
     case .search: "search"
     case .more: "more"
     case .open: "open"
+    case .searchField: "/"
     case .back: "back"
     case .settings: "settings"
     case .pageSize: "page-size"

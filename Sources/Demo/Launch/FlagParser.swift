@@ -8,6 +8,7 @@ enum FlagParser {
     var endpoint: URL?
     var latency: Duration?
     var failureRate: Double?
+    var trace = false
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       let (flag, inlineValue) = split(argument)
@@ -18,6 +19,11 @@ enum FlagParser {
         continue
       case "--help", "-h":
         return .help
+      case "--trace":
+        guard inlineValue == nil else {
+          throw UsageError(message: "--trace takes no value")
+        }
+        trace = true
       case "--endpoint":
         endpoint = try parseEndpoint(try value(of: flag, inline: inlineValue, rest: &remaining))
       case "--latency":
@@ -36,12 +42,13 @@ enum FlagParser {
         throw UsageError(
           message: "--latency and --fail-rate only apply to the offline client, not --endpoint")
       }
-      return .run(LaunchOptions(source: .live(endpoint: endpoint)))
+      return .run(LaunchOptions(source: .live(endpoint: endpoint), trace: trace))
     }
     return .run(
       LaunchOptions(
         source: .offline(
-          latency: latency ?? LaunchOptions.defaultLatency, failureRate: failureRate ?? 0)))
+          latency: latency ?? LaunchOptions.defaultLatency, failureRate: failureRate ?? 0),
+        trace: trace))
   }
 
   /// Splits `--flag=value` into its parts; other arguments have no inline value.

@@ -22,6 +22,8 @@ struct LaunchOptions: Equatable, Sendable {
   static let defaultLatency = Duration.milliseconds(400)
 
   var source: Source = .offline(latency: defaultLatency, failureRate: 0)
+  /// Print a timeline of what flows between view models and screens (`--trace`).
+  var trace = false
 }
 
 /// What the command line asks for.

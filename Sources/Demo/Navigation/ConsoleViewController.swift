@@ -20,6 +20,8 @@ class ConsoleViewController {
   let bag = SubscriptionBag()
   /// The stack this screen is on, set while it is pushed.
   weak var navigationStack: NavigationStack?
+  /// Told just before each ``bind()``; the demo's trace sets it, otherwise `nil`.
+  var bindingObserver: (any BindingObserver)?
   private var isBound = false
 
   init() {}
@@ -64,6 +66,17 @@ class ConsoleViewController {
     true
   }
 
+  /// The text a search field on this screen starts with (what it shows now), or `nil` when the
+  /// screen has no search; only the user list has one.
+  var searchText: String? {
+    nil
+  }
+
+  /// The search field's text changed: called on every keystroke with the whole text, like
+  /// `UISearchBarDelegate.searchBar(_:textDidChange:)`. Only called when ``searchText`` is not
+  /// `nil`.
+  func searchTextDidChange(_ text: String) {}
+
   /// Draws `content` if this screen is the top screen; a covered or popped screen draws nothing.
   func show(_ content: ScreenContent) {
     guard let stack = navigationStack, stack.top === self else { return }
@@ -80,6 +93,7 @@ class ConsoleViewController {
   private func bindIfNeeded() {
     guard !isBound else { return }
     isBound = true
+    bindingObserver?.screenWillBind(storingIn: bag)
     bind()
   }
 }

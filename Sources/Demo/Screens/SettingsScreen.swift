@@ -57,7 +57,7 @@ final class SettingsScreen: ConsoleViewController {
       navigationStack?.pop()
     case .reload, .search, .more, .open:
       return "'\(command.word)' works on the user list; type 'back' to return to it."
-    case .settings, .help, .quit:
+    case .settings, .help, .searchField, .quit:
       return super.handle(command)
     }
     return nil

@@ -51,7 +51,7 @@ final class UserDetailScreen: ConsoleViewController {
       viewModel.back()
     case .search, .more, .open:
       return "'\(command.word)' works on the user list; type 'back' to return to it."
-    case .settings, .pageSize, .latency, .colors, .help, .quit:
+    case .settings, .pageSize, .latency, .colors, .help, .searchField, .quit:
       return super.handle(command)
     }
     return nil

@@ -91,10 +91,21 @@ final class UserListScreen: ConsoleViewController {
       viewModel.select(users[number - 1])
     case .back:
       return "This is the first screen; there is nothing to go back to."
-    case .settings, .pageSize, .latency, .colors, .help, .quit:
+    case .settings, .pageSize, .latency, .colors, .help, .searchField, .quit:
       return super.handle(command)
     }
     return nil
+  }
+
+  /// The query shown (or loading): the search field starts from it.
+  override var searchText: String? {
+    viewModel.state.value.query
+  }
+
+  /// Every keystroke goes to the view model as the whole text; its debounce decides when to
+  /// fetch, and a newer search cancels an older one.
+  override func searchTextDidChange(_ text: String) {
+    viewModel.search(text)
   }
 
   private func perform(_ event: UserListEvent) {

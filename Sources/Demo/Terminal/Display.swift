@@ -22,6 +22,10 @@ protocol Display: AnyObject {
   func inform(_ lines: [StyledLine])
   /// The app waits for the next command: show a prompt if there is one.
   func ready()
+  /// Shows the search field (on a terminal, instead of the prompt), or hides it (`nil`).
+  func showSearchField(_ field: SearchFieldView?)
+  /// One entry of the trace (`--trace`), as it happens.
+  func trace(_ entry: TraceEntry)
   /// The app is about to exit.
   func finish()
 }

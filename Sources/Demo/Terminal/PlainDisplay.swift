@@ -78,6 +78,14 @@ final class PlainDisplay: Display {
     }
   }
 
+  /// Nothing: the search field is opened only on a terminal, which ``TerminalDisplay`` draws.
+  func showSearchField(_ field: SearchFieldView?) {}
+
+  /// Prints `[trace] ` and the entry's line.
+  func trace(_ entry: TraceEntry) {
+    write(StyledLine("[trace] ", style: .dim) + entry.line)
+  }
+
   func ready() {}
 
   func finish() {}

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// How the app draws: redrawing a terminal screen in place, or printing plain lines.
 struct TerminalCapabilities: Equatable, Sendable {
   /// Redraw the whole screen on every change (ANSI cursor control). Only when a person is at
@@ -25,11 +17,9 @@ struct TerminalCapabilities: Equatable, Sendable {
   /// Colour follows https://no-color.org: any non-empty `NO_COLOR` turns it off, as does
   /// `TERM=dumb` or an output that is not a terminal.
   static func detect(environment: [String: String]) -> TerminalCapabilities {
-    let inputIsTerminal = isatty(STDIN_FILENO) == 1
-    let outputIsTerminal = isatty(STDOUT_FILENO) == 1
-    return decide(
-      inputIsTerminal: inputIsTerminal, outputIsTerminal: outputIsTerminal,
-      environment: environment)
+    decide(
+      inputIsTerminal: TerminalPlatform.standardInputIsTerminal,
+      outputIsTerminal: TerminalPlatform.standardOutputIsTerminal, environment: environment)
   }
 
   /// The decision behind ``detect(environment:)``, separated so it can be tested.

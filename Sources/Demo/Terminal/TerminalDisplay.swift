@@ -2,6 +2,9 @@
 /// change, a spinner turns while something loads, and transient lines (a toast, a notice, the
 /// help) stay under the screen until the next command is entered.
 ///
+/// With `--trace`, a pane under the screen shows the last ``tracePaneEntries`` trace entries,
+/// newest last; every entry redraws the frame, so each one is on screen at least once.
+///
 /// Every line is cut to the terminal's width by display width (see ``DisplayWidth``), so wide
 /// characters never make a row wrap. The only escape sequences written are its own: cursor
 /// home, erase to end of line and screen, and the styles' colours.
@@ -12,12 +15,18 @@ final class TerminalDisplay: Display {
   ]
   /// The line under the title.
   private static let rule: TerminalText = " ────────────────────────────────────────"
+  /// The title of the trace pane.
+  private static let traceRule: TerminalText = " ── trace ───────────────────────────────"
+  /// How many trace entries the pane shows.
+  static let tracePaneEntries = 6
 
   private let output: any OutputSink
   private let colors: @MainActor () -> Bool
   private let size: () -> TerminalSize
   private var content: ScreenContent?
   private var transient: [StyledLine] = []
+  private var traceLines: [StyledLine] = []
+  private var searchField: SearchFieldView?
   private var spinnerFrame = 0
   private var spinner: Task<Void, Never>?
 
@@ -70,6 +79,19 @@ final class TerminalDisplay: Display {
     redraw()
   }
 
+  func showSearchField(_ field: SearchFieldView?) {
+    searchField = field
+    redraw()
+  }
+
+  func trace(_ entry: TraceEntry) {
+    traceLines.append(StyledLine(" ") + entry.line)
+    if traceLines.count > Self.tracePaneEntries {
+      traceLines.removeFirst(traceLines.count - Self.tracePaneEntries)
+    }
+    redraw()
+  }
+
   func finish() {
     spinner?.cancel()
     spinner = nil
@@ -104,11 +126,14 @@ final class TerminalDisplay: Display {
       let fitted = line.truncated(toWidth: size.columns - 1)
       text += ANSI.render(fitted, colors: colors) + "\u{1B}[K\n"
     }
-    text += ANSI.render(StyledLine("> ", style: .accent), colors: colors) + "\u{1B}[J"
+    // The last row: the search field when it is open, else the prompt; the cursor stays there.
+    let prompt = searchField?.line ?? StyledLine("> ", style: .accent)
+    text += ANSI.render(prompt.truncated(toWidth: size.columns - 1), colors: colors) + "\u{1B}[J"
     output.write(text)
   }
 
-  /// The lines of one frame, clipped to the terminal height (the prompt takes the last row).
+  /// The lines of one frame, clipped to the terminal height (the prompt or the search field
+  /// takes the last row).
   private func frame(rows: Int) -> [StyledLine] {
     var header: [StyledLine] = []
     var body: [StyledLine] = []
@@ -132,6 +157,13 @@ final class TerminalDisplay: Display {
       }
     } else {
       footer = transient
+    }
+    if !traceLines.isEmpty {
+      footer.append(StyledLine(Self.traceRule, style: .dim))
+      footer.append(contentsOf: traceLines)
+    }
+    if let searchField {
+      footer.append(searchField.status)
     }
     let available = max(rows - 1 - header.count - footer.count, 2)
     if body.count > available {

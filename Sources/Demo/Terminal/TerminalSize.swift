@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The size of the terminal standard output is attached to.
 struct TerminalSize: Equatable, Sendable {
   var rows: Int
@@ -16,9 +8,7 @@ struct TerminalSize: Equatable, Sendable {
 
   /// Reads the current size (it changes when the window is resized).
   static func current() -> TerminalSize {
-    var size = winsize()
-    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0
-    else { return fallback }
-    return TerminalSize(rows: Int(size.ws_row), columns: Int(size.ws_col))
+    guard let (rows, columns) = TerminalPlatform.outputWindowSize() else { return fallback }
+    return TerminalSize(rows: rows, columns: columns)
   }
 }

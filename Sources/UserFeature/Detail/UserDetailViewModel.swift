@@ -20,16 +20,24 @@ public final class UserDetailViewModel {
 
   private let client: any UserClient
   private let stateOwner = MutableProperty<UserDetailState>(.idle)
-  private let eventSender = EventSender<UserDetailEvent>()
+  private let eventSender: EventSender<UserDetailEvent>
   private let work = TaskSet()
   /// The running request, and the user to fall back to when it was a refresh.
   private var running: (id: Int, shown: User?, task: Task<Void, Never>)?
   private var nextRunID = 0
 
   /// Creates the view model; nothing is requested until ``load()``.
-  public init(userID: User.ID, client: any UserClient) {
+  ///
+  /// - Parameter onDroppedEvent: for tracing: told, on the main actor right after the send,
+  ///   about each event sent while nobody was subscribed to ``events``. `nil`, the default, adds
+  ///   nothing to sending.
+  public init(
+    userID: User.ID, client: any UserClient,
+    onDroppedEvent: (@MainActor @Sendable (UserDetailEvent) -> Void)? = nil
+  ) {
     self.userID = userID
     self.client = client
+    self.eventSender = .reportingDrops(to: onDroppedEvent)
   }
 
   deinit {

@@ -63,7 +63,7 @@ public final class UserListViewModel {
   /// The page size the list on screen was loaded with, for its next pages.
   private var shownPageSize: Int
   private let stateOwner = MutableProperty<UserListState>(.idle)
-  private let eventSender = EventSender<UserListEvent>()
+  private let eventSender: EventSender<UserListEvent>
   private let typedText = EventSender<String>()
   private let work = TaskSet()
   private var searchPipeline: SubscriptionToken?
@@ -79,14 +79,19 @@ public final class UserListViewModel {
   ///   - scheduler: the clock for the search debounce (`DispatchQueue.main` in an app, a
   ///     `TestScheduler` in tests).
   ///   - pageSize: users per page; must be positive.
+  ///   - onDroppedEvent: for tracing: told, on the main actor right after the send, about each
+  ///     event sent while nobody was subscribed to ``events`` (it fell on the floor). `nil`, the
+  ///     default, adds nothing to sending.
   public init(
-    client: any UserClient, scheduler: any SignalScheduler, pageSize: Int = defaultPageSize
+    client: any UserClient, scheduler: any SignalScheduler, pageSize: Int = defaultPageSize,
+    onDroppedEvent: (@MainActor @Sendable (UserListEvent) -> Void)? = nil
   ) {
     precondition(pageSize > 0, "UserListViewModel: pageSize must be positive, got \(pageSize)")
     self.client = client
     self.scheduler = scheduler
     self.pageSize = pageSize
     self.shownPageSize = pageSize
+    self.eventSender = .reportingDrops(to: onDroppedEvent)
     self.searchPipeline = makeSearchPipeline()
   }
 

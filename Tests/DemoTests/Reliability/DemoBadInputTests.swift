@@ -34,6 +34,8 @@ struct DemoBadInputTests {
     ("OPEN 11", "There is no user 11 on the list; pick 1 to 10."),
     ("--help", "Unknown command '--help'. Type 'help' for the list of commands."),
     ("quit now", "'quit' takes no argument, got 'now'."),
+    ("/", "The search field needs a terminal; piped, use 'search <text>'."),
+    ("/ le", "'/' takes no argument, got 'le'."),
     ("\u{0}", "Unknown command '\u{2400}'. Type 'help' for the list of commands."),
     ("\u{1B}[2J", "Unknown command '\u{241B}[2J'. Type 'help' for the list of commands."),
     (

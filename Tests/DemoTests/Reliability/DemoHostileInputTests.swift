@@ -26,8 +26,21 @@ struct DemoHostileInputTests {
     #expect(text.contains("[!] Unknown command '\(HostileText.samples[1].shown)'."))
   }
 
+  /// The same lines typed on a raw terminal (every byte reaches the Demo as is), each once the
+  /// one before has done its work: a terminal session does not wait for a search to settle.
   @Test func typedInputOnATerminalIsShownOnlyAsStandIns() async throws {
-    let outcome = try await PseudoTerminal.run(["--latency", "0"], input: Self.input)
+    var steps: [PseudoTerminal.Step] = [.waitFor("10 shown")]
+    for (raw, shown) in HostileText.samples {
+      steps += [
+        .type("search \(raw)\n"), .waitFor("No users match \"\(shown)\"."),
+        .type("open \(raw)\n"), .waitFor("got '\(shown)'."),
+        .type("\(raw)\n"), .waitFor("Unknown command"),
+      ]
+    }
+    steps.append(.type("quit\n"))
+    let outcome = try await PseudoTerminal.run(
+      ["--latency", "0"], steps: steps, rawTerminal: true)
+    #expect(outcome.timedOutAtStep == nil)
     #expect(outcome.status == 0)
     let text = try #require(String(validating: outcome.output, as: UTF8.self))
     #expect(HostileText.unsafeScalars(in: text, allowingDemoSequences: true) == [])

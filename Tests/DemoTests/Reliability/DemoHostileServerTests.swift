@@ -20,6 +20,17 @@ struct DemoHostileServerTests {
   static let input = Data(
     ((1...HostileText.samples.count + 1).map { "open \($0)\nback\n" }.joined() + "quit\n").utf8)
 
+  /// The same session typed on a raw terminal, each command once the one before has done its
+  /// work (a terminal session does not wait for a screen to settle).
+  static let terminalSteps: [PseudoTerminal.Step] =
+    [.waitFor("end of list")]
+    + (1...HostileText.samples.count + 1).flatMap { number -> [PseudoTerminal.Step] in
+      [
+        .type("open \(number)\n"), .waitFor("Type 'back' to return to the list."),
+        .type("back\n"), .waitFor("end of list"),
+      ]
+    } + [.type("quit\n")]
+
   /// Runs the Demo against the hostile server and returns its exit status and output.
   private func runAgainstHostileServer(_ output: Output) async throws -> (Int32?, Data) {
     try await withStaticUserServer(serving: try HostileText.usersJSON()) { server in
@@ -30,7 +41,9 @@ struct DemoHostileServerTests {
         #expect(outcome.stderr.isEmpty)
         return (outcome.status, outcome.stdout)
       case .terminal:
-        let outcome = try await PseudoTerminal.run(arguments, input: Self.input, columns: 100)
+        let outcome = try await PseudoTerminal.run(
+          arguments, steps: Self.terminalSteps, columns: 100, rawTerminal: true)
+        #expect(outcome.timedOutAtStep == nil)
         return (outcome.status, outcome.output)
       }
     }
@@ -65,7 +78,9 @@ struct DemoHostileServerTests {
     defer { server.stop() }
     let outcome = try await PseudoTerminal.run(
       ["--endpoint", try server.baseURL(.endlessFirehose).absoluteString],
-      input: Data("quit\n".utf8), environment: ["NO_COLOR": "1"])
+      steps: [.waitFor("Couldn't load users."), .type("quit\n")], rawTerminal: true,
+      environment: ["NO_COLOR": "1"])
+    #expect(outcome.timedOutAtStep == nil)
     #expect(outcome.status == 0)
     let text = String(decoding: outcome.output, as: UTF8.self)
     let refusal = UserFacingError(UserClientError.bodyTooLarge(limit: 0)).message

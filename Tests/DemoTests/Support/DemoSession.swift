@@ -8,13 +8,16 @@ import UserFeature
 /// The app in-process, as a test drives it: plain output into a buffer (coloured when the
 /// settings say so), the bundled users served with scripted failures and no sleep at all (the
 /// latency each request would wait is recorded in ``latencies``), and a virtual-time scheduler
-/// that the app runs whenever it waits for a screen to settle. Nothing waits on the wall clock.
+/// that the app runs whenever it waits for a screen to settle. Nothing waits on the wall clock;
+/// with tracing on, entries are stamped with the virtual clock.
 @MainActor
 final class DemoSession {
   let output = CapturedOutput()
   let scheduler = TestScheduler()
   let client: OfflineUserClient
   let settings: DemoSettings
+  /// What the app calls: ``client`` behind a gate that holds the requests the test asked for.
+  let gatedClient: GatedUserClient
   let app: DemoApp
   private let sleeps = LatencyLog()
 
@@ -23,20 +26,29 @@ final class DemoSession {
   ///     lost connection.
   ///   - display: where the app draws; plain output into ``output`` by default.
   ///   - settings: the app's settings; the defaults (no latency, no colour) by default.
+  ///   - tracing: trace as `--trace` does.
+  ///   - interactive: the app as a terminal session runs it (see ``DemoApp``).
+  ///   - held: request numbers that wait at ``gatedClient``'s gate until the test answers them
+  ///     (see ``GatedUserClient``); with requests held, number failures through the gate rather
+  ///     than `failingRequests`, whose numbering counts requests as they leave the gate.
   init(
     failingRequests: Set<Int> = [], display: (any Display)? = nil,
-    settings: DemoSettings = DemoSettings()
+    settings: DemoSettings = DemoSettings(), tracing: Bool = false,
+    interactive: Bool = false, holding held: Set<Int> = []
   ) throws {
     client = OfflineUserClient(
       users: try OfflineUserClient.fixtureUsers(), latency: .zero,
       failures: .requests(failingRequests), sleep: { _ in })
     self.settings = settings
+    gatedClient = GatedUserClient(base: client, holding: held)
     let scheduler = self.scheduler
     let sleeps = self.sleeps
+    let virtualTime: @MainActor () -> Duration = { scheduler.now }
     app = DemoApp(
       display: display ?? PlainDisplay(output: output, colorsFrom: { settings.colors }),
-      client: SimulatedLatencyClient(base: client, settings: settings) { sleeps.append($0) },
-      scheduler: scheduler, settings: settings, advanceTime: { scheduler.run() })
+      client: SimulatedLatencyClient(base: gatedClient, settings: settings) { sleeps.append($0) },
+      scheduler: scheduler, settings: settings, advanceTime: { scheduler.run() },
+      interactive: interactive, traceClock: tracing ? virtualTime : nil)
   }
 
   /// The latency each request waited for, in the order the requests were made.

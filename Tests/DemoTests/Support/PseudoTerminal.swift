@@ -1,84 +1,220 @@
 import Foundation
 
 /// Runs the built `Demo` executable on a pseudo-terminal of a fixed size, as a person at a
-/// terminal would: standard input and output are the terminal, so the Demo redraws its screen
-/// in place (``TerminalDisplay``) and, unless `NO_COLOR` is set, in colour.
+/// terminal would: standard input, output and error are the terminal, so the Demo redraws its
+/// screen in place (``TerminalDisplay``), takes each command at once and can open the search
+/// field; unless `NO_COLOR` is set, in colour.
 ///
-/// A python3 script (`pty.fork`) owns the terminal: it sets the size and raw mode on the Demo's
-/// side before starting it (and types nothing before that is done), types `input`, collects
-/// every byte the Demo writes, and reaps it.
-/// Raw mode means the kernel neither echoes the input nor interprets control characters in it
-/// (no signal on Ctrl-C, no line editing), so every typed byte reaches the Demo as is and the
-/// output is only what the Demo wrote. A terminal has no end of input: `input` has to end with
-/// `quit`. The script kills the Demo if it has not exited after `timeout` and reports it.
+/// A python3 script owns the terminal. It sets the size (and, when asked, raw mode) before
+/// starting the Demo, then plays the ``Step``s: typing (at once or key by key), waiting until the
+/// Demo has written a text, pausing, sending a signal, reading the terminal's settings
+/// (`stty -g`). It collects every byte the Demo writes and reaps it.
+///
+/// A terminal left in its normal (cooked) mode edits and echoes lines, and turns Ctrl-C into
+/// SIGINT; in raw mode (`rawTerminal`) every typed byte reaches the Demo as is and the output is
+/// only what the Demo wrote. Either way there is no end of input: the steps end with `quit`, a
+/// signal, or Ctrl-C. Every wait is bounded: the script kills the Demo after `timeout` and
+/// reports the step it was on.
 enum PseudoTerminal {
+  /// One thing the script does, in order.
+  enum Step: Encodable, Sendable {
+    /// Types `bytes`: all at once, or one UTF-8 character at a time `gap` apart.
+    case type(Data, gap: Duration? = nil)
+    /// Waits until the Demo has written `text` since the last ``type(_:gap:)``.
+    case waitFor(String)
+    /// Waits until the Demo writes a line holding `text` that it had not written before: a new
+    /// trace entry (each has its own time), even one that repeats an older entry's text.
+    case waitForNewLine(String)
+    /// Lets time pass, collecting output.
+    case pause(Duration)
+    /// Sends `signal` to the Demo.
+    case signal(Int32)
+    /// Records the terminal's settings (`stty -g`) as `label` in ``Outcome/settings``.
+    case readSettings(String)
+
+    /// Types `text` (UTF-8), at once or one character at a time `gap` apart.
+    static func type(_ text: String, gap: Duration? = nil) -> Step {
+      .type(Data(text.utf8), gap: gap)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+      case kind, bytes, gap, text, seconds, signal, label
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      switch self {
+      case .type(let bytes, let gap):
+        try container.encode("type", forKey: .kind)
+        try container.encode(Array(bytes), forKey: .bytes)
+        try container.encode(gap.map(Self.seconds) ?? 0, forKey: .gap)
+      case .waitFor(let text):
+        try container.encode("wait", forKey: .kind)
+        try container.encode(Array(text.utf8), forKey: .text)
+      case .waitForNewLine(let text):
+        try container.encode("wait-new-line", forKey: .kind)
+        try container.encode(Array(text.utf8), forKey: .text)
+      case .pause(let duration):
+        try container.encode("pause", forKey: .kind)
+        try container.encode(Self.seconds(duration), forKey: .seconds)
+      case .signal(let signal):
+        try container.encode("signal", forKey: .kind)
+        try container.encode(signal, forKey: .signal)
+      case .readSettings(let label):
+        try container.encode("stty", forKey: .kind)
+        try container.encode(label, forKey: .label)
+      }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+      Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+  }
+
   /// What one run produced.
   struct Outcome {
-    /// The exit status, or `nil` when the Demo was killed after the timeout.
+    /// The exit status, or `nil` when the Demo was ended by a signal or killed after the timeout.
     let status: Int32?
+    /// The signal that ended the Demo, if one did (SIGKILL after the timeout).
+    let signal: Int32?
+    /// The step the script was on when the timeout struck, or `nil` if it did not.
+    let timedOutAtStep: Int?
     /// Every byte the Demo wrote to the terminal.
     let output: Data
+    /// The terminal's settings (`stty -g`): `before` the Demo started, `after` it ended, and
+    /// each ``Step/readSettings(_:)`` by its label.
+    let settings: [String: String]
     /// The Demo's peak resident memory, in kilobytes (`ru_maxrss` of the reaped child).
     let maximumResidentKilobytes: Int
+
+    /// The output as text (invalid UTF-8 repaired).
+    var text: String {
+      String(decoding: output, as: UTF8.self)
+    }
   }
 
   private static let script = """
-    import fcntl, json, os, pty, resource, select, signal, struct, sys, termios, time, tty
-    demo, rows, columns, timeout, input_path, output_path = sys.argv[1:7]
-    arguments = sys.argv[7:]
-    ready_read, ready_write = os.pipe()
-    pid, fd = pty.fork()
+    import fcntl, json, os, pty, resource, select, signal, struct, subprocess, sys, termios
+    import time, tty
+    demo, rows, columns, timeout, raw, steps_path, output_path = sys.argv[1:8]
+    arguments = sys.argv[8:]
+    steps = json.load(open(steps_path))
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", int(rows), int(columns), 0, 0))
+    if raw == "1":
+        tty.setraw(slave)
+    def settings():
+        return subprocess.run(["stty", "-g"], stdin=slave, capture_output=True,
+                              text=True).stdout.strip()
+    recorded = {"before": settings()}
+    pid = os.fork()
     if pid == 0:
-        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", int(rows), int(columns), 0, 0))
-        tty.setraw(0)
-        os.write(ready_write, b"r")  # the terminal is set up: the parent may type
+        os.setsid()
+        fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+        for fd in (0, 1, 2):
+            os.dup2(slave, fd)
+        os.close(master)
+        os.close(slave)
         os.execv(demo, [demo] + arguments)
-    os.close(ready_write)
-    os.read(ready_read, 1)
-    pending = open(input_path, "rb").read()
-    output = bytearray()
     deadline = time.monotonic() + float(timeout)
-    timed_out = False
-    while True:
-        left = deadline - time.monotonic()
-        if left <= 0:
-            timed_out = True
-            os.kill(pid, signal.SIGKILL)
+    output = bytearray()
+    exit_status = None
+    def pump(seconds):
+        # Collects output for `seconds` (0: what is there now); notices the Demo's exit.
+        global exit_status
+        end = time.monotonic() + seconds
+        while True:
+            if exit_status is None:
+                done, status = os.waitpid(pid, os.WNOHANG)
+                if done:
+                    exit_status = status
+            left = max(0.0, end - time.monotonic())
+            readable, _, _ = select.select([master], [], [], min(left, 0.02))
+            if readable:
+                output.extend(os.read(master, 65536))
+            elif time.monotonic() >= end:
+                return
+    def expired():
+        return time.monotonic() > deadline
+    timed_out_at = None
+    mark = 0
+    for index, step in enumerate(steps):
+        kind = step["kind"]
+        if kind == "type":
+            pump(0)
+            mark = len(output)
+            data = bytes(step["bytes"])
+            if step["gap"] > 0:
+                keys = [k.encode("utf-8", "surrogateescape")
+                        for k in data.decode("utf-8", "surrogateescape")]
+                for number, key in enumerate(keys):
+                    if number:
+                        pump(step["gap"])
+                    os.write(master, key)
+            else:
+                while data:
+                    data = data[os.write(master, data[:1024]):]
+        elif kind == "wait":
+            needle = bytes(step["text"])
+            while needle not in output[mark:] and not expired() and exit_status is None:
+                pump(0.02)
+            if needle not in output[mark:]:
+                timed_out_at = index
+                break
+        elif kind == "wait-new-line":
+            needle = bytes(step["text"])
+            pump(0)
+            old = set(bytes(output).split(b"\\n"))
+            def found():
+                lines = bytes(output).split(b"\\n")
+                return any(needle in line and line not in old for line in lines)
+            while not found() and not expired() and exit_status is None:
+                pump(0.02)
+            if not found():
+                timed_out_at = index
+                break
+        elif kind == "pause":
+            pump(step["seconds"])
+        elif kind == "signal":
+            os.kill(pid, step["signal"])
+        elif kind == "stty":
+            recorded[step["label"]] = settings()
+        if expired():
+            timed_out_at = index
             break
-        readable, writable, _ = select.select([fd], [fd] if pending else [], [], left)
-        if writable:
-            pending = pending[os.write(fd, pending[:1024]):]
-        if readable:
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:  # EIO: the Demo exited and closed the terminal
-                break
-            if not chunk:
-                break
-            output += chunk
-    _, status = os.waitpid(pid, 0)
+    while exit_status is None and not expired() and timed_out_at is None:
+        pump(0.05)
+    if exit_status is None:
+        timed_out_at = len(steps) if timed_out_at is None else timed_out_at
+        os.kill(pid, signal.SIGKILL)
+        _, exit_status = os.waitpid(pid, 0)
+    pump(0.1)
+    recorded["after"] = settings()
     open(output_path, "wb").write(bytes(output))
     print(json.dumps({
-        "status": None if timed_out or not os.WIFEXITED(status) else os.WEXITSTATUS(status),
+        "status": os.WEXITSTATUS(exit_status) if os.WIFEXITED(exit_status) else None,
+        "signal": os.WTERMSIG(exit_status) if os.WIFSIGNALED(exit_status) else None,
+        "timedOutAtStep": timed_out_at,
+        "settings": recorded,
         "maxrss": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,
     }), flush=True)
     """
 
-  /// Runs `Demo arguments` on a `rows` x `columns` terminal, types `input` (which must end with
-  /// `quit`), and returns once the Demo has exited or been killed after `timeout`.
-  /// `environment` adds to (or, with `nil` values, removes from) this process's environment;
-  /// `TERM` is `xterm-256color` unless given.
+  /// Runs `Demo arguments` on a `rows` x `columns` terminal and plays `steps`; returns once the
+  /// Demo has exited, or been killed after `timeout`. `environment` adds to (or, with `nil`
+  /// values, removes from) this process's environment; `TERM` is `xterm-256color` unless given.
   static func run(
-    _ arguments: [String], input: Data, rows: Int = 24, columns: Int = 80,
-    environment: [String: String?] = [:], timeout: Duration = .seconds(30)
+    _ arguments: [String], steps: [Step], rows: Int = 24, columns: Int = 80,
+    rawTerminal: Bool = false, environment: [String: String?] = [:],
+    timeout: Duration = .seconds(30)
   ) async throws -> Outcome {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("demo-pty-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let inputURL = directory.appendingPathComponent("input")
+    let stepsURL = directory.appendingPathComponent("steps.json")
     let outputURL = directory.appendingPathComponent("output")
-    try input.write(to: inputURL)
+    try JSONEncoder().encode(steps).write(to: stepsURL)
     var processEnvironment = ProcessInfo.processInfo.environment
     processEnvironment["TERM"] = "xterm-256color"
     processEnvironment["NO_COLOR"] = nil
@@ -89,11 +225,12 @@ enum PseudoTerminal {
       URL(fileURLWithPath: "/usr/bin/env"),
       [
         "python3", "-c", Self.script, try DemoProcess.executable().path, String(rows),
-        String(columns), String(Double(timeout.components.seconds)), inputURL.path,
-        outputURL.path,
+        String(columns), String(Double(timeout.components.seconds)), rawTerminal ? "1" : "0",
+        stepsURL.path, outputURL.path,
       ] + arguments, input: Data(), environment: processEnvironment)
     guard script.status == 0,
       let fields = try? JSONSerialization.jsonObject(with: script.stdout) as? [String: Any],
+      let settings = fields["settings"] as? [String: String],
       let maximumResident = fields["maxrss"] as? Int
     else {
       throw DemoProcessError(
@@ -101,7 +238,10 @@ enum PseudoTerminal {
           + String(decoding: script.stdout + script.stderr, as: UTF8.self))
     }
     return Outcome(
-      status: (fields["status"] as? Int).map { Int32($0) }, output: try Data(contentsOf: outputURL),
+      status: (fields["status"] as? Int).map { Int32($0) },
+      signal: (fields["signal"] as? Int).map { Int32($0) },
+      timedOutAtStep: fields["timedOutAtStep"] as? Int,
+      output: try Data(contentsOf: outputURL), settings: settings,
       maximumResidentKilobytes: maximumResident)
   }
 }

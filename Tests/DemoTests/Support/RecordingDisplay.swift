@@ -10,6 +10,8 @@ final class RecordingDisplay: Display {
     case toast(TerminalText)
     case notice(TerminalText)
     case inform
+    case searchField(SearchFieldView?)
+    case trace(TraceEntry.Kind, source: TerminalText, text: TerminalText)
     case ready
     case finish
   }
@@ -26,6 +28,10 @@ final class RecordingDisplay: Display {
   func toast(_ message: TerminalText) { calls.append(.toast(message)) }
   func notice(_ message: TerminalText) { calls.append(.notice(message)) }
   func inform(_ lines: [StyledLine]) { calls.append(.inform) }
+  func showSearchField(_ field: SearchFieldView?) { calls.append(.searchField(field)) }
+  func trace(_ entry: TraceEntry) {
+    calls.append(.trace(entry.kind, source: entry.source, text: entry.text))
+  }
   func ready() { calls.append(.ready) }
   func finish() { calls.append(.finish) }
 }

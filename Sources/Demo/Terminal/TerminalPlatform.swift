@@ -1,0 +1,184 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#else
+  #error("The demo needs a POSIX terminal: Glibc, Musl or Darwin")
+#endif
+
+/// Every C call the demo makes to its terminal and standard input, in one place, with each
+/// platform's spelling (like `Sources/Signals/Platform.swift` for the library).
+///
+/// Verified: Linux (Glibc), built and tested by CI. Darwin and Musl: the spellings follow their
+/// headers (the union holding a `sigaction`'s handler has a different name on each), but no
+/// Apple or Musl machine builds them here.
+enum TerminalPlatform {
+  /// Whether standard input is a terminal.
+  static var standardInputIsTerminal: Bool {
+    isatty(STDIN_FILENO) == 1
+  }
+
+  /// Whether standard output is a terminal.
+  static var standardOutputIsTerminal: Bool {
+    isatty(STDOUT_FILENO) == 1
+  }
+
+  /// The size of the terminal standard output is attached to, or `nil` when it cannot be read.
+  static func outputWindowSize() -> (rows: Int, columns: Int)? {
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0
+    else { return nil }
+    return (Int(size.ws_row), Int(size.ws_col))
+  }
+
+  /// Reads at most `buffer.count` bytes of standard input into `buffer`, blocking until some
+  /// arrive; retried when a signal interrupts it. Returns how many were read: 0 at the end of
+  /// input or on a read error.
+  ///
+  /// It waits with `poll` and only then reads, so each read starts in the terminal mode its
+  /// input was typed in: a read left blocked in raw mode ignores the end of input (Ctrl-D) typed
+  /// once the terminal is back in line mode, as Linux decides how much a read needs when the
+  /// read starts.
+  static func readStandardInput(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    while poll(&input, 1, -1) < 0 {
+      guard errno == EINTR else { return 0 }
+    }
+    while true {
+      let count = read(STDIN_FILENO, buffer.baseAddress, buffer.count)
+      if count < 0, errno == EINTR { continue }
+      return max(count, 0)
+    }
+  }
+
+  // MARK: - Raw mode
+
+  /// The signals after which the terminal is put back before the process ends: the ones that
+  /// end it from outside (Ctrl-C while not raw, `kill`, a closed terminal) and the ones a
+  /// failing process gets (a Swift runtime trap is SIGILL or SIGTRAP, `abort` is SIGABRT).
+  private static let restoringSignals: [Int32] = [
+    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE,
+  ]
+
+  /// Saves standard input's terminal attributes and arranges for them to be put back on every
+  /// way out: at `exit`, and on each of ``restoringSignals`` before the signal does what it did
+  /// before (a signal the process ignores, like SIGHUP under `nohup`, is left alone). Returns
+  /// `false`, and arranges nothing, when standard input is not a terminal. Call it once, on the
+  /// main thread, before ``enterRawMode()``.
+  static func prepareRawMode() -> Bool {
+    guard tcgetattr(STDIN_FILENO, savedAttributes) == 0 else { return false }
+    atexit(restoreAtExit)
+    for signal in restoringSignals {
+      var action = sigaction()
+      setHandler(of: &action, to: restoreThenReraise)
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = 0
+      let previous = previousActions + Int(signal)
+      guard sigaction(signal, &action, previous) == 0 else { continue }
+      if isIgnored(previous.pointee) {
+        sigaction(signal, previous, nil)  // ignored on purpose by whoever started us: keep it so
+      }
+    }
+    return true
+  }
+
+  /// Puts standard input's terminal in raw mode: every byte is read as it is typed, nothing is
+  /// echoed, and control keys (Ctrl-C, Ctrl-Z, Ctrl-S) arrive as bytes instead of acting. Output
+  /// is left as it was, so a newline still starts a new line. Only after ``prepareRawMode()``.
+  static func enterRawMode() {
+    var raw = savedAttributes.pointee
+    raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
+    raw.c_iflag &= ~tcflag_t(IXON | ICRNL | INLCR | IGNCR | BRKINT | INPCK | ISTRIP)
+    withUnsafeMutableBytes(of: &raw.c_cc) { characters in
+      characters[Int(VMIN)] = 1  // a read returns as soon as one byte is there
+      characters[Int(VTIME)] = 0
+    }
+    tcsetattr(STDIN_FILENO, TCSANOW, &raw)
+  }
+
+  /// Puts back the attributes ``prepareRawMode()`` saved. Pending input is kept.
+  static func restoreTerminal() {
+    tcsetattr(STDIN_FILENO, TCSANOW, savedAttributes)
+  }
+
+  /// What Ctrl-C does when raw mode read it as a byte: puts the terminal back, then interrupts
+  /// the process as the terminal would have: SIGINT, by default the end of the process, so this
+  /// returns only if the process ignores SIGINT.
+  ///
+  /// The signal is raised on the calling thread with SIGINT unblocked for it while it is
+  /// raised, so it is handled before this returns: the main actor runs on a dispatch worker
+  /// thread, which blocks SIGINT (a process-directed `kill` would be handled later, by another
+  /// thread, while this one went on to exit normally).
+  static func interrupt() {
+    restoreTerminal()
+    var interruptOnly = sigset_t()
+    sigemptyset(&interruptOnly)
+    sigaddset(&interruptOnly, SIGINT)
+    var previousMask = sigset_t()
+    pthread_sigmask(SIG_UNBLOCK, &interruptOnly, &previousMask)
+    raise(SIGINT)
+    pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+  }
+
+  private static func setHandler(
+    of action: inout sigaction, to handler: @escaping @convention(c) (Int32) -> Void
+  ) {
+    #if canImport(Glibc)
+      action.__sigaction_handler.sa_handler = handler
+    #elseif canImport(Musl)
+      action.__sa_handler.sa_handler = handler
+    #else
+      action.__sigaction_u.__sa_handler = handler
+    #endif
+  }
+
+  /// Whether `action` ignores its signal (`SIG_IGN`). C function pointers are not `Equatable`:
+  /// their addresses are compared.
+  private static func isIgnored(_ action: sigaction) -> Bool {
+    #if canImport(Glibc)
+      let handler = action.__sigaction_handler.sa_handler
+    #elseif canImport(Musl)
+      let handler = action.__sa_handler.sa_handler
+    #else
+      let handler = action.__sigaction_u.__sa_handler
+    #endif
+    return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+  }
+}
+
+// The state the handlers below read. A signal handler can reach only global state, and may call
+// only async-signal-safe functions (`tcsetattr`, `sigaction` and `raise` are), so it is kept in
+// memory allocated once, at the first use of these globals, which `prepareRawMode()` makes on
+// the main thread before it installs any handler.
+//
+// `nonisolated(unsafe)` is safe for both: the pointers never change; `prepareRawMode()` writes
+// the attributes before installing the handlers that read them, and writes each signal's
+// previous action before that signal's handler can run (a handler running before that would
+// read a zeroed action, which is the default action); nothing writes them afterwards.
+
+/// The terminal attributes standard input had before raw mode.
+nonisolated(unsafe) private let savedAttributes = UnsafeMutablePointer<termios>.allocate(
+  capacity: 1)
+
+/// For each signal number, the action it had before ``TerminalPlatform/prepareRawMode()``.
+nonisolated(unsafe) private let previousActions: UnsafeMutablePointer<sigaction> = {
+  let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(NSIG))
+  actions.initialize(repeating: sigaction(), count: Int(NSIG))
+  return actions
+}()
+
+/// Runs at `exit`: puts the terminal back.
+private func restoreAtExit() {
+  tcsetattr(STDIN_FILENO, TCSANOW, savedAttributes)
+}
+
+/// Runs on a restoring signal: puts the terminal back, gives the signal back its previous action
+/// and raises it again, so it ends the process (or reports the crash) exactly as it would have.
+/// The raised signal is blocked until this handler returns, then delivered.
+private func restoreThenReraise(_ signal: Int32) {
+  tcsetattr(STDIN_FILENO, TCSANOW, savedAttributes)
+  sigaction(signal, previousActions + Int(signal), nil)
+  raise(signal)
+}

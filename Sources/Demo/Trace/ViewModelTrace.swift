@@ -1,0 +1,103 @@
+import Signals
+
+/// Traces one screen and its view model: every state the view model emits, every event the
+/// screen receives, every event sent while nobody was subscribed, and each bind and unbind.
+///
+/// It watches from outside: the screen's `bind()` is the same with or without it. Its event
+/// subscription is made only while the screen is bound and ends with the screen's, so it never
+/// keeps an event from being dropped.
+///
+/// - State: a subscription for the view model's whole life records each new value (marked as
+///   kept for the next bind when no screen is bound to draw it); at every bind, a subscription
+///   in the screen's bag records the value that binding receives first, the current one,
+///   replayed.
+/// - Events: recorded as the screen receives them (this observer subscribes just before the
+///   screen does, so its entry comes first), or as dropped through the view model's
+///   `onDroppedEvent` (``dropReport``).
+/// - Bind and unbind: ``screenWillBind(storingIn:)`` records the bind and puts a token in the
+///   screen's bag that records the unbind when the bag is emptied.
+@MainActor
+final class ViewModelTrace<State: Sendable, Event: Sendable>: BindingObserver {
+  private let source: TerminalText
+  private let trace: Trace
+  private let describeState: (State) -> TerminalText
+  private let describeEvent: (Event) -> TerminalText
+  private var events: EventStream<Event>?
+  private var state: Property<State>?
+  private var emissions: SubscriptionToken?
+  private var isBound = false
+  private var awaitsReplay = false
+
+  /// - Parameters:
+  ///   - source: the screen's name in the trace, for example `list`.
+  ///   - describeState, describeEvent: one line of safe text for a value.
+  init(
+    source: TerminalText, trace: Trace, describeState: @escaping (State) -> TerminalText,
+    describeEvent: @escaping (Event) -> TerminalText
+  ) {
+    self.source = source
+    self.trace = trace
+    self.describeState = describeState
+    self.describeEvent = describeEvent
+  }
+
+  /// The view model's `onDroppedEvent`: records each event nobody received. It holds this
+  /// trace weakly, so the view model does not keep it alive.
+  var dropReport: @MainActor @Sendable (Event) -> Void {
+    { [weak self] event in
+      guard let self else { return }
+      trace.record(source, .dropped, "nobody subscribed: \(describeEvent(event))")
+    }
+  }
+
+  /// Starts watching the view model's outputs: call once, right after creating the view model
+  /// (which needs ``dropReport`` first) and before its screen binds.
+  func observe(state: Property<State>, events: EventStream<Event>) {
+    precondition(self.state == nil, "ViewModelTrace.observe: already observing")
+    self.state = state
+    self.events = events
+    emissions = state.changes.receive(on: .mainActor).sink(with: self) { trace, value in
+      trace.emitted(value)
+    }
+  }
+
+  func screenWillBind(storingIn bag: SubscriptionBag) {
+    guard let state, let events else { return }
+    isBound = true
+    trace.record(source, .bind)
+    // First in the bag, so emptying it records the unbind before anything else ends.
+    bag.insert(
+      SubscriptionToken { [weak self] in
+        // The bag is emptied on the main actor (a screen unbinds there, and the navigation stack
+        // unbinds a screen before it drops it); off it, which never happens, nothing is recorded.
+        guard MainQueue.isCurrent else { return }
+        MainActor.assumeIsolated { self?.screenDidUnbind() }
+      })
+    awaitsReplay = true
+    state.receive(on: .mainActor).sink(with: self) { trace, value in
+      trace.replayed(value)
+    }
+    .store(in: bag)
+    events.receive(on: .mainActor).sink(with: self) { trace, event in
+      trace.trace.record(trace.source, .event, trace.describeEvent(event))
+    }
+    .store(in: bag)
+  }
+
+  private func screenDidUnbind() {
+    isBound = false
+    trace.record(source, .unbind)
+  }
+
+  private func emitted(_ value: State) {
+    let text = describeState(value)
+    trace.record(source, .state, isBound ? text : "\(text) (kept for the next bind)")
+  }
+
+  /// The first value a new binding receives is the current one; later ones are ``emitted(_:)``.
+  private func replayed(_ value: State) {
+    guard awaitsReplay else { return }
+    awaitsReplay = false
+    trace.record(source, .state, "\(describeState(value)) (replayed on bind)")
+  }
+}
