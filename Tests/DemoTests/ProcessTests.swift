@@ -72,9 +72,14 @@ import Testing
     #expect(outcome.stdout.components(separatedBy: errorScreen).count - 1 == 2)
   }
 
-  @Test func failRateOneShowsTheErrorScreen() async throws {
-    let outcome = try await DemoProcess.run(["--latency", "0", "--fail-rate", "1"], input: "")
+  @Test func failRateOneSparesTheFirstLoadThenFailsEveryRequest() async throws {
+    let outcome = try await DemoProcess.run(
+      ["--latency", "0", "--fail-rate", "1"], input: "reload\nsearch le\n")
     #expect(outcome.status == 0)
-    #expect(outcome.stdout.contains("  Couldn't load users.\n"))
+    #expect(outcome.stdout.contains("Leanne Graham"), "the first load succeeded")
+    #expect(
+      outcome.stdout.components(separatedBy: "[toast] You appear to be offline.").count - 1 == 1,
+      "the failed refresh showed its toast once")
+    #expect(outcome.stdout.contains("  Couldn't load users.\n"), "the failed search")
   }
 }

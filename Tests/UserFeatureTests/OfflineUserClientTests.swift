@@ -21,6 +21,13 @@ struct OfflineUserClientTests {
     }
   }
 
+  @Test func aSparingPolicyLetsTheFirstRequestsSucceedThenDefersToItsBase() {
+    let policy = OfflineFailurePolicy.always().sparing(firstRequests: 1)
+    #expect(policy.error(forRequest: 0) == nil)
+    #expect(policy.error(forRequest: 1) != nil)
+    #expect(policy.error(forRequest: 7) != nil)
+  }
+
   @Test func theBundledFixturesAreRealisticAndEnoughToPage() throws {
     let users = try OfflineUserClient.fixtureUsers()
     #expect(users.count >= 25)

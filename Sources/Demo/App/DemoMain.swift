@@ -74,7 +74,7 @@ enum DemoMain {
     case .offline(_, let failureRate):
       let bundled = OfflineUserClient(
         users: try OfflineUserClient.fixtureUsers(), latency: .zero,
-        failures: failureRate > 0 ? .randomly(rate: failureRate) : .never)
+        failures: failureRate > 0 ? .randomly(rate: failureRate).sparing(firstRequests: 1) : .never)
       return SimulatedLatencyClient(base: bundled, settings: settings)
     }
   }

@@ -16,8 +16,9 @@ enum Usage {
                        Responses over \(LiveUserClient.defaultMaximumBodySize / 1_048_576) MB are refused, never held.
       --latency MS     Simulated latency of the offline client, in milliseconds
                        (default \(LaunchOptions.defaultLatency.milliseconds)); the settings screen can change it.
-      --fail-rate P    Probability from 0 to 1 that an offline request fails (default 0);
-                       try 0.5 and "reload" to see the error screen and the toast.
+      --fail-rate P    Probability from 0 to 1 that an offline request after the first load
+                       fails (default 0). Try 1 with --trace: "reload" fails the refresh and
+                       shows a toast once; "search x" shows the error screen.
       --trace          Show what flows between the view models and the screens, with the time
                        since start: every state, every event, each bind and unbind, and each
                        event sent while nobody was subscribed ("dropped"). On a terminal it is

@@ -41,6 +41,16 @@ public struct OfflineFailurePolicy: Sendable {
     OfflineFailurePolicy { requestNumbers.contains($0) ? error : nil }
   }
 
+  /// This policy, except that the first `count` requests always succeed: the demo's
+  /// `--fail-rate` spares the first load, so there is a list whose refresh can fail.
+  public func sparing(firstRequests count: Int) -> OfflineFailurePolicy {
+    precondition(count >= 0, "OfflineFailurePolicy.sparing: negative count \(count)")
+    let policy = self
+    return OfflineFailurePolicy { number in
+      number < count ? nil : policy.error(forRequest: number)
+    }
+  }
+
   /// Each request fails with probability `rate` (0...1): it fails when `random()` returns a
   /// number below `rate`. Inject `random` (returning values in `0..<1`) for repeatable runs.
   public static func randomly(
