@@ -46,7 +46,9 @@ Rules (each violation is reported with file:line; the exit status is 1 if there 
      order, and the same heading levels;
   6. every diagram a document quotes exists as docs/diagrams/NAME.txt and its block, a
      ```text block, equals the file; every file there is quoted by a document and rendered by
-     a test (a Swift file under Tests/ calls `expectDiagram("NAME"`).
+     a test (a Swift file under Tests/ calls `expectDiagram("NAME"`);
+  7. a DocC article links to no repository file: every link is absolute (`https:`) or a DocC
+     link (`doc:`), because the hosted documentation has no repository next to it.
 
 Standard library only; runs on any python3 >= 3.8.
 """
@@ -509,6 +511,17 @@ def check_links(root: Path, document: Document, documents: Dict[Path, Document],
                 )
 
 
+def check_docc_links(document: Document, report: Report) -> None:
+    for link in document.links:
+        if not EXTERNAL.match(link.target):
+            report.error(
+                document.path,
+                link.line,
+                f"relative link in a DocC article: {link.target} (hosted documentation has no "
+                "repository next to it: use an absolute URL, a <doc:Article> link, or plain text)",
+            )
+
+
 def relative_targets(document: Document) -> List[str]:
     """Relative link targets without anchors; a link to either guide counts as one target, so
     the language links (guide.md <-> guide.ko.md) compare equal."""
@@ -616,6 +629,8 @@ def run(root: Path) -> Report:
         document = documents.get(path.resolve())
         if document:
             check_links(root, document, documents, report)
+    for path in docc_articles(root):
+        check_docc_links(documents[path.resolve()], report)
     english = documents.get(guide_paths[0].resolve())
     korean = documents.get(guide_paths[1].resolve())
     if english and korean:
@@ -725,6 +740,10 @@ e   ^--x----
         "detects a diagram no test renders": (
             swift, guide, korean, "diagram 'flow' is rendered by no test",
             {"Tests/FlowTests.swift": renderer.replace('"flow"', '"flows"')}),
+        "detects a relative link in a DocC article": (
+            swift, guide, korean, "relative link in a DocC article: ../../docs/guide.md",
+            {"Sources/Signals/Signals.docc/Article.md":
+             "# Article\n\nSee [the guide](../../docs/guide.md) and [Swift](https://swift.org).\n"}),
         "detects diagrams in a different order": (
             swift, guide, korean.replace("<!-- diagram: flow -->", ""), "the diagrams differ"),
     }
