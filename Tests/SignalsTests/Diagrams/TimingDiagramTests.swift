@@ -6,28 +6,6 @@ import Testing
 // Diagrams of delivery timing: a handler that reads the model during delivery (willSet versus
 // didSet), and a send made from inside a handler (nested at once versus queued).
 
-/// WRONG, as in anti-pattern 3.3: notifies in `willSet`, before the new value is stored.
-private final class WillSetCounter_Wrong {
-  private var handlers: [(Int) -> Void] = []
-
-  var value: Int {
-    willSet {
-      for handler in handlers {
-        handler(newValue)
-      }
-    }
-  }
-
-  init(_ value: Int) {
-    self.value = value
-  }
-
-  func sink(_ handler: @escaping (Int) -> Void) {
-    handlers.append(handler)
-    handler(value)
-  }
-}
-
 /// WRONG, as in anti-pattern 3.5: a send from inside a handler is delivered at once, nested in
 /// the current delivery. Thread-safe only so that an `EventStream` can wrap it for a recorder.
 private final class NestingBroadcaster_Wrong: Sendable {
@@ -58,7 +36,7 @@ extension DiagramTests {
       Recorder(readWillSet.stream, scheduler: scheduler),
       Recorder(readDidSet.stream, scheduler: scheduler)
     )
-    let willSetCount = WillSetCounter_Wrong(0)
+    let willSetCount = WillSetPublisher_Wrong(0)  // anti-pattern 3.3's wrong model
     willSetCount.sink { [unowned willSetCount] value in
       received.send(value)
       readWillSet.send(willSetCount.value)  // what the model holds while the handler runs
