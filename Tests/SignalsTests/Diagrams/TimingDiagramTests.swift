@@ -1,6 +1,5 @@
 import Signals
 import SignalsTesting
-import Synchronization
 import Testing
 
 // Diagrams of delivery timing: a handler that reads the model during delivery (willSet versus
@@ -9,17 +8,24 @@ import Testing
 /// WRONG, as in anti-pattern 3.5: a send from inside a handler is delivered at once, nested in
 /// the current delivery. Thread-safe only so that an `EventStream` can wrap it for a recorder.
 private final class NestingBroadcaster_Wrong: Sendable {
-  private let handlers = Mutex<[@Sendable (String) -> Void]>([])
+  /// The handlers by subscription number, so that a token can remove its own.
+  private let handlers = Guarded<(next: Int, byNumber: [Int: @Sendable (String) -> Void])>(
+    (0, [:]))
 
   var stream: EventStream<String> {
-    EventStream { handler in
-      self.handlers.withLock { $0.append(handler) }
-      return SubscriptionToken {}
+    EventStream { [handlers] handler in
+      let number = handlers.withLock { state in
+        defer { state.next += 1 }
+        state.byNumber[state.next] = handler
+        return state.next
+      }
+      return SubscriptionToken { handlers.withLock { $0.byNumber[number] = nil } }
     }
   }
 
   func send(_ value: String) {
-    for handler in handlers.withLock({ $0 }) {
+    let current = handlers.withLock { $0.byNumber.sorted { $0.key < $1.key }.map(\.value) }
+    for handler in current {
       handler(value)
     }
   }
