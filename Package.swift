@@ -47,6 +47,15 @@ let package = Package(
       name: "UserFeatureTests",
       dependencies: ["UserFeature", "Signals", "SignalsTesting", "TestServers"]
     ),
+    // Exercises, not part of the library: one broken model per anti-pattern of the guide, whose
+    // checks pass as known issues until the learner fixes it, and the solutions, which pass the
+    // same checks (ExerciseChecks) outright. See Exercises/README.md.
+    .target(
+      name: "ExerciseChecks", dependencies: ["Signals", "SignalsTesting"], path: "Exercises/Checks"),
+    .testTarget(
+      name: "Exercises", dependencies: ["ExerciseChecks", "Signals"], path: "Exercises/Exercises"),
+    .testTarget(
+      name: "Solutions", dependencies: ["ExerciseChecks", "Signals"], path: "Exercises/Solutions"),
     .testTarget(
       name: "DemoTests",
       dependencies: [

@@ -1,27 +1,50 @@
 #!/usr/bin/env bash
-# Builds the Signals DocC archive from symbol graphs with the toolchain's own `docc`.
-# Fails on any DocC warning, so a broken symbol link (``Name``) fails the build.
-#   scripts/build-docs.sh [output-dir]     (default: .build/docs/Signals.doccarchive)
+# Builds the DocC archives of Signals and SignalsTesting from symbol graphs with the toolchain's
+# own `docc`. Fails on any DocC warning, so a broken symbol link (``Name``) fails the build, and
+# on any public symbol that no Topics section curates (scripts/check-docc-curation.py).
+#   scripts/build-docs.sh [output-dir]     (default: .build/docs)
+# writes output-dir/Signals.doccarchive and output-dir/SignalsTesting.doccarchive.
+# The archives do not link to each other (SignalsTesting names Signals' types in code voice), so
+# each can be hosted on its own without dead links.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-out="${1:-.build/docs/Signals.doccarchive}"
+out="${1:-.build/docs}"
 # A scratch path of its own: the symbol-graph flags would otherwise invalidate the normal build.
 # The graphs stay next to it, so an up-to-date build (which emits nothing) still has them.
 scratch=.build/docc-build
 graphs="$scratch/symbol-graphs"
-rm -rf "$out"
-mkdir -p "$graphs" "$(dirname "$out")"
+rm -rf "$out/Signals.doccarchive" "$out/SignalsTesting.doccarchive"
+mkdir -p "$graphs" "$out"
 
-swift build --target Signals --scratch-path "$scratch" \
-  -Xswiftc -emit-symbol-graph \
+# Building SignalsTesting builds Signals first: one build emits both modules' graphs.
+swift build --target SignalsTesting --scratch-path "$scratch" \
+  -Xswiftc -emit-symbol-graph -Xswiftc -emit-extension-block-symbols \
   -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs"
 
+# One graph directory per module (a module's own graph and its extensions of other modules).
+for module in Signals SignalsTesting; do
+  rm -rf "$graphs-$module"
+  mkdir -p "$graphs-$module"
+  cp "$graphs/$module.symbols.json" "$graphs-$module/"
+  for extension in "$graphs/$module"@*.symbols.json; do
+    [ -e "$extension" ] && cp "$extension" "$graphs-$module/"
+  done
+  python3 scripts/check-docc-curation.py "$graphs-$module" "Sources/$module/$module.docc"
+done
+
 docc convert Sources/Signals/Signals.docc \
-  --additional-symbol-graph-dir "$graphs" \
+  --additional-symbol-graph-dir "$graphs-Signals" \
   --fallback-display-name Signals \
   --fallback-bundle-identifier org.signals.Signals \
-  --output-path "$out" \
+  --output-path "$out/Signals.doccarchive" \
   --warnings-as-errors
 
-echo "DocC archive: $out"
+docc convert Sources/SignalsTesting/SignalsTesting.docc \
+  --additional-symbol-graph-dir "$graphs-SignalsTesting" \
+  --fallback-display-name SignalsTesting \
+  --fallback-bundle-identifier org.signals.SignalsTesting \
+  --output-path "$out/SignalsTesting.doccarchive" \
+  --warnings-as-errors
+
+echo "DocC archives: $out/Signals.doccarchive, $out/SignalsTesting.doccarchive"

@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
-"""Keeps the guides honest: every code excerpt must match code that compiles in CI.
+"""Keeps the guides honest: every code excerpt must match code that compiles in CI, and every
+diagram must match what its test renders.
 
 Usage:
     python3 scripts/check-guide-snippets.py             check the repository (CI runs this)
     python3 scripts/check-guide-snippets.py --update    rewrite every quoted block from its source
-                                                        region (then review the diff), and check
+                                                        region or diagram file (then review the
+                                                        diff), and check
     python3 scripts/check-guide-snippets.py --self-test check the checker itself
 
 Checked documents: docs/guide.md, docs/guide.ko.md and the DocC articles in
-Sources/Signals/Signals.docc.
+Sources/Signals/Signals.docc and Sources/SignalsTesting/SignalsTesting.docc.
 
 Snippets. A region of Swift code is named with marker comments:
 
@@ -25,6 +27,12 @@ containing START through the next line containing END, and on to the brace that 
 block still open there. The fenced block must equal the region, compared line by line after
 removing the common indentation and trailing spaces. Marker lines inside a region are left out.
 
+Diagrams. A test renders a timeline (SignalsTesting's `Timeline`) on virtual time and compares
+it with a committed file, docs/diagrams/NAME.txt, through `expectDiagram("NAME", ...)`
+(Tests/SignalsTests/Diagrams; `SIGNALS_UPDATE_DIAGRAMS=1` rewrites the files). A document quotes
+one by putting `<!-- diagram: NAME -->` on the line right before a fenced ```text block; the
+block must equal the file, compared like a snippet.
+
 Rules (each violation is reported with file:line; the exit status is 1 if there is any):
   1. every snippet name a document uses exists, exactly once, in Sources/, Tests/ or
      Benchmarks/; markers are balanced;
@@ -34,7 +42,13 @@ Rules (each violation is reported with file:line; the exit status is 1 if there 
      of the target document, and a link whose text is a function name in backticks
      (`name()`) to a Swift file that declares `func name(`;
   5. the English and Korean guides have the same structure: the same snippets in the same
-     order, the same relative link targets in the same order, and the same heading levels.
+     order, the same diagrams in the same order, the same relative link targets in the same
+     order, and the same heading levels;
+  6. every diagram a document quotes exists as docs/diagrams/NAME.txt and its block, a
+     ```text block, equals the file; every file there is quoted by a document and rendered by
+     a test (a Swift file under Tests/ calls `expectDiagram("NAME"`);
+  7. a DocC article links to no repository file: every link is absolute (`https:`) or a DocC
+     link (`doc:`), because the hosted documentation has no repository next to it.
 
 Standard library only; runs on any python3 >= 3.8.
 """
@@ -52,12 +66,14 @@ from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
 GUIDES = ["docs/guide.md", "docs/guide.ko.md"]
-DOCC_DIR = "Sources/Signals/Signals.docc"
+DOCC_DIRS = ["Sources/Signals/Signals.docc", "Sources/SignalsTesting/SignalsTesting.docc"]
 SOURCE_DIRS = ["Sources", "Tests", "Benchmarks"]
+DIAGRAM_DIR = "docs/diagrams"
 
 START_MARKER = re.compile(r"^\s*// snippet: (?P<name>[A-Za-z0-9_.-]+)\s*$")
 END_MARKER = re.compile(r"^\s*// snippet-end\s*$")
-DOC_MARKER = re.compile(r"^\s*<!-- snippet: (?P<name>.+?) -->\s*$")
+DOC_MARKER = re.compile(r"^\s*<!-- (?P<kind>snippet|diagram): (?P<name>.+?) -->\s*$")
+DIAGRAM_NAME = re.compile(r"^[a-z0-9-]+$")
 FENCE = re.compile(r"^(?P<indent>\s*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 INLINE_LINK = re.compile(r"(?<!!)\[(?P<text>(?:[^\[\]]|\[[^\]]*\])*)\]\((?P<target>[^)\s]+)(?:\s+\"[^\"]*\")?\)")
 REFERENCE_LINK = re.compile(r"^\s{0,3}\[(?P<text>[^\]]+)\]:\s*(?P<target>\S+)")
@@ -81,6 +97,7 @@ class CodeBlock:
     lines: List[str]
     marker: Optional[str] = None
     marker_line: int = 0
+    diagram: Optional[str] = None  # set instead of `marker` for `<!-- diagram: NAME -->`
     closing_line: int = 0  # 1-based line of the closing fence (0 if unclosed)
 
 
@@ -97,7 +114,7 @@ class Document:
     blocks: List[CodeBlock] = field(default_factory=list)
     links: List[Link] = field(default_factory=list)
     headings: List[Tuple[int, str, int]] = field(default_factory=list)  # (level, title, line)
-    dangling_markers: List[Tuple[str, int]] = field(default_factory=list)
+    dangling_markers: List[Tuple[str, str, int]] = field(default_factory=list)  # (kind, name, line)
 
 
 class Report:
@@ -246,7 +263,7 @@ def strip_strings_and_comments(line: str) -> str:
 def parse_document(path: Path) -> Document:
     document = Document(path)
     lines = path.read_text(encoding="utf-8").splitlines()
-    pending_marker: Optional[Tuple[str, int]] = None
+    pending_marker: Optional[Tuple[str, str, int]] = None  # (kind, name, line)
     index = 0
     while index < len(lines):
         line = lines[index]
@@ -263,7 +280,11 @@ def parse_document(path: Path) -> Document:
             block = CodeBlock(fence.group("info").strip(), number, body)
             block.closing_line = index + 1 if index < len(lines) else 0
             if pending_marker:
-                block.marker, block.marker_line = pending_marker
+                kind, name, block.marker_line = pending_marker
+                if kind == "diagram":
+                    block.diagram = name
+                else:
+                    block.marker = name
                 pending_marker = None
             document.blocks.append(block)
             index += 1
@@ -272,7 +293,7 @@ def parse_document(path: Path) -> Document:
         if doc_marker:
             if pending_marker:
                 document.dangling_markers.append(pending_marker)
-            pending_marker = (doc_marker.group("name").strip(), number)
+            pending_marker = (doc_marker.group("kind"), doc_marker.group("name").strip(), number)
         elif line.strip() and pending_marker:
             document.dangling_markers.append(pending_marker)
             pending_marker = None
@@ -351,10 +372,13 @@ def normalise(lines: List[str]) -> List[str]:
 
 
 def check_blocks(root: Path, document: Document, regions: Dict[str, Region], report: Report) -> None:
-    for name, line in document.dangling_markers:
-        report.error(document.path, line, f"'<!-- snippet: {name} -->' is not followed by a code block")
+    for kind, name, line in document.dangling_markers:
+        report.error(document.path, line, f"'<!-- {kind}: {name} -->' is not followed by a code block")
     for block in document.blocks:
         language = block.info.split()[0] if block.info else ""
+        if block.diagram is not None:
+            check_diagram_block(root, document, block, report)
+            continue
         if block.marker is None:
             if language == "swift":
                 report.error(
@@ -398,6 +422,66 @@ def check_blocks(root: Path, document: Document, regions: Dict[str, Region], rep
             )
 
 
+def diagram_path(root: Path, name: str) -> Path:
+    return root / DIAGRAM_DIR / f"{name}.txt"
+
+
+def check_diagram_block(root: Path, document: Document, block: CodeBlock, report: Report) -> None:
+    name = block.diagram or ""
+    language = block.info.split()[0] if block.info else ""
+    if language != "text":
+        report.error(document.path, block.line, f"diagram '{name}' must be a ```text block")
+    path = diagram_path(root, name)
+    if not DIAGRAM_NAME.match(name) or not path.is_file():
+        report.error(
+            document.path,
+            block.marker_line,
+            f"unknown diagram '{name}': no {DIAGRAM_DIR}/{name}.txt (a test writes it with "
+            "SIGNALS_UPDATE_DIAGRAMS=1)",
+        )
+        return
+    expected = normalise(path.read_text(encoding="utf-8").splitlines())
+    actual = normalise(block.lines)
+    if expected != actual:
+        diff = "\n".join(
+            "      " + line
+            for line in difflib.unified_diff(
+                expected,
+                actual,
+                fromfile=f"{DIAGRAM_DIR}/{name}.txt (rendered by its test)",
+                tofile=f"{document.path.relative_to(root)}:{block.line} (document)",
+                lineterm="",
+            )
+        )
+        report.error(
+            document.path,
+            block.line,
+            f"diagram differs from {DIAGRAM_DIR}/{name}.txt; copy the file again "
+            f"(--update):\n{diff}",
+        )
+
+
+def check_diagram_files(root: Path, documents: Dict[Path, "Document"], report: Report) -> int:
+    """Every committed diagram is quoted by a document and rendered by a test. Returns how many
+    diagram files there are."""
+    directory = root / DIAGRAM_DIR
+    files = sorted(directory.glob("*.txt")) if directory.is_dir() else []
+    quoted = {b.diagram for d in documents.values() for b in d.blocks if b.diagram}
+    tests = "\n".join(
+        path.read_text(encoding="utf-8")
+        for path in swift_files(root)
+        if path.relative_to(root).parts[0] == "Tests"
+    )
+    for path in files:
+        name = path.stem
+        if name not in quoted:
+            report.error(path, 0, f"diagram '{name}' is quoted by no document")
+        if not re.search(r'expectDiagram\(\s*"' + re.escape(name) + '"', tests):
+            report.error(path, 0, f"diagram '{name}' is rendered by no test "
+                         f"(no 'expectDiagram(\"{name}\"' under Tests/)")
+    return len(files)
+
+
 def check_links(root: Path, document: Document, documents: Dict[Path, Document], report: Report) -> None:
     for link in document.links:
         target = link.target
@@ -425,6 +509,17 @@ def check_links(root: Path, document: Document, documents: Dict[Path, Document],
                     f"link text names {link.text} but {path_part} declares no "
                     f"'func {function.group('name')}('",
                 )
+
+
+def check_docc_links(document: Document, report: Report) -> None:
+    for link in document.links:
+        if not EXTERNAL.match(link.target):
+            report.error(
+                document.path,
+                link.line,
+                f"relative link in a DocC article: {link.target} (hosted documentation has no "
+                "repository next to it: use an absolute URL, a <doc:Article> link, or plain text)",
+            )
 
 
 def relative_targets(document: Document) -> List[str]:
@@ -458,13 +553,16 @@ def check_parity(english: Document, korean: Document, report: Report) -> None:
 
     compare("snippets", [b.marker or "" for b in english.blocks if b.marker],
             [b.marker or "" for b in korean.blocks if b.marker])
+    compare("diagrams", [b.diagram or "" for b in english.blocks if b.diagram],
+            [b.diagram or "" for b in korean.blocks if b.diagram])
     compare("relative links", relative_targets(english), relative_targets(korean))
     compare("heading levels", [str(level) for level, _, _ in english.headings],
             [str(level) for level, _, _ in korean.headings])
 
 
 def update_blocks(root: Path, paths: List[Path]) -> int:
-    """Rewrites every quoted block from its region; returns the number of blocks changed."""
+    """Rewrites every quoted block from its region or diagram file; returns the number of blocks
+    changed."""
     scratch = Report(root)
     regions = collect_regions(root, scratch)
     changed = 0
@@ -476,6 +574,14 @@ def update_blocks(root: Path, paths: List[Path]) -> int:
         before = changed
         # Back to front, so earlier line numbers stay valid.
         for block in reversed(document.blocks):
+            if block.diagram is not None and block.closing_line:
+                path_of_diagram = diagram_path(root, block.diagram)
+                if DIAGRAM_NAME.match(block.diagram) and path_of_diagram.is_file():
+                    fresh = normalise(path_of_diagram.read_text(encoding="utf-8").splitlines())
+                    if fresh != normalise(block.lines):
+                        lines[block.line : block.closing_line - 1] = fresh
+                        changed += 1
+                continue
             if block.marker is None or not block.closing_line:
                 continue
             if "#" in block.marker and "/" in block.marker:
@@ -493,9 +599,16 @@ def update_blocks(root: Path, paths: List[Path]) -> int:
     return changed
 
 
+def docc_articles(root: Path) -> List[Path]:
+    found: List[Path] = []
+    for directory in DOCC_DIRS:
+        docc = root / directory
+        found += sorted(docc.glob("*.md")) if docc.is_dir() else []
+    return found
+
+
 def documents_to_check(root: Path) -> List[Path]:
-    docc = root / DOCC_DIR
-    return [root / guide for guide in GUIDES] + (sorted(docc.glob("*.md")) if docc.is_dir() else [])
+    return [root / guide for guide in GUIDES] + docc_articles(root)
 
 
 def run(root: Path) -> Report:
@@ -508,9 +621,7 @@ def run(root: Path) -> Report:
             report.error(path, 0, "guide is missing")
             continue
         documents[path.resolve()] = parse_document(path)
-    docc = root / DOCC_DIR
-    docc_paths = sorted(docc.glob("*.md")) if docc.is_dir() else []
-    for path in docc_paths:
+    for path in docc_articles(root):
         documents[path.resolve()] = parse_document(path)
     for document in documents.values():
         check_blocks(root, document, regions, report)
@@ -518,12 +629,17 @@ def run(root: Path) -> Report:
         document = documents.get(path.resolve())
         if document:
             check_links(root, document, documents, report)
+    for path in docc_articles(root):
+        check_docc_links(documents[path.resolve()], report)
     english = documents.get(guide_paths[0].resolve())
     korean = documents.get(guide_paths[1].resolve())
     if english and korean:
         check_parity(english, korean, report)
+    diagram_files = check_diagram_files(root, documents, report)
     report.summary = (
         f"{sum(1 for d in documents.values() for b in d.blocks if b.marker)} quoted blocks, "
+        f"{sum(1 for d in documents.values() for b in d.blocks if b.diagram)} quoted diagrams "
+        f"of {diagram_files}, "
         f"{sum(len(d.links) for d in documents.values())} links, "
         f"{len(documents)} documents, {len(regions)} snippet regions"
     )
@@ -565,7 +681,16 @@ struct Example {
   }
 }
 ```
+
+<!-- diagram: flow -->
+```text
+ms  |0 |100
+e   ^--x----
+```
 """
+    diagram = "ms  |0 |100\ne   ^--x----\n"
+    renderer = 'func test() throws {\n  try expectDiagram("flow", timeline)\n}\n'
+    base_files = {"docs/diagrams/flow.txt": diagram, "Tests/FlowTests.swift": renderer}
     korean = guide.replace("## Rules", "## 규칙").replace("(#rules)", "(#규칙)")
     cases = {
         "passes when everything matches": (swift, guide, korean, None),
@@ -598,16 +723,43 @@ struct Example {
         "detects a broken anchor snippet": (
             swift, guide.replace("#struct Example", "#struct Missing"), korean,
             "no line of Sources/Example.swift contains"),
+        "detects a drifted diagram": (
+            swift, guide.replace("e   ^--x----", "e   ^---x---"), korean,
+            "diagram differs from docs/diagrams/flow.txt"),
+        "detects an unknown diagram": (
+            swift, guide.replace("diagram: flow", "diagram: flwo"), korean, "unknown diagram 'flwo'"),
+        "detects a diagram outside a text block": (
+            swift, guide.replace("```text", "```"), korean, "must be a ```text block"),
+        "detects a diagram marker without a block": (
+            swift, guide + "\n<!-- diagram: flow -->\nText.\n", korean,
+            "'<!-- diagram: flow -->' is not followed by a code block"),
+        "detects a diagram no document quotes": (
+            swift, guide, korean, "diagram 'orphan' is quoted by no document",
+            {"docs/diagrams/orphan.txt": diagram,
+             "Tests/FlowTests.swift": renderer + renderer.replace("flow", "orphan")}),
+        "detects a diagram no test renders": (
+            swift, guide, korean, "diagram 'flow' is rendered by no test",
+            {"Tests/FlowTests.swift": renderer.replace('"flow"', '"flows"')}),
+        "detects a relative link in a DocC article": (
+            swift, guide, korean, "relative link in a DocC article: ../../docs/guide.md",
+            {"Sources/Signals/Signals.docc/Article.md":
+             "# Article\n\nSee [the guide](../../docs/guide.md) and [Swift](https://swift.org).\n"}),
+        "detects diagrams in a different order": (
+            swift, guide, korean.replace("<!-- diagram: flow -->", ""), "the diagrams differ"),
     }
     failures = 0
-    for title, (source, english, translation, expected) in cases.items():
+    def write_tree(root: Path, source: str, english: str, translation: str,
+                   extra: Dict[str, str]) -> None:
+        files = {"Sources/Example.swift": source, "docs/guide.md": english,
+                 "docs/guide.ko.md": translation, **base_files, **extra}
+        for relative, text in files.items():
+            (root / relative).parent.mkdir(parents=True, exist_ok=True)
+            (root / relative).write_text(text, encoding="utf-8")
+
+    for title, (source, english, translation, expected, *more) in cases.items():
         with tempfile.TemporaryDirectory() as directory:
             root = Path(directory)
-            (root / "Sources").mkdir()
-            (root / "docs").mkdir()
-            (root / "Sources" / "Example.swift").write_text(source, encoding="utf-8")
-            (root / "docs" / "guide.md").write_text(english, encoding="utf-8")
-            (root / "docs" / "guide.ko.md").write_text(translation, encoding="utf-8")
+            write_tree(root, source, english, translation, more[0] if more else {})
             errors = run(root).errors
             if expected is None:
                 ok = not errors
@@ -615,18 +767,19 @@ struct Example {
                 ok = any(expected in e for e in errors)
             failures += 0 if ok else 1
             print(f"{'ok  ' if ok else 'FAIL'} {title}" + ("" if ok else f": {errors}"))
-    with tempfile.TemporaryDirectory() as directory:
-        root = Path(directory)
-        (root / "Sources").mkdir()
-        (root / "docs").mkdir()
-        (root / "Sources" / "Example.swift").write_text(swift, encoding="utf-8")
-        drifted = guide.replace('  "hello"\n}\n```\n\nSee', '  "hi"\n  // more\n}\n```\n\nSee')
-        (root / "docs" / "guide.md").write_text(drifted, encoding="utf-8")
-        (root / "docs" / "guide.ko.md").write_text(korean, encoding="utf-8")
-        changed = update_blocks(root, documents_to_check(root))
-        ok = changed == 1 and not run(root).errors
-        failures += 0 if ok else 1
-        print(f"{'ok  ' if ok else 'FAIL'} --update restores a drifted block")
+    updates = {
+        "--update restores a drifted block": guide.replace(
+            '  "hello"\n}\n```\n\nSee', '  "hi"\n  // more\n}\n```\n\nSee'),
+        "--update restores a drifted diagram": guide.replace("e   ^--x----", "e   ^x\nmore"),
+    }
+    for title, drifted in updates.items():
+        with tempfile.TemporaryDirectory() as directory:
+            root = Path(directory)
+            write_tree(root, swift, drifted, korean, {})
+            changed = update_blocks(root, documents_to_check(root))
+            ok = changed == 1 and not run(root).errors
+            failures += 0 if ok else 1
+            print(f"{'ok  ' if ok else 'FAIL'} {title}")
     print("self-test " + ("passed" if failures == 0 else f"failed ({failures})"))
     return 0 if failures == 0 else 1
 

@@ -1,6 +1,6 @@
 import Signals
 
-/// Subscribes to a ``Property`` or an ``EventStream`` and records, in order, every value it
+/// Subscribes to a `Property` or an `EventStream` and records, in order, every value it
 /// receives, so a test can assert the exact emission sequence:
 ///
 /// ```swift

@@ -1,9 +1,9 @@
 import Signals
 
-/// A virtual-time ``SignalScheduler`` for tests: nothing runs until the test moves the clock.
+/// A virtual-time `SignalScheduler` for tests: nothing runs until the test moves the clock.
 ///
 /// - Time: ``now`` starts at zero and moves only through ``advance(by:)``, ``advance(to:)`` and
-///   ``run()``. Nothing ever waits on the wall clock.
+///   ``run(limit:)``. Nothing ever waits on the wall clock.
 /// - Order: due work runs in order of due time, then of scheduling (FIFO for equal times). Work
 ///   scheduled with no delay is due at ``now`` and runs on the next advance (even by zero).
 /// - Windows: work scheduled while an advance is running runs in that same advance if it falls

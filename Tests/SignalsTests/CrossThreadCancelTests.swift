@@ -38,10 +38,8 @@ import Testing
     let blocker = BlockingHandler()
     let token = sender.stream.sink(blocker.receive)
 
-    let sending = startThread { sender.send(1) }
-    guard waitOrFail(blocker.entered, "the handler to start") else { return }
-    waitOrFail(startThread { token.cancel() }, "cancel() during its own call")
-    blocker.log.append("cancel returned")
+    guard let sending = blocker.sendOneAndWaitUntilItRuns(on: sender) else { return }
+    cancelOnAnotherThread(token, loggingTo: blocker.log)
 
     blocker.release.signal()
     waitOrFail(sending, "the send to return")
@@ -54,13 +52,10 @@ import Testing
     let blocker = BlockingHandler()
     let token = sender.stream.sink(blocker.receive)
 
-    let sending = startThread { sender.send(1) }
-    guard waitOrFail(blocker.entered, "the handler to start") else { return }
-    let cancelling = startThread {
-      token.cancelAndWait()
-      blocker.log.append("cancelAndWait returned")
+    guard let sending = blocker.sendOneAndWaitUntilItRuns(on: sender) else { return }
+    guard let cancelling = cancelAndWaitOnAnotherThread(token, loggingTo: blocker.log) else {
+      return
     }
-    guard waitUntilParked(token) else { return }
     // Parked, and only the end of the round (held by this test) can release it.
     #expect(blocker.log.all == ["1 started"])
 
@@ -177,16 +172,10 @@ import Testing
     let sender = EventSender<Int>()
     let blocker = BlockingHandler()
     let token = sender.stream.sink(blocker.receive)
-    let sending = startThread { sender.send(1) }
-    guard waitOrFail(blocker.entered, "the handler to start") else { return }
-    waitOrFail(startThread { token.cancel() }, "the first cancel(), which does not wait")
-    blocker.log.append("cancel returned")
+    guard let sending = blocker.sendOneAndWaitUntilItRuns(on: sender) else { return }
+    cancelOnAnotherThread(token, loggingTo: blocker.log)  // the first cancel: it does not wait
 
-    let waiting = startThread {
-      token.cancelAndWait()
-      blocker.log.append("cancelAndWait returned")
-    }
-    guard waitUntilParked(token) else { return }
+    guard let waiting = cancelAndWaitOnAnotherThread(token, loggingTo: blocker.log) else { return }
     blocker.release.signal()
     waitOrFail(sending, "the send to return")
     waitOrFail(waiting, "cancelAndWait() to return")
@@ -203,13 +192,11 @@ import Testing
     sender.send(2)  // queued behind 1 for this subscriber
     guard waitOrFail(blocker.entered, "the handler to start on the queue") else { return }
 
-    let cancelling = startThread {
-      token.cancelAndWait()
-      blocker.log.append("cancelAndWait returned")
-    }
     // The relay's round runs on the queue and holds the handler: cancelAndWait parks there.
     // (It cancels the relay first, so 2, queued in the relay, is never delivered.)
-    guard waitUntilParked(token) else { return }
+    guard let cancelling = cancelAndWaitOnAnotherThread(token, loggingTo: blocker.log) else {
+      return
+    }
     #expect(blocker.log.all == ["1 started"])
     blocker.release.signal()
     waitOrFail(cancelling, "cancelAndWait() to return")
@@ -240,6 +227,48 @@ private final class BlockingHandler: Sendable {
     }
     log.append("\(value) returned")
   }
+}
+
+extension BlockingHandler {
+  /// Sends 1 on a new thread and waits until this handler is running it. Returns the thread's
+  /// semaphore, signalled when the send returns; `nil`, with an issue recorded, if the handler
+  /// never starts.
+  func sendOneAndWaitUntilItRuns(
+    on sender: EventSender<Int>, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> DispatchSemaphore? {
+    let sending = startThread { sender.send(1) }
+    guard waitOrFail(entered, "the handler to start", sourceLocation: sourceLocation) else {
+      return nil
+    }
+    return sending
+  }
+}
+
+/// Calls `token.cancel()` on a new thread and waits for it to return (bounded: it must not
+/// wait for the handler), then logs "cancel returned".
+private func cancelOnAnotherThread(
+  _ token: SubscriptionToken, loggingTo log: Log<String>,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  waitOrFail(
+    startThread { token.cancel() }, "cancel(), which must not wait",
+    sourceLocation: sourceLocation)
+  log.append("cancel returned")
+}
+
+/// Calls `token.cancelAndWait()` on a new thread, which then logs "cancelAndWait returned", and
+/// waits until that call is parked. Returns the thread's semaphore; `nil`, with an issue
+/// recorded, if it never parks.
+private func cancelAndWaitOnAnotherThread(
+  _ token: SubscriptionToken, loggingTo log: Log<String>,
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> DispatchSemaphore? {
+  let cancelling = startThread {
+    token.cancelAndWait()
+    log.append("cancelAndWait returned")
+  }
+  guard waitUntilParked(token, sourceLocation: sourceLocation) else { return nil }
+  return cancelling
 }
 
 /// Waits (bounded by ``hangGuard``) until a `cancelAndWait()` is parked on `token`'s streams.

@@ -48,6 +48,25 @@ private final class ManualScheduler: SignalScheduler {
   }
 }
 
+/// Events sent with pauses between them, and what a 300 ms debounce must deliver, when.
+struct DebounceScript: Sendable, CustomTestStringConvertible {
+  enum Step: Sendable {
+    case send(String)
+    /// Moves virtual time forward by this many milliseconds.
+    case wait(Int)
+  }
+
+  let testDescription: String
+  let steps: [Step]
+  let deliveries: [(milliseconds: Int, text: String)]
+
+  init(_ description: String, _ steps: [Step], delivers deliveries: [(Int, String)]) {
+    self.testDescription = description
+    self.steps = steps
+    self.deliveries = deliveries.map { (milliseconds: $0.0, text: $0.1) }
+  }
+}
+
 /// `debounce(for:scheduler:)` under virtual time: exact delivery instants, no wall clock.
 @Suite struct DebounceTests {
   private let scheduler = TestScheduler()
@@ -82,31 +101,27 @@ private final class ManualScheduler: SignalScheduler {
     #expect(recorder.timedValues == [TimedValue(.milliseconds(300), "a")])
   }
 
-  @Test func separateBurstsAreEachDelivered() {
+  @Test(arguments: [
+    DebounceScript(
+      "separate bursts are each delivered",
+      [.send("a"), .wait(300), .send("b"), .wait(50), .send("bc"), .wait(1000)],
+      delivers: [(300, "a"), (650, "bc")]),
+    DebounceScript(
+      "equal events are still delivered once per burst",
+      [.send("x"), .wait(300), .send("x"), .wait(300)],
+      delivers: [(300, "x"), (600, "x")]),
+  ])
+  func everyBurstDeliversItsLastEvent(_ script: DebounceScript) {
     let recorder = Recorder(debounced, scheduler: scheduler)
-    sender.send("a")
-    scheduler.advance(by: .milliseconds(300))
-    sender.send("b")
-    scheduler.advance(by: .milliseconds(50))
-    sender.send("bc")
-    scheduler.advance(by: .seconds(1))
+    for step in script.steps {
+      switch step {
+      case .send(let text): sender.send(text)
+      case .wait(let milliseconds): scheduler.advance(by: .milliseconds(milliseconds))
+      }
+    }
     #expect(
-      recorder.timedValues == [
-        TimedValue(.milliseconds(300), "a"),
-        TimedValue(.milliseconds(650), "bc"),
-      ])
-  }
-
-  @Test func equalEventsAreStillDeliveredOncePerBurst() {
-    let recorder = Recorder(debounced, scheduler: scheduler)
-    sender.send("x")
-    scheduler.advance(by: .milliseconds(300))
-    sender.send("x")
-    scheduler.advance(by: .milliseconds(300))
-    #expect(
-      recorder.timedValues == [
-        TimedValue(.milliseconds(300), "x"), TimedValue(.milliseconds(600), "x"),
-      ])
+      recorder.timedValues
+        == script.deliveries.map { TimedValue(.milliseconds($0.milliseconds), $0.text) })
   }
 
   @Test func cancellingDropsThePendingEvent() {

@@ -141,43 +141,47 @@ import Testing
     #expect(weakCapture == nil)
   }
 
-  @Test func propertySinkWithOwnerHoldsTheOwnerWeaklyAndIgnoresValuesOnceItIsGone() {
-    let owner = MutableProperty(1)
+  /// Subscribes a `Tracked` screen with `sink(with:)` through `subscribe` (its handler appends
+  /// to the log it is given), runs `whileOwned`, lets go of the screen, then runs `afterwards`.
+  /// Returns whether the screen was freed at that point, and what the handler received.
+  private func sinkWithOwner(
+    subscribe: (Tracked, Log<Int>) -> SubscriptionToken, whileOwned: () -> Void,
+    afterwards: () -> Void
+  ) -> (ownerFreed: Bool, calls: [Int]) {
     let calls = Log<Int>()
     weak var weakScreen: Tracked?
     let token: SubscriptionToken
     do {
       let screen = Tracked("screen")
       weakScreen = screen
-      token = owner.property.sink(with: screen) { screen, value in
-        calls.append(value)
-        _ = screen
-      }
-      owner.value = 2
+      token = subscribe(screen, calls)
+      whileOwned()
     }
-    #expect(weakScreen == nil, "sink(with:) must not retain its owner")
-    owner.value = 3
-    #expect(calls.all == [1, 2])
+    let ownerFreed = weakScreen == nil
+    afterwards()
     token.cancel()
+    return (ownerFreed, calls.all)
+  }
+
+  @Test func propertySinkWithOwnerHoldsTheOwnerWeaklyAndIgnoresValuesOnceItIsGone() {
+    let owner = MutableProperty(1)
+    let outcome = sinkWithOwner(
+      subscribe: { screen, calls in
+        owner.property.sink(with: screen) { _, value in calls.append(value) }
+      },
+      whileOwned: { owner.value = 2 }, afterwards: { owner.value = 3 })
+    #expect(outcome.ownerFreed, "sink(with:) must not retain its owner")
+    #expect(outcome.calls == [1, 2])
   }
 
   @Test func eventSinkWithOwnerHoldsTheOwnerWeaklyAndIgnoresEventsOnceItIsGone() {
     let sender = EventSender<Int>()
-    let calls = Log<Int>()
-    weak var weakScreen: Tracked?
-    let token: SubscriptionToken
-    do {
-      let screen = Tracked("screen")
-      weakScreen = screen
-      token = sender.stream.sink(with: screen) { screen, value in
-        calls.append(value)
-        _ = screen
-      }
-      sender.send(1)
-    }
-    #expect(weakScreen == nil, "sink(with:) must not retain its owner")
-    sender.send(2)
-    #expect(calls.all == [1])
-    token.cancel()
+    let outcome = sinkWithOwner(
+      subscribe: { screen, calls in
+        sender.stream.sink(with: screen) { _, value in calls.append(value) }
+      },
+      whileOwned: { sender.send(1) }, afterwards: { sender.send(2) })
+    #expect(outcome.ownerFreed, "sink(with:) must not retain its owner")
+    #expect(outcome.calls == [1])
   }
 }

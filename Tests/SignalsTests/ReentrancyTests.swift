@@ -71,50 +71,46 @@ import Testing
 
   // MARK: Subscribing from a handler
 
-  @Test func propertySubscriberAddedInAHandlerStartsAfterTheCurrentDelivery() {
+  /// Subscribes "first" and "second" to a property holding 0, then writes `writes`; when
+  /// "first" handles 1, it sets 2 if `setsTwoFirst`, then subscribes "added". Returns what each
+  /// handler received, in order.
+  private func subscriberAddedWhenFirstHandlesOne(writes: [Int], setsTwoFirst: Bool) -> [String] {
     let owner = MutableProperty(0)
     let log = Log<String>()
     let added = Slot<SubscriptionToken>()
     let first = owner.property.sink { value in
       log.append("first \(value)")
       if value == 1 {
+        if setsTwoFirst { owner.value = 2 }
         added.value = owner.property.sink { log.append("added \($0)") }
       }
     }
     let second = owner.property.sink { log.append("second \($0)") }
-    owner.value = 1
-    owner.value = 2
+    for value in writes {
+      owner.value = value
+    }
+    _ = (first, second)
+    return log.all
+  }
+
+  @Test func propertySubscriberAddedInAHandlerStartsAfterTheCurrentDelivery() {
     #expect(
-      log.all == [
+      subscriberAddedWhenFirstHandlesOne(writes: [1, 2], setsTwoFirst: false) == [
         "first 0", "second 0",
         "first 1", "second 1", "added 1",
         "first 2", "second 2", "added 2",
       ])
-    _ = (first, second)
   }
 
   @Test func propertySubscriberAddedInAHandlerStartsFromTheNewestStoredValue() {
     // The handler sets 2 (queued) and then subscribes: the new subscriber starts from the
     // stored value 2, not from the 1 being delivered, and receives 2 exactly once.
-    let owner = MutableProperty(0)
-    let log = Log<String>()
-    let added = Slot<SubscriptionToken>()
-    let first = owner.property.sink { value in
-      log.append("first \(value)")
-      if value == 1 {
-        owner.value = 2
-        added.value = owner.property.sink { log.append("added \($0)") }
-      }
-    }
-    let second = owner.property.sink { log.append("second \($0)") }
-    owner.value = 1
     #expect(
-      log.all == [
+      subscriberAddedWhenFirstHandlesOne(writes: [1], setsTwoFirst: true) == [
         "first 0", "second 0",
         "first 1", "second 1",
         "first 2", "second 2", "added 2",
       ])
-    _ = (first, second)
   }
 
   @Test func eventSubscriberAddedInAHandlerReceivesOnlyLaterEvents() {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -55,16 +54,15 @@ public final class LocalServer: Sendable {
             print("accepted", flush=True)
     """
 
-  /// The port it listens on, on 127.0.0.1.
-  public let port: Int
-  /// Lines the server printed after its port, in order.
-  public let lines: AsyncStream<String>
-  private let running: Mutex<(process: Process, input: Pipe)?>
+  private let launch: PythonServerLaunch
 
-  private init(port: Int, lines: AsyncStream<String>, process: Process, input: Pipe) {
-    self.port = port
-    self.lines = lines
-    self.running = Mutex((process, input))
+  /// The port it listens on, on 127.0.0.1.
+  public var port: Int { launch.port }
+  /// Lines the server printed after its port, in order.
+  public var lines: AsyncStream<String> { launch.lines }
+
+  private init(_ launch: PythonServerLaunch) {
+    self.launch = launch
   }
 
   /// `http://127.0.0.1:<port>`.
@@ -79,28 +77,19 @@ public final class LocalServer: Sendable {
 
   /// Starts python3 in `mode` (serving `root` in `files` mode) and returns once it listens.
   public static func start(_ mode: Mode, root: URL? = nil) async throws -> LocalServer {
-    let launch = try await PythonServerLaunch.start(
-      script: script, arguments: [mode.rawValue, root?.path ?? "."])
     let server = LocalServer(
-      port: launch.port, lines: launch.lines, process: launch.process, input: launch.input)
+      try await PythonServerLaunch.start(
+        script: script, arguments: [mode.rawValue, root?.path ?? "."], terminatesOnStop: true))
     if mode == .files {
       try await server.waitUntilAnswering()
     }
     return server
   }
 
-  /// Ends the process (closing its stdin, and SIGTERM) and waits for it to exit. Idempotent.
+  /// Ends the process (closing its stdin, and SIGTERM) and waits for it to exit. Idempotent;
+  /// releasing the server does it too.
   public func stop() {
-    guard let (process, input) = running.withLock({ $0.take() }) else { return }
-    try? input.fileHandleForWriting.close()
-    if process.isRunning {
-      process.terminate()
-    }
-    process.waitUntilExit()
-  }
-
-  deinit {
-    stop()
+    launch.stop()
   }
 
   /// Polls with real connections, a bounded number of times, until the server answers HTTP.

@@ -1,14 +1,39 @@
 import Foundation
 import Synchronization
 
-/// A python3 test server just started: its process, the pipe to its stdin (closing it makes the
-/// scripts exit), the lines it prints after its port, and the port. Shared by ``LocalServer``
-/// and ``RawHTTPServer``.
-struct PythonServerLaunch {
-  let process: Process
-  let input: Pipe
-  let lines: AsyncStream<String>
+/// A running python3 test server: the port it printed, the lines it prints after that, and its
+/// process with the pipe to its stdin (closing it makes the scripts exit). Shared by
+/// ``LocalServer`` and ``RawHTTPServer``; stopped by ``stop()`` or when released.
+final class PythonServerLaunch: Sendable {
   let port: Int
+  let lines: AsyncStream<String>
+  /// Whether ``stop()`` also sends SIGTERM to a process still running once its stdin is closed.
+  private let terminatesOnStop: Bool
+  private let running: Mutex<(process: Process, input: Pipe)?>
+
+  private init(
+    port: Int, lines: AsyncStream<String>, process: Process, input: Pipe, terminatesOnStop: Bool
+  ) {
+    self.port = port
+    self.lines = lines
+    self.terminatesOnStop = terminatesOnStop
+    self.running = Mutex((process, input))
+  }
+
+  deinit {
+    stop()
+  }
+
+  /// Closes the server's stdin (the scripts exit), terminates it if it was started with
+  /// `terminatesOnStop` and still runs, and waits for the process to exit. Idempotent.
+  func stop() {
+    guard let (process, input) = running.withLock({ $0.take() }) else { return }
+    try? input.fileHandleForWriting.close()
+    if terminatesOnStop && process.isRunning {
+      process.terminate()
+    }
+    process.waitUntilExit()
+  }
 
   enum LaunchError: Error {
     /// The script exited, or printed something other than its port, before listening.
@@ -17,7 +42,9 @@ struct PythonServerLaunch {
 
   /// Runs `python3 -u -c script arguments…` and returns once it printed its port (the scripts
   /// print it only after `listen`). On failure the process is stopped before throwing.
-  static func start(script: String, arguments: [String]) async throws -> PythonServerLaunch {
+  static func start(script: String, arguments: [String], terminatesOnStop: Bool) async throws
+    -> PythonServerLaunch
+  {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", "-u", "-c", script] + arguments
@@ -34,7 +61,8 @@ struct PythonServerLaunch {
       process.waitUntilExit()
       throw LaunchError.noPort
     }
-    return PythonServerLaunch(process: process, input: input, lines: lines, port: port)
+    return PythonServerLaunch(
+      port: port, lines: lines, process: process, input: input, terminatesOnStop: terminatesOnStop)
   }
 
   /// The lines `handle` delivers, without their newlines, until end of file.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -154,16 +153,15 @@ public final class RawHTTPServer: Sendable {
     server.serve_forever()
     """
 
-  /// The port it listens on, on 127.0.0.1.
-  public let port: Int
-  /// Lines the server printed after its port (`accepted` for each `silent` request), in order.
-  public let lines: AsyncStream<String>
-  private let running: Mutex<(process: Process, input: Pipe)?>
+  private let launch: PythonServerLaunch
 
-  private init(port: Int, lines: AsyncStream<String>, process: Process, input: Pipe) {
-    self.port = port
-    self.lines = lines
-    self.running = Mutex((process, input))
+  /// The port it listens on, on 127.0.0.1.
+  public var port: Int { launch.port }
+  /// Lines the server printed after its port (`accepted` for each `silent` request), in order.
+  public var lines: AsyncStream<String> { launch.lines }
+
+  private init(_ launch: PythonServerLaunch) {
+    self.launch = launch
   }
 
   /// The base URL that makes the server misbehave as `mode` says; `bodySize` is the body's
@@ -179,21 +177,16 @@ public final class RawHTTPServer: Sendable {
 
   /// Starts python3 and returns once it listens (it prints its port only after `listen`).
   public static func start() async throws -> RawHTTPServer {
-    let launch = try await PythonServerLaunch.start(
-      script: script, arguments: [String(hugeCount), String(endlessBytes)])
-    return RawHTTPServer(
-      port: launch.port, lines: launch.lines, process: launch.process, input: launch.input)
+    RawHTTPServer(
+      try await PythonServerLaunch.start(
+        script: script, arguments: [String(hugeCount), String(endlessBytes)],
+        terminatesOnStop: false))
   }
 
-  /// Closes the server's stdin (it exits at once) and waits for the process. Idempotent.
+  /// Closes the server's stdin (it exits at once) and waits for the process. Idempotent;
+  /// releasing the server does it too.
   public func stop() {
-    guard let (process, input) = running.withLock({ $0.take() }) else { return }
-    try? input.fileHandleForWriting.close()
-    process.waitUntilExit()
-  }
-
-  deinit {
-    stop()
+    launch.stop()
   }
 }
 

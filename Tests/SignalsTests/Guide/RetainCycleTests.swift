@@ -46,21 +46,17 @@ private final class StrongCaptureScreen_Wrong: Sendable {
 private final class WeakOwnerScreen: Sendable {
   private let bag = SubscriptionBag()
   private let count: Property<Int>
-  private let log: RenderLog
+  private let render: @Sendable (Int) -> Void
 
   init(count: Property<Int>, log: RenderLog) {
     self.count = count
-    self.log = log
+    self.render = log.append
   }
 
   func bind() {
     count
       .sink(with: self) { screen, value in screen.render(value) }
       .store(in: bag)
-  }
-
-  func render(_ value: Int) {
-    log.append(value)
   }
 }
 // snippet-end

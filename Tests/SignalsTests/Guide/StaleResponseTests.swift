@@ -124,18 +124,22 @@ extension GuideTests {
       let viewModel = SearchViewModel(client: client)
       let states = Recorder(viewModel.state)
       var started = client.started.makeAsyncIterator()
-      let old = viewModel.search("sw")
-      #expect(await started.next() == "sw")
-      let new = viewModel.search("swift")
-      #expect(await started.next() == "swift")
+      var searches: [Task<Void, Never>] = []
+      for query in ["s", "sw", "swift"] {  // typing on: each search replaces the one before
+        searches.append(viewModel.search(query))
+        #expect(await started.next() == query)
+      }
+      // Newest first, so every older answer arrives after a newer one.
       client.respond(to: "swift", with: ["Swift"])
-      await new.value
       client.respond(to: "sw", with: ["Swift", "Swing"])
-      await old.value
+      client.respond(to: "s", with: ["Sass", "Swift", "Swing"])
+      for search in searches {
+        await search.value
+      }
       #expect(
         states.values == [
-          .idle, .searching("sw"), .searching("swift"),
-          .results("swift", ["Swift"]),  // fixed: the late answer to "sw" is dropped
+          .idle, .searching("s"), .searching("sw"), .searching("swift"),
+          .results("swift", ["Swift"]),  // fixed: the late answers to "s" and "sw" are dropped
         ])
     }
     // snippet-end

@@ -7,7 +7,7 @@ import Testing
 
 // snippet: willset-publisher-wrong
 /// WRONG: notifies in `willSet`, so handlers run before the new value is stored.
-private final class WillSetPublisher_Wrong<Value> {
+final class WillSetPublisher_Wrong<Value> {
   private var handlers: [(Value) -> Void] = []
 
   var value: Value {

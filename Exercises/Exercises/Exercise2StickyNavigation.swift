@@ -1,0 +1,42 @@
+import ExerciseChecks
+import Signals
+import Testing
+
+// Exercise 2: a sticky navigation flag (docs/guide.md, anti-pattern 3.2).
+//
+// Tapping a row opens the detail screen. This view model keeps "show the detail" as a `Bool`
+// in state, and the flag is still `true` after the user comes back: the list binds again on
+// Back and opens the detail again.
+//
+// Your task: change `ListViewModel` until `swift test --filter Exercise2` reports "Known issue
+// was not recorded" for every check, then remove `withKnownIssue` from the test below.
+//
+// Hints, one at a time:
+// 1. Is "open the detail" something the screen should still show if it were rebuilt now?
+// 2. Resetting the flag to `false` from the screen makes the screen a writer of the view
+//    model's state, and races with the next tap.
+// 3. Look at how `UserListViewModel.select(_:)` in Sources/UserFeature opens a detail screen.
+
+/// WRONG: a navigation request stored as state.
+final class ListViewModel: RowNavigationModel {
+  private let showDetail = MutableProperty(false)
+
+  func rowTapped() {
+    showDetail.value = true
+  }
+
+  func bindNavigation(_ push: @escaping @Sendable (String) -> Void) -> SubscriptionToken {
+    showDetail.property.sink { show in
+      if show { push("detail") }
+    }
+  }
+}
+
+@Suite struct Exercise2 {
+  @Test(arguments: RowNavigationChecks.allCases)
+  func check(_ check: RowNavigationChecks) async {
+    await withKnownIssue(Exercise.notSolvedYet(2)) {
+      try await check.run(ListViewModel.self)
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import SignalsTesting
+import Testing
+
+/// The diagrams of the guide and the DocC articles, rendered from real runs on virtual time.
+///
+/// Each test drives Signals with a `TestScheduler`, draws what its recorders saw as a
+/// `Timeline`, and compares the text with the committed file `docs/diagrams/NAME.txt`. The
+/// documents quote that file after `<!-- diagram: NAME -->`, and
+/// `scripts/check-guide-snippets.py` fails CI when a quoted block differs from it. So a diagram
+/// in a document is always what the library really does.
+///
+/// After a deliberate change, rewrite the files with
+/// `SIGNALS_UPDATE_DIAGRAMS=1 swift test --filter DiagramTests`, review the diff, then run
+/// `python3 scripts/check-guide-snippets.py --update` to copy them into the documents.
+@Suite struct DiagramTests {
+  /// The committed diagrams: `docs/diagrams`, found relative to this source file.
+  static let directory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent()  // Tests/SignalsTests/Diagrams
+    .deletingLastPathComponent()  // Tests/SignalsTests
+    .deletingLastPathComponent()  // Tests
+    .deletingLastPathComponent()  // the package
+    .appendingPathComponent("docs/diagrams")
+
+  /// Expects `timeline` to render as `docs/diagrams/<name>.txt`; the failure shows both. With
+  /// `SIGNALS_UPDATE_DIAGRAMS=1` it writes the file instead.
+  static func expectDiagram(
+    _ name: String, _ timeline: Timeline, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let file = directory.appendingPathComponent("\(name).txt")
+    if ProcessInfo.processInfo.environment["SIGNALS_UPDATE_DIAGRAMS"] == "1" {
+      try Data((timeline.render() + "\n").utf8).write(to: file)
+      return
+    }
+    let committed = try String(contentsOf: file, encoding: .utf8)
+    if let differences = timeline.differences(from: committed) {
+      let comment =
+        "docs/diagrams/\(name).txt is not what the test renders (rewrite it with "
+        + "SIGNALS_UPDATE_DIAGRAMS=1).\n\(differences)"
+      Issue.record(Comment(rawValue: comment), sourceLocation: sourceLocation)
+    }
+  }
+}
