@@ -15,10 +15,10 @@ import Synchronization
 /// - **Cancellation is final and never waits.** A cancelled subscriber is skipped by every round
 ///   that starts later and retired (at once, or when the running round ends), which releases its
 ///   handler. Only `cancelAndWait()` waits, for the running round.
-///
-/// The state machine and its invariants are written down in one place: ``ChannelState``.
 /// - **No deinit under the lock.** A `deinit` is user code: retired subscribers, their handlers,
 ///   a property's displaced value and dequeued deliveries are all released after unlocking.
+///
+/// The state machine and its invariants are written down in one place: ``ChannelState``.
 ///
 /// Performance: the hot paths (`send`, `subscribe`, `remove` and what they call) are
 /// `@inlinable`, so a client module compiles them for its concrete `Value`. Unspecialised, every
