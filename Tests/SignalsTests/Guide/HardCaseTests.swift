@@ -19,7 +19,8 @@ private final class ContactsViewModel {
   /// What is presented now: a rebuilt screen presents it again.
   var destination: Property<Destination?> { destinationOwner.property }
 
-  /// The request. A destination is already presented, so a second tap changes nothing.
+  /// The request. While a destination is presented, another request changes nothing, so a
+  /// double tap opens one screen.
   func select(id: Int) {
     guard destinationOwner.value == nil else { return }
     destinationOwner.value = .detail(id: id)
