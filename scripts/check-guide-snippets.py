@@ -8,6 +8,10 @@ Usage:
                                                         region or diagram file (then review the
                                                         diff), and check
     python3 scripts/check-guide-snippets.py --self-test check the checker itself
+    python3 scripts/check-guide-snippets.py --cited-tests
+                                                        print the name of every test function
+                                                        the guides link to, one a line (for
+                                                        scripts/run-guide-tests.sh)
 
 Checked documents: docs/guide.md, docs/guide.ko.md and the DocC articles in
 Sources/Signals/Signals.docc and Sources/SignalsTesting/SignalsTesting.docc.
@@ -784,10 +788,29 @@ e   ^--x----
     return 0 if failures == 0 else 1
 
 
+def cited_tests(root: Path) -> List[str]:
+    """The functions the guides name in a link to a Swift file under Tests/, sorted, once each."""
+    names = set()
+    for relative in GUIDES:
+        document = parse_document(root / relative)
+        for link in document.links:
+            function = FUNCTION_TEXT.match(link.text.strip())
+            path_part = link.target.partition("#")[0]
+            if not function or not path_part.endswith(".swift"):
+                continue
+            resolved = (document.path.parent / path_part).resolve()
+            if (root / "Tests").resolve() in resolved.parents:
+                names.add(function.group("name"))
+    return sorted(names)
+
+
 def main(arguments: List[str]) -> int:
     if arguments[1:] == ["--self-test"]:
         return self_test()
     root = Path(__file__).resolve().parent.parent
+    if arguments[1:] == ["--cited-tests"]:
+        print("\n".join(cited_tests(root)))
+        return 0
     if arguments[1:] == ["--update"]:
         changed = update_blocks(root, documents_to_check(root))
         print(f"check-guide-snippets: rewrote {changed} block(s) from their sources")

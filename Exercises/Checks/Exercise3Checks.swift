@@ -1,7 +1,7 @@
 import Signals
 import Testing
 
-/// Exercise 3 (anti-pattern 3.3, willSet-style emission): a cart badge whose handlers read the
+/// Exercise 3 (anti-pattern 8.1, willSet-style emission): a cart badge whose handlers read the
 /// model while they run.
 @MainActor
 public protocol CartBadgeModel: AnyObject, Sendable {

@@ -52,6 +52,21 @@ import UserFeature
       ])
   }
 
+  /// Navigation is a request sent as an event, and the list binds only while it is on top: the
+  /// first request pushes the detail screen, which covers the list and ends its subscriptions,
+  /// so a second request in quick succession reaches nobody. The guard is the container's.
+  @Test func selectingTwiceInQuickSuccessionPushesOneDetailScreen() async throws {
+    let session = try DemoSession()
+    await session.app.start()
+    let list = try #require(session.app.navigation.top as? UserListScreen)
+    let users = session.client.allUsers
+    list.viewModel.select(users[0])
+    list.viewModel.select(users[1])  // a double tap, before the first push is drawn
+    #expect(session.app.navigation.screens.count == 2)
+    let detail = try #require(session.app.navigation.top as? UserDetailScreen)
+    #expect(detail.viewModel.userID == users[0].id)
+  }
+
   /// Also when traced: the trace holds nothing that keeps a screen or a view model alive.
   @Test(arguments: [false, true])
   func poppedDetailScreenAndItsViewModelAreReleased(tracing: Bool) async throws {

@@ -182,6 +182,20 @@ struct UserListSearchTests {
       ])
   }
 
+  /// The view model, not the screen, decides that searching for the query already shown does
+  /// nothing: no request, no state change. (The demo's screen only explains why.)
+  @Test func searchingForTheQueryAlreadyShownStartsNothing() async throws {
+    let screen = UserListHarness()
+    try await screen.beginWithList(1...3, hasMore: true, query: "x")
+    let statesBefore = screen.states.values
+
+    screen.searchAndPause(" x ")
+
+    #expect(screen.calls.requests == [.list(query: "x", page: 1, pageSize: 3)])
+    #expect(screen.viewModel.unfinishedTasks.count == 0)
+    #expect(screen.states.values == statesBefore)
+  }
+
   @Test func refreshAndPagingUseTheCurrentQuery() async throws {
     let screen = UserListHarness()
     try await screen.beginWithList(1...3, hasMore: true, query: "x")

@@ -1,8 +1,8 @@
 /// Everything the user-list screen shows, as one value: render it with a `switch`.
 ///
 /// Each case carries exactly what it needs, so contradictions ("loading and failed", "refreshing
-/// an empty list") cannot be expressed. One-off things (toasts, navigation) are never state; they
-/// are ``UserListEvent``s.
+/// an empty list") cannot be expressed. One-off things (toasts, requests to navigate) are not
+/// state; they are ``UserListEvent``s.
 public enum UserListState: Equatable, Sendable {
   /// Nothing requested yet (or the work was cancelled before a first result).
   case idle

@@ -164,8 +164,8 @@ public final class UserListViewModel {
     currentState = .loaded(content.with(.loadingMore))
   }
 
-  /// Opens the detail screen for `user`: sends ``UserListEvent/showDetail(_:)``. Navigation is
-  /// an event, never state.
+  /// Asks to open the detail screen for `user`: sends ``UserListEvent/showDetail(_:)``. The
+  /// request is an event; the screen that is open is the navigation container's state.
   public func select(_ user: User) {
     eventSender.send(.showDetail(user.id))
   }

@@ -15,7 +15,7 @@ private final class DiagramSearch: Sendable {
   var state: Property<String> { stateOwner.property }
 
   /// `latestWins`: whether a new query cancels the request in flight (the fix of anti-pattern
-  /// 3.6) or lets every answer write the state (the bug).
+  /// 6.2) or lets every answer write the state (the bug).
   init(
     typed: EventStream<String>, scheduler: TestScheduler, latestWins: Bool,
     latency: @escaping @Sendable (String) -> Duration

@@ -5,7 +5,7 @@ import Testing
 // Diagrams of delivery timing: a handler that reads the model during delivery (willSet versus
 // didSet), and a send made from inside a handler (nested at once versus queued).
 
-/// WRONG, as in anti-pattern 3.5: a send from inside a handler is delivered at once, nested in
+/// WRONG, as in anti-pattern 8.2: a send from inside a handler is delivered at once, nested in
 /// the current delivery. Thread-safe only so that an `EventStream` can wrap it for a recorder.
 private final class NestingBroadcaster_Wrong: Sendable {
   /// The handlers by subscription number, so that a token can remove its own.
@@ -42,7 +42,7 @@ extension DiagramTests {
       Recorder(readWillSet.stream, scheduler: scheduler),
       Recorder(readDidSet.stream, scheduler: scheduler)
     )
-    let willSetCount = WillSetPublisher_Wrong(0)  // anti-pattern 3.3's wrong model
+    let willSetCount = WillSetPublisher_Wrong(0)  // anti-pattern 8.1's wrong model
     willSetCount.sink { [unowned willSetCount] value in
       received.send(value)
       readWillSet.send(willSetCount.value)  // what the model holds while the handler runs

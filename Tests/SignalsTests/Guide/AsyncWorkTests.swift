@@ -66,9 +66,53 @@ private final class ProfileViewModel {
     do {
       let name = try await fetchName()
       stateOwner.value = .loaded(name: name)
+    } catch is CancellationError {
+      stateOwner.value = .idle  // the caller went away: nothing failed, nothing to show
     } catch {
       stateOwner.value = .failed(message: "Could not load the profile.")
     }
+  }
+}
+// snippet-end
+
+// snippet: owned-task-view-model
+/// The view model owns the work: `load()` returns at once, the task holds the view model
+/// weakly, and `deinit` cancels it, so a released screen stops its request.
+@MainActor
+private final class OwnedTaskProfileViewModel {
+  private let stateOwner = MutableProperty(ProfileViewModel.State.idle)
+  private let fetchName: @Sendable () async throws -> String
+  private let running = Mutex<Task<Void, Never>?>(nil)
+  var state: Property<ProfileViewModel.State> { stateOwner.property }
+
+  init(fetchName: @escaping @Sendable () async throws -> String) {
+    self.fetchName = fetchName
+  }
+
+  func load() {
+    stateOwner.value = .loading
+    let task = Task { [weak self, fetchName] in
+      let result: Result<String, any Error>
+      do {
+        result = .success(try await fetchName())
+      } catch {
+        result = .failure(error)
+      }
+      guard let self, !Task.isCancelled else { return }  // released or cancelled: write nothing
+      self.stateOwner.value =
+        switch result {
+        case .success(let name): .loaded(name: name)
+        case .failure: .failed(message: "Could not load the profile.")
+        }
+    }
+    running.withLock { running in
+      running?.cancel()  // a new load replaces the old one
+      running = task
+    }
+  }
+
+  deinit {
+    running.withLock { $0 }?.cancel()
   }
 }
 // snippet-end
@@ -102,5 +146,35 @@ extension GuideTests {
       #expect(
         states.values == [.idle, .loading, .failed(message: "Could not load the profile.")])
     }
+
+    // snippet: cancelled-load-test
+    @MainActor @Test func cancellingTheCallerReturnsToIdleNotFailed() async throws {
+      let request = ControlledCall<Void, String>()
+      let viewModel = ProfileViewModel(fetchName: { try await request.call(()) })
+      let states = Recorder(viewModel.state)
+      let loading = Task { await viewModel.load() }  // the caller owns the task
+      _ = try await request.requests(count: 1)
+      loading.cancel()  // the screen went away
+      await loading.value
+      #expect(request.cancelledIndices == [0])
+      #expect(states.values == [.idle, .loading, .idle])  // not "Could not load the profile."
+    }
+    // snippet-end
+
+    // snippet: owned-task-test
+    @MainActor @Test func releasingTheViewModelCancelsTheTaskItOwns() async throws {
+      let request = ControlledCall<Void, String>()
+      var viewModel: OwnedTaskProfileViewModel? = OwnedTaskProfileViewModel(
+        fetchName: { try await request.call(()) })
+      weak var released = viewModel
+      let states = Recorder(viewModel!.state)
+      viewModel?.load()
+      _ = try await request.requests(count: 1)
+      viewModel = nil  // the screen and its view model go away mid-request
+      #expect(released == nil)  // the task held it weakly
+      #expect(request.cancelledIndices == [0])  // deinit cancelled the task, and the request
+      #expect(states.values == [.idle, .loading])  // and nothing was written afterwards
+    }
+    // snippet-end
   }
 }

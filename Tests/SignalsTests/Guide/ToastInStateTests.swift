@@ -36,7 +36,7 @@ extension GuideTests {
       let viewModel = ToastInStateViewModel_Wrong()
       let firstScreen = Recorder(viewModel.toast)
       viewModel.save()
-      firstScreen.cancel()  // the screen goes away (rotation, a new window, a re-created view)
+      firstScreen.cancel()  // the screen goes away (covered, or its scene disconnected)
       let secondScreen = Recorder(viewModel.toast)  // and a new one binds
       #expect(firstScreen.values == [nil, "Saved"])
       #expect(secondScreen.values == ["Saved"])  // the bug: "Saved" is shown a second time
