@@ -164,13 +164,14 @@ import Testing
     // The run must have exercised what it checks: a run whose churners received nothing, or
     // whose cancels never met a call in flight, would pass every check above without testing.
     // (Typical runs here: 650 of 800 received something, 230 cancels met a held call; under
-    // ThreadSanitizer 129 and 22.)
+    // ThreadSanitizer on a loaded machine as few as 71 and 22. The bounds sit well below those:
+    // they catch a run that exercised nothing, not a slow one.)
     let churnersThatReceived = receivedByChurners.filter { $0 > 0 }.count
-    if churnersThatReceived < results.count / 10 {
+    if churnersThatReceived < 20 {
       problems.append("only \(churnersThatReceived) churn subscriptions received anything")
     }
     let cancelsThatMetACall = results.filter { $0.heldCalls && $0.recorder.startedCalls > 0 }
-    if cancelsThatMetACall.count < 10 {
+    if cancelsThatMetACall.count < 5 {
       problems.append("only \(cancelsThatMetACall.count) cancels met a call in flight")
     }
     for result in results {
