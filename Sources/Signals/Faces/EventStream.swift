@@ -1,4 +1,4 @@
-/// The receiving face of one-off events: toasts, alerts, navigation.
+/// The receiving face of one-off events: toasts, haptics, requests to navigate.
 ///
 /// A view model exposes an `EventStream` and keeps the ``EventSender`` that feeds it private, so
 /// only the view model can send.

@@ -166,8 +166,8 @@ extension GuideTests {
       let request = ControlledCall<Void, String>()
       var viewModel: OwnedTaskProfileViewModel? = OwnedTaskProfileViewModel(
         fetchName: { try await request.call(()) })
-      weak var released = viewModel
-      let states = Recorder(viewModel!.state)
+      weak let released = viewModel
+      let states = Recorder(try #require(viewModel).state)
       viewModel?.load()
       _ = try await request.requests(count: 1)
       viewModel = nil  // the screen and its view model go away mid-request
