@@ -405,25 +405,36 @@ def check_blocks(root: Path, document: Document, regions: Dict[str, Region], rep
                 )
         if region is None:
             continue
-        expected = normalise(region.lines)
-        actual = normalise(block.lines)
-        if expected != actual:
-            diff = "\n".join(
-                "      " + line
-                for line in difflib.unified_diff(
-                    expected,
-                    actual,
-                    fromfile=f"{region.path.relative_to(root)}:{region.line} (source)",
-                    tofile=f"{document.path.relative_to(root)}:{block.line} (document)",
-                    lineterm="",
-                )
-            )
+        diff = block_difference(
+            region.lines,
+            block.lines,
+            source=f"{region.path.relative_to(root)}:{region.line} (source)",
+            document=f"{document.path.relative_to(root)}:{block.line} (document)",
+        )
+        if diff is not None:
             report.error(
                 document.path,
                 block.line,
                 f"code block differs from snippet '{block.marker}'; copy the source region "
                 f"again:\n{diff}",
             )
+
+
+def block_difference(
+    expected_lines: List[str], actual_lines: List[str], source: str, document: str
+) -> Optional[str]:
+    """The indented unified diff from what a block must hold to what it holds (both compared
+    after `normalise`), or None when they are equal."""
+    expected = normalise(expected_lines)
+    actual = normalise(actual_lines)
+    if expected == actual:
+        return None
+    return "\n".join(
+        "      " + line
+        for line in difflib.unified_diff(
+            expected, actual, fromfile=source, tofile=document, lineterm=""
+        )
+    )
 
 
 def diagram_path(root: Path, name: str) -> Path:
@@ -444,19 +455,13 @@ def check_diagram_block(root: Path, document: Document, block: CodeBlock, report
             "SIGNALS_UPDATE_DIAGRAMS=1)",
         )
         return
-    expected = normalise(path.read_text(encoding="utf-8").splitlines())
-    actual = normalise(block.lines)
-    if expected != actual:
-        diff = "\n".join(
-            "      " + line
-            for line in difflib.unified_diff(
-                expected,
-                actual,
-                fromfile=f"{DIAGRAM_DIR}/{name}.txt (rendered by its test)",
-                tofile=f"{document.path.relative_to(root)}:{block.line} (document)",
-                lineterm="",
-            )
-        )
+    diff = block_difference(
+        path.read_text(encoding="utf-8").splitlines(),
+        block.lines,
+        source=f"{DIAGRAM_DIR}/{name}.txt (rendered by its test)",
+        document=f"{document.path.relative_to(root)}:{block.line} (document)",
+    )
+    if diff is not None:
         report.error(
             document.path,
             block.line,
