@@ -7,8 +7,24 @@ import Testing
 /// once on a concurrent scheduler. Before the fix, a firing checked that its value was still the
 /// newest and sent it in two steps; preempted between them, it sent its stale value after a
 /// newer firing had sent its own (seen in 5 of 8 probe runs; this test, run against that code,
-/// failed 5 runs of 5).
+/// failed 5 runs of 5). `throttle` makes the same promise with the same design, and is held to it
+/// by the same test.
 @Suite struct DebounceOrderTests {
+  /// The time-based operators whose firings race on the scheduler.
+  enum TimedOperator: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case debounce
+    case throttle
+
+    var testDescription: String { rawValue }
+
+    func apply(_ stream: EventStream<Int>, on scheduler: some SignalScheduler) -> EventStream<Int> {
+      switch self {
+      case .debounce: stream.debounce(for: .zero, scheduler: scheduler)
+      case .throttle: stream.throttle(for: .zero, scheduler: scheduler)
+      }
+    }
+  }
+
   static let streams = 8
   /// 30 rounds caught the old race on every run; the ThreadSanitizer step of CI, where each
   /// round is many times slower, sets fewer with `SIGNALS_DEBOUNCE_ORDER_ROUNDS`.
@@ -16,8 +32,9 @@ import Testing
     ProcessInfo.processInfo.environment["SIGNALS_DEBOUNCE_ORDER_ROUNDS"].flatMap { Int($0) } ?? 30
   static let valuesPerRound = 2_000
 
-  @Test func firingsRacingOnAConcurrentQueueDeliverInSendOrder() {
-    // Eight debounced streams sent to at once from eight threads, their firings sharing one
+  @Test(arguments: TimedOperator.allCases)
+  func firingsRacingOnAConcurrentQueueDeliverInSendOrder(_ timed: TimedOperator) {
+    // Eight streams sent to at once from eight threads, their firings sharing one
     // concurrent queue: far more runnable threads than cores, so a firing is often preempted
     // mid-way, which is what the race needs.
     let scheduler = ConcurrentZeroDelayScheduler()
@@ -27,9 +44,7 @@ import Testing
         for round in 0..<Self.rounds {
           let sender = EventSender<Int>()
           let delivered = Log<Int>()
-          let token = sender.stream.debounce(for: .zero, scheduler: scheduler).sink {
-            delivered.append($0)
-          }
+          let token = timed.apply(sender.stream, on: scheduler).sink { delivered.append($0) }
           for value in 1...Self.valuesPerRound {
             sender.send(value)
           }
@@ -54,7 +69,7 @@ import Testing
 }
 
 /// Runs every action at once on a concurrent queue, ignoring delays and cancellation (the
-/// debouncer's own generation check must drop stale firings), and can wait until all ran.
+/// operator's own generation check must drop stale firings), and can wait until all ran.
 private final class ConcurrentZeroDelayScheduler: SignalScheduler {
   private let queue = DispatchQueue(label: "DebounceOrderTests", attributes: .concurrent)
   private let group = DispatchGroup()
