@@ -9,6 +9,9 @@ struct Options {
   /// Fixed operations per batch instead of calibrated batches (for profilers such as
   /// callgrind, where timing-based calibration picks tiny batches).
   var batchOperations: Int?
+  /// Run only the case side of each comparison and report the operations run (for
+  /// instruction counts, see scripts/count-instructions.sh).
+  var caseOnly = false
 
   static let usage = """
     usage: swift run -c release SignalsBenchmarks [--quick] [--filter NAME]... [--markdown]
@@ -17,6 +20,7 @@ struct Options {
       --markdown       print the table as Markdown (for docs/performance.md)
       --list           print the case names and exit
       --batch-ops N    run N operations per batch instead of calibrating (for profilers)
+      --case-only      skip the raw baselines; print the operations each case ran (profilers)
       --help           print this help and exit
     """
 
@@ -33,6 +37,7 @@ struct Options {
       case "--quick": options.quick = true
       case "--markdown": options.markdown = true
       case "--list": options.list = true
+      case "--case-only": options.caseOnly = true
       case "--help", "-h": options.help = true
       case "--filter":
         guard let name = remaining.popFirst(), !name.isEmpty, !name.hasPrefix("--") else {

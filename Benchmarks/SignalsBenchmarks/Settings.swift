@@ -10,6 +10,8 @@ struct Settings {
   let batchNanoseconds: Double
   /// When set, every calibrated workload runs exactly this many operations per batch.
   var batchOperations: Int?
+  /// When true, comparisons run only their case side: the baseline's figures are `nan`.
+  var caseOnly = false
 
   static let full = Settings(repeats: 61, scalingRepeats: 21, batchNanoseconds: 1_000_000)
   static let quick = Settings(repeats: 15, scalingRepeats: 5, batchNanoseconds: 500_000)

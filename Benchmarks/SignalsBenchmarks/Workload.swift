@@ -38,6 +38,8 @@ struct PairTiming {
 final class Stopwatch {
   private let clock = ContinuousClock()
   private(set) var checksum = 0
+  /// Operations the case sides of all comparisons ran, warm-up included.
+  private(set) var caseOperations = 0
   let settings: Settings
 
   init(settings: Settings) {
@@ -79,6 +81,9 @@ final class Stopwatch {
   /// first every round so both share the machine's noise) and returns the median nanoseconds
   /// per operation of each side.
   func compare(_ subject: Workload, against baseline: Workload, repeats: Int? = nil) -> PairTiming {
+    if settings.caseOnly {
+      return measureCaseOnly(subject, repeats: repeats ?? settings.repeats)
+    }
     let subjectCount = batchSize(for: subject)
     let baselineCount = batchSize(for: baseline)
     var subjectSamples: [Double] = []
@@ -95,6 +100,17 @@ final class Stopwatch {
     }
     return PairTiming(
       caseNanoseconds: subjectSamples.median, baselineNanoseconds: baselineSamples.median)
+  }
+
+  /// Runs only `subject` (warm-up, then `repeats` batches), counting its operations.
+  private func measureCaseOnly(_ subject: Workload, repeats: Int) -> PairTiming {
+    let count = batchSize(for: subject)
+    var samples: [Double] = []
+    for _ in 0..<repeats {
+      samples.append(elapsed(subject, count: count) / Double(count))
+    }
+    caseOperations += count * (repeats + 1)
+    return PairTiming(caseNanoseconds: samples.median, baselineNanoseconds: .nan)
   }
 
   /// Folds a value that was computed outside a timed batch into the checksum.

@@ -43,6 +43,7 @@ if cases.isEmpty {
 
 var settings = options.quick ? Settings.quick : Settings.full
 settings.batchOperations = options.batchOperations
+settings.caseOnly = options.caseOnly
 let stopwatch = Stopwatch(settings: settings)
 let clock = ContinuousClock()
 let started = clock.now
@@ -59,5 +60,8 @@ print(
 print(Report.render(rows, markdown: options.markdown))
 print()
 print(Report.summary(rows))
+if options.caseOnly {
+  print("case operations: \(stopwatch.caseOperations)")
+}
 print("checksum: \(stopwatch.checksum)")
 print("elapsed: \(format(elapsed.nanoseconds / 1e9, decimals: 1)) s")
