@@ -12,6 +12,8 @@ import Synchronization
 ///   property subscriber first receives the value stored when it joined.
 /// - **No lock held during callouts.** Handlers run outside the lock, on a copy-on-write snapshot
 ///   of the subscriber list; joins and cancellations during a round are applied at its end.
+/// - **One lock round trip per send.** The lock is taken to start a round; a round during which
+///   nothing was queued or parked ends with one atomic compare-and-swap (``ChannelPhase``).
 /// - **Cancellation is final and never waits.** A cancelled subscriber is skipped by every round
 ///   that starts later and retired (at once, or when the running round ends), which releases its
 ///   handler. Only `cancelAndWait()` waits, for the running round.
@@ -27,6 +29,9 @@ import Synchronization
 @usableFromInline
 final class Channel<Value: Sendable>: Sendable {
   @usableFromInline let state: Locked<ChannelState<Value>>
+  /// Who is delivering: changed under `state`'s lock, except that the deliverer ends an
+  /// uneventful round with one CAS (see ``ChannelPhase``).
+  @usableFromInline let phase = Atomic<ChannelPhase>(.idle)
   @usableFromInline let executor: (any DrainExecutor)?
   /// `executor != nil`, stored: testing the optional existential costs value-witness calls on
   /// every send.
@@ -106,7 +111,7 @@ final class Channel<Value: Sendable>: Sendable {
       var displaced: Value?
       let stored = state.withLock { state -> Bool in
         guard state.lastSequence == sequence else { return false }
-        displaced = state.broadcast(value, keepsCurrent: true, mustHop: mustHop, &action)
+        displaced = state.broadcast(value, keepsCurrent: true, mustHop: mustHop, &action, phase)
         return true
       }
       _ = consume displaced
@@ -139,7 +144,8 @@ final class Channel<Value: Sendable>: Sendable {
     var displaced: Value?
     var dropped = false
     state.withLock { state in
-      displaced = state.broadcast(value, keepsCurrent: keepsCurrent, mustHop: mustHop, &action)
+      displaced = state.broadcast(
+        value, keepsCurrent: keepsCurrent, mustHop: mustHop, &action, phase)
       if observesDrops {
         dropped = state.receiverCount == 0
       }
@@ -160,7 +166,8 @@ final class Channel<Value: Sendable>: Sendable {
     var displaced: Value?
     state.withLock { state in
       guard let value = make() else { return }
-      displaced = state.broadcast(value, keepsCurrent: keepsCurrent, mustHop: mustHop, &action)
+      displaced = state.broadcast(
+        value, keepsCurrent: keepsCurrent, mustHop: mustHop, &action, phase)
     }
     _ = consume displaced
     perform(&action)
@@ -174,9 +181,9 @@ final class Channel<Value: Sendable>: Sendable {
     var action = StartAction<Value>.none
     let subscriber = state.withLock { state in
       let subscriber = Subscriber(channel: self, since: state.lastSequence, handler: handler)
-      state.add(subscriber)
+      state.add(subscriber, phase)
       if let current = state.current {
-        action = state.start(.initial(to: subscriber, value: current), mustHop: mustHop)
+        action = state.start(.initial(to: subscriber, value: current), mustHop: mustHop, phase)
       }
       return subscriber
     }
@@ -197,7 +204,7 @@ final class Channel<Value: Sendable>: Sendable {
     if subscriber.isRetired { return }
     let retiredNow = state.withLock { state -> Bool in
       guard subscriber.isActive.exchange(false, ordering: .relaxed) else { return false }
-      return state.removeCancelled(subscriber)
+      return state.removeCancelled(subscriber, phase)
     }
     if retiredNow {
       subscriber.releaseHandler()  // outside the lock: what it captured may run a deinit
@@ -215,9 +222,11 @@ final class Channel<Value: Sendable>: Sendable {
     guard DeliveryDepth.current == 0 else { return }
     let semaphore = state.withLock { state -> DispatchSemaphore? in
       guard !subscriber.isRetired else { return nil }
-      // Cancelled but not retired: parked until the running round ends (invariant 4).
+      // Cancelled but not retired: parked until the running round ends (invariant 4), which
+      // parking marked as having work, so the round ends under the lock and wakes this waiter.
       precondition(
-        state.phase == .delivering, "Signals internal error: parked while not delivering")
+        phase.load(ordering: .acquiring) == .deliveringWithWork,
+        "Signals internal error: parked while no round with work runs")
       let semaphore = DispatchSemaphore(value: 0)
       state.waiters.append(semaphore)
       return semaphore
@@ -282,15 +291,26 @@ final class Channel<Value: Sendable>: Sendable {
     }
     while let round = pending.take() {
       deliver(round)
-      _ = consume round  // release the snapshot so the list is uniquely owned again
+      // Release the snapshot before ending the round: once the round ends (possibly with no
+      // lock, see `finishRound`), the next lock holder may change the list in place.
+      _ = consume round
       pending = finishRound()
     }
   }
 
-  /// Ends a round under the lock, wakes the cancellers that waited for it, returns the next one.
+  /// Ends the round that just ran and returns the next one. An uneventful round (still
+  /// `.delivering`: nothing was queued, parked or waited for while it ran) ends with one CAS
+  /// and no lock: the usual end of a send. Otherwise the round ends under the lock, which
+  /// applies what was recorded, wakes the cancellers that waited, and dequeues the next round.
   @inlinable
   func finishRound() -> Round<Value>? {
-    var end = state.withLock { $0.finishRound() }
+    if phase.compareExchange(
+      expected: .delivering, desired: .idle, successOrdering: .releasing,
+      failureOrdering: .relaxed
+    ).exchanged {
+      return nil
+    }
+    var end = state.withLock { $0.finishRound(phase) }
     release(end.retired.take())
     if let woken = end.woken.take() {
       for waiter in woken {

@@ -51,16 +51,22 @@ struct StartAction<Value: Sendable>: Sendable {
 }
 
 /// Everything a ``Channel`` guards with its lock, and the state machine of its deliveries.
-/// Internal.
+/// Internal. The phase lives beside it in an atomic (``ChannelPhase``); methods that read or
+/// change it take it as an argument and are called only with the lock held.
 ///
 /// The whole protocol (phase, slots, parking, retirement, waiting) in one place. Each invariant
 /// holds whenever the lock is free; those marked *checked* are `precondition`s, kept in release
 /// builds too (each costs a compare on a path that already holds the lock).
 ///
-/// 1. **One deliverer.** `phase == .delivering` exactly while one thread runs `Channel.drain`'s
+/// 1. **One deliverer.** The phase (``ChannelPhase``, an atomic beside the lock) is
+///    `.delivering` or `.deliveringWithWork` exactly while one thread runs `Channel.drain`'s
 ///    loop; nobody else calls a handler of this channel. `.scheduled`: exactly one job is with
 ///    the executor, not started, and the queue holds its first delivery. `.idle`: neither.
-///    (*Checked*: `finishRound()` is reached only from a drain, never while `.idle`.)
+///    Every phase change is made under the lock, but one: the deliverer ends a round that is
+///    still `.delivering` (nothing was recorded for its end) with a CAS to `.idle`. Whoever
+///    records work while a round runs marks it `.deliveringWithWork` first
+///    (``phaseForParking(_:)``), so that round ends under the lock. (*Checked*: the locked
+///    round end is reached only from a drain, never while `.idle`.)
 /// 2. **Idle means empty.** While `.idle`, the queue is drained and `joining`, `leaving` and
 ///    `waiters` are empty: a round end applies them before going idle. (*Checked* in `start`.)
 /// 3. **Frozen snapshot.** A round's subscriber list is a copy-on-write snapshot of
@@ -81,17 +87,6 @@ struct StartAction<Value: Sendable>: Sendable {
 ///    handlers were released.
 @usableFromInline
 struct ChannelState<Value: Sendable>: Sendable {
-  @usableFromInline
-  enum Phase: Sendable {
-    /// Nobody is delivering.
-    case idle
-    /// A delivery job was handed to the executor and has not started yet.
-    case scheduled
-    /// A thread is running rounds (calling handlers) right now.
-    case delivering
-  }
-
-  @usableFromInline var phase = Phase.idle
   /// A property's stored value; `nil` for event channels.
   @usableFromInline var current: Value?
   /// The sequence number of the newest value sent.
@@ -128,7 +123,8 @@ struct ChannelState<Value: Sendable>: Sendable {
   /// caller releases after unlocking (its deinit may be user code).
   @inlinable
   mutating func broadcast(
-    _ value: Value, keepsCurrent: Bool, mustHop: Bool, _ action: inout StartAction<Value>
+    _ value: Value, keepsCurrent: Bool, mustHop: Bool, _ action: inout StartAction<Value>,
+    _ phase: borrowing Atomic<ChannelPhase>
   ) -> Value? {
     lastSequence &+= 1
     var displaced: Value?
@@ -136,40 +132,55 @@ struct ChannelState<Value: Sendable>: Sendable {
       displaced = current
       current = value
     }
-    action = start(.broadcast(sequence: lastSequence, value: value), mustHop: mustHop)
+    action = start(.broadcast(sequence: lastSequence, value: value), mustHop: mustHop, phase)
     return displaced
+  }
+
+  /// The phase, read under the lock by a caller that will record work for the running round's
+  /// end if a round is running: a `.delivering` round is first marked `.deliveringWithWork`, so
+  /// that its deliverer cannot end it without the lock (see ``ChannelPhase``). If the deliverer
+  /// ended it first, the phase read is `.idle` and the caller proceeds as on an idle channel.
+  @inlinable
+  static func phaseForParking(_ phase: borrowing Atomic<ChannelPhase>) -> ChannelPhase {
+    var current = phase.load(ordering: .acquiring)
+    while current == .delivering {
+      let (exchanged, original) = phase.compareExchange(
+        expected: .delivering, desired: .deliveringWithWork, ordering: .acquiring)
+      if exchanged { return .deliveringWithWork }
+      current = original  // the deliverer ended its round meanwhile: `.idle`
+    }
+    return current
   }
 
   /// Starts `delivery` now if nobody is delivering, otherwise queues it behind the running one.
   /// `mustHop` is true when the channel has an executor that cannot deliver on this thread now.
   @inlinable
-  mutating func start(_ delivery: Delivery<Value>, mustHop: Bool) -> StartAction<Value> {
-    guard phase == .idle else {
+  mutating func start(
+    _ delivery: Delivery<Value>, mustHop: Bool, _ phase: borrowing Atomic<ChannelPhase>
+  ) -> StartAction<Value> {
+    guard Self.phaseForParking(phase) == .idle else {
       queue.append(delivery)
       return .none
     }
     precondition(queueHead == queue.count, "Signals internal error: idle with deliveries queued")
     if mustHop {
       queue.append(delivery)
-      phase = .scheduled
+      phase.store(.scheduled, ordering: .releasing)
       return StartAction(round: nil, submit: true)
     }
-    phase = .delivering
+    phase.store(.delivering, ordering: .releasing)
     return StartAction(round: round(for: delivery), submit: false)
   }
 
-  /// Ends the round that just ran: applies parked membership changes, hands back the threads to
-  /// wake (`nil` when none), and returns the next round, or `nil` (and goes idle) when the queue
-  /// is empty.
+  /// Ends the round that just ran, under the lock: the round had work recorded for its end
+  /// (or it was the start of a scheduled drain). Applies parked membership changes, hands back
+  /// the threads to wake (`nil` when none), and returns the next round, or `nil` (and goes
+  /// idle) when the queue is empty. The next round is `.delivering` only if nothing else is
+  /// queued behind it, so that it may end without the lock.
   @inlinable
-  mutating func finishRound() -> RoundEnd<Value> {
-    precondition(phase != .idle, "Signals internal error: a round ended while idle")
-    if joining.isEmpty && leaving.isEmpty && waiters.isEmpty && queueHead == queue.count {
-      // The usual end of a send: nothing happened during the round. (Same result as the
-      // general path below, without its calls.)
-      phase = .idle
-      return RoundEnd(next: nil, woken: nil, retired: nil)
-    }
+  mutating func finishRound(_ phase: borrowing Atomic<ChannelPhase>) -> RoundEnd<Value> {
+    precondition(
+      phase.load(ordering: .relaxed) != .idle, "Signals internal error: a round ended while idle")
     let retired = applyParkedChanges()
     var woken: [DispatchSemaphore]?
     if !waiters.isEmpty {
@@ -177,10 +188,11 @@ struct ChannelState<Value: Sendable>: Sendable {
       waiters = []
     }
     guard let delivery = dequeue() else {
-      phase = .idle
+      phase.store(.idle, ordering: .releasing)
       return RoundEnd(next: nil, woken: woken, retired: retired)
     }
-    phase = .delivering
+    phase.store(
+      queueHead < queue.count ? .deliveringWithWork : .delivering, ordering: .releasing)
     return RoundEnd(next: round(for: delivery), woken: woken, retired: retired)
   }
 
@@ -193,8 +205,8 @@ struct ChannelState<Value: Sendable>: Sendable {
 
   /// Adds a subscriber now, or parks it if a round is running (the round's snapshot stays valid).
   @inlinable
-  mutating func add(_ subscriber: Subscriber<Value>) {
-    if phase == .delivering {
+  mutating func add(_ subscriber: Subscriber<Value>, _ phase: borrowing Atomic<ChannelPhase>) {
+    if Self.phaseForParking(phase).isDelivering {
       joining.append(subscriber)
     } else {
       insert(subscriber)
@@ -205,8 +217,10 @@ struct ChannelState<Value: Sendable>: Sendable {
   /// its handler after unlocking), or parks it if a round is running (returns `false`: the
   /// round's end retires it).
   @inlinable
-  mutating func removeCancelled(_ subscriber: Subscriber<Value>) -> Bool {
-    if phase == .delivering {
+  mutating func removeCancelled(
+    _ subscriber: Subscriber<Value>, _ phase: borrowing Atomic<ChannelPhase>
+  ) -> Bool {
+    if Self.phaseForParking(phase).isDelivering {
       leaving.append(subscriber)
       return false
     }
