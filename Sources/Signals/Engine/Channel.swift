@@ -262,19 +262,48 @@ final class Channel<Value: Sendable>: Sendable {
     if case .some = action.round {
       drain(startingWith: &action.round)
     } else if action.submit {
-      guard let executor else {
-        // `start` asks to submit only when `mustHop` was true, which needs an executor.
-        preconditionFailure("Signals internal error: a drain was submitted without an executor")
-      }
-      // Weak: the executor's scheduler holds this job until it runs, and the channel holds the
-      // executor. A strong capture would keep the channel (and the values queued in it) alive
-      // after every token is gone, for as long as the scheduler does not run the job (a dropped
-      // TestScheduler: forever). Once the channel is gone there is nobody left to deliver to.
-      executor.submit { [weak self] in
-        var nothing: Round<Value>? = nil
-        self?.drain(startingWith: &nothing)
-      }
+      submitDrain()
     }
+  }
+
+  /// Hands the delivery loop to the executor. Out of line (yet specialised in the client): kept
+  /// inside `perform`, it made `send` too large to inline into its caller, which cost every
+  /// send about 60 instructions (docs/performance.md).
+  @inlinable
+  @inline(never)
+  func submitDrain() {
+    guard let executor else {
+      // `start` asks to submit only when `mustHop` was true, which needs an executor.
+      preconditionFailure("Signals internal error: a drain was submitted without an executor")
+    }
+    let job = state.withLock { $0.drainJob } ?? makeDrainJob()
+    executor.submit(job.run)
+  }
+
+  /// The job that runs the delivery loop on the executor, made once per channel and kept in
+  /// ``ChannelState/drainJob`` for the next submission. A cold path: the first submission only.
+  ///
+  /// Weak: the executor's scheduler holds the job until it runs, and the channel holds the
+  /// executor. A strong capture would keep the channel (and the values queued in it) alive
+  /// after every token is gone, for as long as the scheduler does not run the job (a dropped
+  /// TestScheduler: forever). Once the channel is gone there is nobody left to deliver to.
+  /// The weak reference sits in a `weak let` of its own object, which the closure captures as
+  /// its only context: a `[weak self]` capture is a mutable box, and every run paid a dynamic
+  /// exclusivity check to read it. Inlinable so that the job's delivery loop is the client's
+  /// specialised one.
+  @inlinable
+  func makeDrainJob() -> DrainJob {
+    let target = WeakChannel(self)
+    let job = DrainJob { target.channel?.drainSubmitted() }
+    state.withLock { $0.drainJob = job }
+    return job
+  }
+
+  /// The delivery loop, run as a job by the executor: the first delivery is in the queue.
+  @inlinable
+  func drainSubmitted() {
+    var nothing: Round<Value>? = nil
+    drain(startingWith: &nothing)
   }
 
   /// The delivery loop: runs rounds until the queue is empty. Only one thread runs it at a time

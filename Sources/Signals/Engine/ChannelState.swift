@@ -105,6 +105,10 @@ struct ChannelState<Value: Sendable>: Sendable {
   @usableFromInline var queueHead = 0
   /// Threads blocked in `cancel()` until the running round ends.
   @usableFromInline var waiters: [DispatchSemaphore] = []
+  /// The job a channel with an executor submits to run its delivery loop, made on the first
+  /// submission and reused: a closure that captures the channel weakly is an allocation, and a
+  /// relay submits one job per burst. `nil` until then, and for channels without an executor.
+  @usableFromInline var drainJob: DrainJob?
 
   /// The most queue capacity a drained channel keeps for its next burst.
   @usableFromInline static var retainedQueueCapacity: Int { 64 }
@@ -245,7 +249,16 @@ struct ChannelState<Value: Sendable>: Sendable {
       // Drained. A short queue keeps its buffer for the next burst; after a long burst the
       // buffer is freed, so a channel does not hold its peak capacity for ever. (Every slot is
       // `nil` by now, so freeing it runs no deinit under the lock.)
-      queue.removeAll(keepingCapacity: queue.capacity <= Self.retainedQueueCapacity)
+      if queue.capacity <= Self.retainedQueueCapacity {
+        // One `removeLast()` per slot keeps the buffer: `removeAll(keepingCapacity:)` and
+        // `removeLast(_:)` go through the generic `replaceSubrange`, about 200 instructions
+        // for a queue of one (docs/performance.md).
+        while !queue.isEmpty {
+          queue.removeLast()
+        }
+      } else {
+        queue = []
+      }
       queueHead = 0
     } else if queueHead >= 64 && queueHead * 2 >= queue.count {
       // Under sustained load the queue may never drain; drop the consumed prefix so it cannot

@@ -6,12 +6,8 @@ func sinkOnMainActor<Value: Sendable>(
   _ subscribe: (@escaping @Sendable (Value) -> Void) -> SubscriptionToken,
   _ handler: @escaping @MainActor (Value) -> Void
 ) -> SubscriptionToken {
-  let (relay, relayToken) = Channel<Value>.relay(on: MainQueueExecutor()) { value in
-    // Safe: MainQueueExecutor runs this relay's deliveries only on the main queue (inline
-    // when the send happens there, otherwise through it), and the main queue is the
-    // main actor's executor.
-    MainActor.assumeIsolated { handler(value) }
-  }
+  let (relay, relayToken) = Channel<Value>.relay(
+    on: MainQueueExecutor.shared, to: MainQueueExecutor.callableOnMainQueue(handler))
   let upstreamToken = subscribe { relay.send($0) }
   return .combining(relayToken, upstreamToken)
 }

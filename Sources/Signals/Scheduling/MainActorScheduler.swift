@@ -22,29 +22,50 @@ public struct MainActorScheduler: Sendable {
 }
 
 /// Delivers on the main queue (the main actor's executor): inline when already running there,
-/// else through `DispatchQueue.main.async`.
+/// else through `DispatchQueue.main.async`. Stateless: every channel shares ``shared``.
 @usableFromInline
-struct MainQueueExecutor: DrainExecutor {
+final class MainQueueExecutor: DrainExecutor {
+  /// The one instance.
+  @usableFromInline static let shared = MainQueueExecutor()
+
   /// A marker set on the main queue. `DispatchQueue.getSpecific` finds it exactly when the
   /// caller runs on the main queue, which is what the main actor's isolation means. (Checking
   /// the main *thread* is not enough: after `dispatchMain()` on Linux a worker thread services
-  /// the main queue.)
-  private static let mainQueueKey: DispatchSpecificKey<Bool> = {
-    let key = DispatchSpecificKey<Bool>()
-    DispatchQueue.main.setSpecific(key: key, value: true)
-    return key
-  }()
+  /// the main queue.) An instance property of the one instance: reading it costs no lazy-global
+  /// check per send.
+  private let mainQueueKey: DispatchSpecificKey<Bool>
 
-  @inlinable
-  init() {}
+  private init() {
+    mainQueueKey = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: mainQueueKey, value: true)
+  }
 
   @usableFromInline
   func canDeliverInline() -> Bool {
-    DispatchQueue.getSpecific(key: Self.mainQueueKey) == true
+    DispatchQueue.getSpecific(key: mainQueueKey) == true
   }
 
   @usableFromInline
   func submit(_ job: @escaping @Sendable () -> Void) {
     DispatchQueue.main.async(execute: job)
+  }
+
+  /// `handler` without its `@MainActor` annotation, to be the handler of a channel whose
+  /// executor is this one, and of no other.
+  ///
+  /// Why that is sound: such a channel calls its handlers only on the main queue. A round runs
+  /// on the sending thread only if ``canDeliverInline()`` found that thread on the main queue;
+  /// otherwise the channel submits its delivery loop with `DispatchQueue.main.async`
+  /// (`Channel.perform`), and only that loop delivers the queued values (invariant 1 of
+  /// ``ChannelState``). The main queue is the main actor's executor, so every call is
+  /// main-actor isolated. Dropping the annotation does not change how a synchronous function is
+  /// called: it is the cast `MainActor.assumeIsolated` itself makes after its check, which here
+  /// would repeat the executor's check at about a thousand instructions per value (two runtime
+  /// executor lookups and an allocation; docs/performance.md).
+  @inlinable
+  static func callableOnMainQueue<Value>(
+    _ handler: @escaping @MainActor (Value) -> Void
+  ) -> @Sendable (Value) -> Void {
+    unsafeBitCast(handler, to: (@Sendable (Value) -> Void).self)
   }
 }

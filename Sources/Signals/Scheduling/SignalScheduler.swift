@@ -22,7 +22,7 @@ public protocol SignalScheduler: Sendable {
 
 /// Runs work where a scheduler says. Internal bridge from ``SignalScheduler`` to ``DrainExecutor``.
 @usableFromInline
-struct SchedulerExecutor: DrainExecutor {
+final class SchedulerExecutor: DrainExecutor {
   @usableFromInline let scheduler: any SignalScheduler
 
   @inlinable

@@ -2,9 +2,9 @@
 //
 // After `dispatchMain()` the main thread exits and a worker thread services the main queue. The
 // main actor is still the main queue, so `receive(on: .mainActor)` must deliver there: inline
-// when a value is set on the main queue, and through it when set on another thread. Both paths
-// run the handler through `MainActor.assumeIsolated`, which accepts a worker thread serving the
-// main queue only in the runtime's default (Swift 6) isolation-check mode.
+// when a value is set on the main queue, and through it when set on another thread. Signals
+// finds the main queue with `DispatchQueue.getSpecific`, so this works whichever isolation-check
+// mode the Swift runtime is in (the legacy mode would reject this worker thread).
 //
 // Prints one line per value received, then "done" and exits 0; exits 2 if that takes too long.
 import Dispatch
