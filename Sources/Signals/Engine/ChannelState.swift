@@ -10,16 +10,17 @@ enum Delivery<Value: Sendable>: Sendable {
   case initial(to: Subscriber<Value>, value: Value)
 }
 
-/// A delivery together with the subscriber list it goes to. The list is a copy-on-write
-/// snapshot taken under the lock; while a round runs, membership changes are parked in
-/// ``ChannelState/joining`` and ``ChannelState/leaving`` so the snapshot is never copied.
+/// A delivery together with the subscriber list it goes to: the channel's own list storage,
+/// read unretained (see ``SubscriberList/unretainedStorage``). While a round runs, membership
+/// changes are parked in ``ChannelState/joining`` and ``ChannelState/leaving``, so the list
+/// stays as the round found it. `nil` for an initial delivery, and when the list is empty.
 @usableFromInline
 struct Round<Value: Sendable>: Sendable {
   @usableFromInline let delivery: Delivery<Value>
-  @usableFromInline let subscribers: ContiguousArray<Subscriber<Value>?>
+  @usableFromInline let subscribers: Unmanaged<SubscriberStorage<Value>>?
 
   @inlinable
-  init(delivery: Delivery<Value>, subscribers: ContiguousArray<Subscriber<Value>?>) {
+  init(delivery: Delivery<Value>, subscribers: Unmanaged<SubscriberStorage<Value>>?) {
     self.delivery = delivery
     self.subscribers = subscribers
   }
@@ -92,7 +93,7 @@ struct ChannelState<Value: Sendable>: Sendable {
   /// The sequence number of the newest value sent.
   @usableFromInline var lastSequence: UInt64 = 0
   /// Subscribers in subscription order; cancelled ones leave a hole (`nil`) until compaction.
-  @usableFromInline var subscribers = ContiguousArray<Subscriber<Value>?>()
+  @usableFromInline var subscribers = SubscriberList<Value>()
   @usableFromInline var holes = 0
   /// Subscribers that joined during a round; added at the next round boundary.
   @usableFromInline var joining: [Subscriber<Value>] = []
@@ -235,8 +236,8 @@ struct ChannelState<Value: Sendable>: Sendable {
   @inlinable
   func round(for delivery: Delivery<Value>) -> Round<Value> {
     switch delivery {
-    case .broadcast: Round(delivery: delivery, subscribers: subscribers)
-    case .initial: Round(delivery: delivery, subscribers: [])
+    case .broadcast: Round(delivery: delivery, subscribers: subscribers.unretainedStorage)
+    case .initial: Round(delivery: delivery, subscribers: nil)
     }
   }
 
@@ -320,7 +321,7 @@ struct ChannelState<Value: Sendable>: Sendable {
     subscriber.slot.store(SubscriberSlot.retired, ordering: .releasing)
     if slot == subscribers.count - 1 {
       subscribers.removeLast()
-      while let last = subscribers.last, last == nil {
+      while subscribers.count > 0 && subscribers[subscribers.count - 1] == nil {
         subscribers.removeLast()
         holes -= 1
       }
@@ -338,13 +339,15 @@ struct ChannelState<Value: Sendable>: Sendable {
   @inlinable
   mutating func compact() {
     var kept = 0
-    for index in subscribers.indices {
+    for index in 0..<subscribers.count {
       guard let subscriber = subscribers[index] else { continue }
       subscriber.slot.store(Int32(truncatingIfNeeded: kept), ordering: .relaxed)
       subscribers[kept] = subscriber
       kept += 1
     }
-    subscribers.removeLast(subscribers.count - kept)
+    while subscribers.count > kept {
+      subscribers.removeLast()  // the tail: holes, and subscribers already moved forward
+    }
     holes = 0
   }
 }
