@@ -37,6 +37,9 @@ final class Channel<Value: Sendable>: Sendable {
   /// every send.
   @usableFromInline let hasExecutor: Bool
   @usableFromInline let keepsCurrent: Bool
+  /// ``DeliveryDepth/key``, copied here so that a delivery reads it without the global's
+  /// lazy-initialisation check.
+  @usableFromInline let depthSlot = DeliveryDepth.key
   /// Told about each value `send(_:)` sends while no subscriber would receive it (an event
   /// nobody hears); `nil` for almost every channel.
   @usableFromInline let dropObserver: (@Sendable (Value) -> Void)?
@@ -311,7 +314,7 @@ final class Channel<Value: Sendable>: Sendable {
   /// is moved, not copied: the snapshot must be released before the round is finished).
   @inlinable
   func drain(startingWith first: inout Round<Value>?) {
-    let depth = DeliveryDepth.enter()
+    let depth = DeliveryDepth.enter(slot: depthSlot)
     defer { DeliveryDepth.exit(depth) }
     var pending = first.take()
     if pending == nil {

@@ -29,9 +29,12 @@ enum DeliveryDepth {
   /// it, and a thread cannot exit in the middle of a delivery it is running. glibc clears the
   /// slot before running the destructor, so a delivery in a later thread-exit destructor
   /// allocates a fresh counter, which glibc's repeated destructor pass frees again.
+  ///
+  /// `slot` is ``key``, passed in by a caller that keeps a copy: reading the global itself
+  /// costs a lazy-initialisation check (a `swift_once` call) on every delivery.
   @inlinable
-  static func enter() -> UnsafeMutablePointer<Int> {
-    let counter = Platform.value(in: key) ?? makeCounter()
+  static func enter(slot: Platform.ThreadSlot) -> UnsafeMutablePointer<Int> {
+    let counter = Platform.value(in: slot) ?? makeCounter()
     counter.pointee += 1
     return counter
   }
