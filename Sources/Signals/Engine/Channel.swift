@@ -37,6 +37,10 @@ final class Channel<Value: Sendable>: Sendable {
   /// every send.
   @usableFromInline let hasExecutor: Bool
   @usableFromInline let keepsCurrent: Bool
+  /// Whether ``sendFromSoleProducer(_:to:)`` may start rounds without the lock: true only for
+  /// a main-actor relay. Cancellation then publishes its work through the phase (see
+  /// ``ChannelState/phaseForParking(_:claimingIdle:)``).
+  @usableFromInline let startsWithoutLock: Bool
   /// ``DeliveryDepth/key``, copied here so that a delivery reads it without the global's
   /// lazy-initialisation check.
   @usableFromInline let depthSlot = DeliveryDepth.key
@@ -60,10 +64,11 @@ final class Channel<Value: Sendable>: Sendable {
   /// - Parameters:
   ///   - current: a property's initial value, or `nil` for an event channel.
   ///   - executor: where deliveries run; `nil` for "on the sending thread".
+  ///   - startsWithoutLock: for a relay fed through ``sendFromSoleProducer(_:to:)`` only.
   @inlinable
   init(
     current: Value?, executor: (any DrainExecutor)?,
-    dropObserver: (@Sendable (Value) -> Void)? = nil
+    dropObserver: (@Sendable (Value) -> Void)? = nil, startsWithoutLock: Bool = false
   ) {
     // Formed here, where a client that creates the channel knows `Value`: the closure then
     // captures nothing and calls the specialised `remove`.
@@ -80,6 +85,7 @@ final class Channel<Value: Sendable>: Sendable {
     self.keepsCurrent = current != nil
     self.dropObserver = dropObserver
     self.observesDrops = dropObserver != nil
+    self.startsWithoutLock = startsWithoutLock
   }
 
   /// The stored value of a property channel.
@@ -176,6 +182,46 @@ final class Channel<Value: Sendable>: Sendable {
     perform(&action)
   }
 
+  /// Delivers `value` to `subscriber` on the calling thread when the executor allows it here
+  /// and no round runs or is scheduled; otherwise sends it as ``send(_:)`` does (queued, or
+  /// through the executor). Keeps `send`'s order: a value takes the short way only when
+  /// nothing is ahead of it.
+  ///
+  /// The short way claims the round with one CAS (`idle -> delivering`) and no lock, and
+  /// delivers to `subscriber` directly, so it reads nothing the lock guards. That is correct
+  /// only for a relay made with `startsWithoutLock: true` whose one subscriber, `subscriber`,
+  /// joined when it was made, and whose one producer calls this one value at a time (an
+  /// upstream handler: a channel never calls a handler concurrently). Then:
+  /// - No other thread starts a round: its only producer is this call, and its scheduled job
+  ///   finds the phase `.scheduled`, where this CAS fails.
+  /// - The one other writer is a cancellation, which reads the phase with an atomic
+  ///   read-modify-write (`claimingIdle`). If it came first, this CAS reads from it, so the
+  ///   subscriber is seen inactive and not called while the canceller releases its handler. If
+  ///   this CAS came first, the canceller sees a running round and parks, as on any channel.
+  /// - The round ends as every round does (`finishRound`: one CAS, or the lock if a canceller
+  ///   parked or waits).
+  @inlinable
+  func sendFromSoleProducer(_ value: Value, to subscriber: Subscriber<Value>) {
+    if !mustHop
+      && phase.compareExchange(
+        expected: .idle, desired: .delivering, ordering: .acquiringAndReleasing
+      ).exchanged
+    {
+      // The round, delivered in place (a `Round` holding `subscriber` would retain it).
+      let depth = DeliveryDepth.enter(slot: depthSlot)
+      defer { DeliveryDepth.exit(depth) }
+      if subscriber.isActive.load(ordering: .relaxed) {
+        subscriber.handler?(value)
+      }
+      var next = finishRound()
+      if next != nil {
+        drain(startingWith: &next)
+      }
+    } else {
+      send(value)
+    }
+  }
+
   /// Registers `handler`. A property channel delivers its current value first: right away when
   /// no delivery is running, otherwise in turn behind the deliveries already queued.
   @inlinable
@@ -194,6 +240,24 @@ final class Channel<Value: Sendable>: Sendable {
     return SubscriptionToken(subscriber)
   }
 
+  /// Registers `handler` as the only subscriber of a new relay (an event channel with no
+  /// subscriber and no delivery yet), and returns its token and its subscriber record, for
+  /// ``sendFromSoleProducer(_:to:)``.
+  @inlinable
+  func subscribeSole(
+    _ handler: @escaping @Sendable (Value) -> Void
+  ) -> (SubscriptionToken, Subscriber<Value>) {
+    let subscriber = state.withLock { state in
+      precondition(
+        state.subscribers.count == 0 && state.current == nil && state.lastSequence == 0,
+        "Signals internal error: subscribeSole on a channel already in use")
+      let subscriber = Subscriber(channel: self, since: 0, handler: handler)
+      state.add(subscriber, phase)
+      return subscriber
+    }
+    return (SubscriptionToken(subscriber), subscriber)
+  }
+
   /// Cancels `subscriber`: no delivery round that starts from now on calls it. Never waits.
   ///
   /// Idle channel: the subscriber is retired and its handler released here, before returning.
@@ -207,7 +271,7 @@ final class Channel<Value: Sendable>: Sendable {
     if subscriber.isRetired { return }
     let retiredNow = state.withLock { state -> Bool in
       guard subscriber.isActive.exchange(false, ordering: .relaxed) else { return false }
-      return state.removeCancelled(subscriber, phase)
+      return state.removeCancelled(subscriber, phase, claimingIdle: startsWithoutLock)
     }
     if retiredNow {
       subscriber.releaseHandler()  // outside the lock: what it captured may run a deinit

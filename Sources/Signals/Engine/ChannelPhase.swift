@@ -2,10 +2,15 @@ import Synchronization
 
 /// Who is delivering on a ``Channel``, held in an atomic beside its lock. Internal.
 ///
-/// Every change happens under the channel's lock except one: the delivering thread ends an
-/// uneventful round, `delivering -> idle`, with a single compare-and-swap and no lock. That is
-/// what makes a send one lock round trip (lock to start the round, CAS to end it) instead of
-/// two. Why it is correct:
+/// Every change happens under the channel's lock except two:
+/// - The delivering thread ends an uneventful round, `delivering -> idle`, with a single
+///   compare-and-swap and no lock. That is what makes a send one lock round trip (lock to start
+///   the round, CAS to end it) instead of two.
+/// - A main-actor relay's producer, already on the main queue, starts a round `idle ->
+///   delivering` with a CAS and no lock (`Channel.sendFromSoleProducer`, which gives its own
+///   proof): the whole relay costs two CASes when nothing is queued.
+///
+/// Why the lock-free end is correct:
 ///
 /// - Anything a round's end must act on (a queued delivery, a subscriber joining or leaving, a
 ///   canceller waiting) is recorded under the lock, and whoever records it while a round runs

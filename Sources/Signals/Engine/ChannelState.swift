@@ -63,8 +63,10 @@ struct StartAction<Value: Sendable>: Sendable {
 ///    `.delivering` or `.deliveringWithWork` exactly while one thread runs `Channel.drain`'s
 ///    loop; nobody else calls a handler of this channel. `.scheduled`: exactly one job is with
 ///    the executor, not started, and the queue holds its first delivery. `.idle`: neither.
-///    Every phase change is made under the lock, but one: the deliverer ends a round that is
-///    still `.delivering` (nothing was recorded for its end) with a CAS to `.idle`. Whoever
+///    Every phase change is made under the lock, but two: the deliverer ends a round that is
+///    still `.delivering` (nothing was recorded for its end) with a CAS to `.idle`, and a
+///    main-actor relay's one producer may claim an idle round with a CAS
+///    (`Channel.sendFromSoleProducer`). Whoever
 ///    records work while a round runs marks it `.deliveringWithWork` first
 ///    (``phaseForParking(_:)``), so that round ends under the lock. (*Checked*: the locked
 ///    round end is reached only from a drain, never while `.idle`.)
@@ -145,16 +147,31 @@ struct ChannelState<Value: Sendable>: Sendable {
   /// end if a round is running: a `.delivering` round is first marked `.deliveringWithWork`, so
   /// that its deliverer cannot end it without the lock (see ``ChannelPhase``). If the deliverer
   /// ended it first, the phase read is `.idle` and the caller proceeds as on an idle channel.
+  ///
+  /// `claimingIdle`: on a channel whose rounds may also start without the lock
+  /// (`Channel.sendFromSoleProducer`), `.idle` is read with a read-modify-write, so that a
+  /// round claimed later by CAS sees everything this caller did before (`isActive` cleared).
   @inlinable
-  static func phaseForParking(_ phase: borrowing Atomic<ChannelPhase>) -> ChannelPhase {
+  static func phaseForParking(
+    _ phase: borrowing Atomic<ChannelPhase>, claimingIdle: Bool = false
+  ) -> ChannelPhase {
     var current = phase.load(ordering: .acquiring)
-    while current == .delivering {
-      let (exchanged, original) = phase.compareExchange(
-        expected: .delivering, desired: .deliveringWithWork, ordering: .acquiring)
-      if exchanged { return .deliveringWithWork }
-      current = original  // the deliverer ended its round meanwhile: `.idle`
+    while true {
+      switch current {
+      case .delivering:
+        let (exchanged, original) = phase.compareExchange(
+          expected: .delivering, desired: .deliveringWithWork, ordering: .acquiring)
+        if exchanged { return .deliveringWithWork }
+        current = original  // the deliverer ended its round meanwhile
+      case .idle where claimingIdle:
+        let (exchanged, original) = phase.compareExchange(
+          expected: .idle, desired: .idle, ordering: .acquiringAndReleasing)
+        if exchanged { return .idle }
+        current = original  // a round was claimed meanwhile
+      default:
+        return current
+      }
     }
-    return current
   }
 
   /// Starts `delivery` now if nobody is delivering, otherwise queues it behind the running one.
@@ -223,9 +240,9 @@ struct ChannelState<Value: Sendable>: Sendable {
   /// round's end retires it).
   @inlinable
   mutating func removeCancelled(
-    _ subscriber: Subscriber<Value>, _ phase: borrowing Atomic<ChannelPhase>
+    _ subscriber: Subscriber<Value>, _ phase: borrowing Atomic<ChannelPhase>, claimingIdle: Bool
   ) -> Bool {
-    if Self.phaseForParking(phase).isDelivering {
+    if Self.phaseForParking(phase, claimingIdle: claimingIdle).isDelivering {
       leaving.append(subscriber)
       return false
     }

@@ -95,4 +95,48 @@ enum Platform {
     let status = pthread_setspecific(slot, pointer)
     precondition(status == 0, "Signals: pthread_setspecific failed with \(status)")
   }
+
+  /// A process-wide thread-local slot holding a small number per thread (0 until set). It owns
+  /// no memory: the number is stored in the slot itself.
+  @usableFromInline
+  static func makeTagSlot() -> ThreadSlot {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key, nil)
+    precondition(status == 0, "Signals: pthread_key_create failed with \(status)")
+    return key
+  }
+
+  /// This thread's number in `slot` (0 if this thread has not set one).
+  @usableFromInline
+  static func tag(in slot: ThreadSlot) -> Int {
+    Int(bitPattern: pthread_getspecific(slot))
+  }
+
+  /// Stores `tag` (not 0) as this thread's number in `slot`.
+  @usableFromInline
+  static func setTag(_ tag: Int, in slot: ThreadSlot) {
+    let status = pthread_setspecific(slot, UnsafeRawPointer(bitPattern: tag))
+    precondition(status == 0, "Signals: pthread_setspecific failed with \(status)")
+  }
+
+  /// Whether the calling thread is the process's initial thread, the one `main` runs on. A
+  /// system call or two: callers cache the answer per thread.
+  ///
+  /// Darwin: `pthread_main_np()`. Linux: the initial thread's ID is the process ID; glibc's
+  /// `gettid` is not visible to Swift, so the ID is read from `/proc/thread-self`, a link to
+  /// `<pid>/task/<tid>`. Where that cannot be read, the answer is `false`: callers then take
+  /// their general path, which is correct on every thread.
+  @usableFromInline
+  static func isInitialThread() -> Bool {
+    #if canImport(Darwin)
+      return pthread_main_np() != 0
+    #else
+      var buffer = [CChar](repeating: 0, count: 64)
+      let length = readlink("/proc/thread-self", &buffer, buffer.count - 1)
+      guard length > 0 else { return false }
+      let link = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let process = String(getpid())
+      return link == "\(process)/task/\(process)"
+    #endif
+  }
 }

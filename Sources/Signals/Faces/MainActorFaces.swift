@@ -6,9 +6,12 @@ func sinkOnMainActor<Value: Sendable>(
   _ subscribe: (@escaping @Sendable (Value) -> Void) -> SubscriptionToken,
   _ handler: @escaping @MainActor (Value) -> Void
 ) -> SubscriptionToken {
-  let (relay, relayToken) = Channel<Value>.relay(
-    on: MainQueueExecutor.shared, to: MainQueueExecutor.callableOnMainQueue(handler))
-  let upstreamToken = subscribe { relay.send($0) }
+  let relay = Channel<Value>(
+    current: nil, executor: MainQueueExecutor.shared, startsWithoutLock: true)
+  let (relayToken, subscriber) = relay.subscribeSole(
+    MainQueueExecutor.callableOnMainQueue(handler))
+  // The upstream calls this one value at a time: the relay's one producer.
+  let upstreamToken = subscribe { subscriber.channel.sendFromSoleProducer($0, to: subscriber) }
   return .combining(relayToken, upstreamToken)
 }
 
