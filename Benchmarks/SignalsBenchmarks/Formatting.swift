@@ -42,7 +42,9 @@ extension Row {
     guard let target else { return "" }
     let comparison = target.inclusive ? "<=" : "<"
     switch target.measure {
-    case .ratio: return "\(comparison) \(format(target.limit, decimals: 0))x"
+    case .ratio:
+      let decimals = target.limit == target.limit.rounded() ? 0 : 1
+      return "\(comparison) \(format(target.limit, decimals: decimals))x"
     case .value:
       return
         "\(comparison) \(unit == .factor ? format(target.limit, decimals: 0) + "x" : formatted(target.limit))"
