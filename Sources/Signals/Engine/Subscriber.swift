@@ -16,7 +16,7 @@ enum SubscriberSlot {
 /// retiring also releases the handler, so a cancelled token that is still held keeps nothing the
 /// handler captured alive.
 @usableFromInline
-final class Subscriber<Value: Sendable>: Cancelling, @unchecked Sendable {
+final class Subscriber<Value: Sendable>: CancelTarget, @unchecked Sendable {
   // Why `@unchecked Sendable` is sound: every stored property is immutable or atomic except
   // `handler`, which the channel's lock orders. It is read only by a thread delivering a round,
   // after that thread saw `isActive == true`; it is cleared once, by `releaseHandler()`, only
@@ -51,23 +51,24 @@ final class Subscriber<Value: Sendable>: Cancelling, @unchecked Sendable {
     self.handler = handler
   }
 
-  /// Reached through `any Cancelling` (from ``SubscriptionToken``), so this body is compiled once for
-  /// every `Value`, where `channel.remove(self)` would look up generic metadata on each call.
-  /// It calls the `remove` the channel captured where `Value` was known instead.
+  /// Reached through the ``CancelTarget`` base class (from ``SubscriptionToken``), so this body
+  /// is compiled once for every `Value`, where `channel.remove(self)` would look up generic
+  /// metadata on each call. It calls the `remove` the channel captured where `Value` was known
+  /// instead.
   @usableFromInline
-  func cancel() {
+  override func cancel() {
     channel.removeSubscriber(channel, self, false)
   }
 
   /// As ``cancel()``, then waits for the retirement (see `Channel.removeAndWait(_:)`).
   @usableFromInline
-  func cancelAndWait() {
+  override func cancelAndWait() {
     channel.removeSubscriber(channel, self, true)
   }
 
   /// The cancellers parked on this subscriber's channel.
   @usableFromInline
-  var parkedCancellers: Int {
+  override var parkedCancellers: Int {
     channel.parkedCancellers
   }
 

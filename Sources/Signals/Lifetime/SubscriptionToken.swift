@@ -1,14 +1,38 @@
-/// Something that can end a subscription. Internal building block behind ``SubscriptionToken``.
+/// Something that can end a subscription: the object behind a ``SubscriptionToken``.
+/// Internal building block; an abstract base class.
 ///
-/// Conformers make both calls idempotent and safe from any thread.
+/// A class rather than a protocol: the token holds it as one reference. An `any` protocol
+/// existential is two words, which made every token a 48-byte heap block instead of 32 (16
+/// bytes of each subscription's memory; docs/performance.md).
+///
+/// Subclasses are `final`, override all three members, and make both calls idempotent and safe
+/// from any thread.
 @usableFromInline
-protocol Cancelling: AnyObject, Sendable {
+class CancelTarget: @unchecked Sendable {
+  // Why `@unchecked Sendable` is sound: this class has no stored properties, and a non-final
+  // class cannot be checked `Sendable`. The compiler does not check subclasses' storage either,
+  // so each subclass keeps only `let`s of `Sendable` types (`Locked` for what changes), or, for
+  // `Subscriber`, says why its one `var` is safe.
+  @usableFromInline
+  init() {}
+
   /// Ends delivery without waiting for anything (see ``SubscriptionToken/cancel()``).
-  func cancel()
+  @usableFromInline
+  func cancel() {
+    preconditionFailure("Signals internal error: CancelTarget.cancel() not overridden")
+  }
+
   /// Ends delivery, then waits as ``SubscriptionToken/cancelAndWait()`` documents.
-  func cancelAndWait()
-  /// How many threads are parked in `cancelAndWait()` on the streams behind this conformer.
-  var parkedCancellers: Int { get }
+  @usableFromInline
+  func cancelAndWait() {
+    preconditionFailure("Signals internal error: CancelTarget.cancelAndWait() not overridden")
+  }
+
+  /// How many threads are parked in `cancelAndWait()` on the streams behind this target.
+  @usableFromInline
+  var parkedCancellers: Int {
+    preconditionFailure("Signals internal error: CancelTarget.parkedCancellers not overridden")
+  }
 }
 
 /// A cancellation token: the handle every subscription returns.
@@ -35,10 +59,10 @@ protocol Cancelling: AnyObject, Sendable {
 /// - Storage: tokens are `Hashable` by identity, so they can be kept in a `Set`
 ///   (``store(in:)-(Set<SubscriptionToken>)``) or in a ``SubscriptionBag``.
 public final class SubscriptionToken: Hashable, Sendable {
-  private let target: any Cancelling
+  private let target: CancelTarget
 
   @usableFromInline
-  init(_ target: any Cancelling) {
+  init(_ target: CancelTarget) {
     self.target = target
   }
 
@@ -108,7 +132,9 @@ public final class SubscriptionToken: Hashable, Sendable {
 }
 
 /// Runs a closure once, on first cancellation.
-private final class ClosureCancel: Cancelling {
+private final class ClosureCancel: CancelTarget, @unchecked Sendable {
+  // Why `@unchecked Sendable` is sound (restated from `CancelTarget`): the one stored property
+  // is a `let` of a `Sendable` type.
   private let action: Locked<(@Sendable () -> Void)?>
 
   init(_ action: @escaping @Sendable () -> Void) {
@@ -116,14 +142,14 @@ private final class ClosureCancel: Cancelling {
   }
 
   /// Runs the closure on this thread, so it has finished when this returns.
-  func cancelAndWait() {
+  override func cancelAndWait() {
     cancel()
   }
 
   /// Never parks anyone.
-  var parkedCancellers: Int { 0 }
+  override var parkedCancellers: Int { 0 }
 
-  func cancel() {
+  override func cancel() {
     // Take the closure under the lock, run it after releasing the lock.
     let action = self.action.withLock { stored in
       let taken = stored
@@ -137,26 +163,28 @@ private final class ClosureCancel: Cancelling {
 /// Cancels several subscriptions in order, as one. Used by operators that hold more than one
 /// subscription (for example `combineLatest`); they list the stage that calls the user's
 /// handler first, so that it stops before its sources do.
-final class CompositeCancel: Cancelling {
+final class CompositeCancel: CancelTarget, @unchecked Sendable {
+  // Why `@unchecked Sendable` is sound (restated from `CancelTarget`): the one stored property
+  // is a `let` of a `Sendable` type.
   private let parts: [SubscriptionToken]
 
   init(_ parts: [SubscriptionToken]) {
     self.parts = parts
   }
 
-  func cancel() {
+  override func cancel() {
     for part in parts {
       part.cancel()
     }
   }
 
-  func cancelAndWait() {
+  override func cancelAndWait() {
     for part in parts {
       part.cancelAndWait()
     }
   }
 
-  var parkedCancellers: Int {
+  override var parkedCancellers: Int {
     parts.reduce(0) { $0 + $1.parkedCancellerCount }
   }
 }

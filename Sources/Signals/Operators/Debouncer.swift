@@ -7,7 +7,7 @@
 ///
 /// Lock order: the relay channel's lock, then this debouncer's. `receive` takes only this one,
 /// and calls the scheduler with no lock held.
-final class Debouncer<Value: Sendable>: Cancelling {
+final class Debouncer<Value: Sendable>: Sendable {
   private struct State {
     var generation: UInt64 = 0
     var pending: SubscriptionToken?
@@ -66,15 +66,8 @@ final class Debouncer<Value: Sendable>: Cancelling {
     withExtendedLifetime(finished) {}
   }
 
-  /// As ``cancel()``: a firing already running ends in the output relay, which the operator's
-  /// token waits for separately.
-  func cancelAndWait() {
-    cancel()
-  }
-
-  /// Never parks anyone (its output relay does, and is counted there).
-  var parkedCancellers: Int { 0 }
-
+  /// Ends the operator's own work: drops what is pending. A firing already running ends in the
+  /// output relay, which the operator's token cancels (and waits for) separately.
   func cancel() {
     let pending = state.withLock { state -> SubscriptionToken? in
       state.isCancelled = true

@@ -77,7 +77,7 @@ extension EventStream {
       let (relay, relayToken) = Channel.relay(on: nil, to: handler)
       let debouncer = Debouncer(interval: interval, scheduler: scheduler, output: relay)
       let upstreamToken = upstream.sink(debouncer.receive)
-      return .combining(relayToken, SubscriptionToken(debouncer), upstreamToken)
+      return .combining(relayToken, SubscriptionToken { debouncer.cancel() }, upstreamToken)
     }
   }
 }
@@ -102,7 +102,7 @@ extension EventStream {
       let throttler = Throttler(
         interval: interval, keepsLatest: latest, scheduler: scheduler, output: relay)
       let upstreamToken = upstream.sink(throttler.receive)
-      return .combining(relayToken, SubscriptionToken(throttler), upstreamToken)
+      return .combining(relayToken, SubscriptionToken { throttler.cancel() }, upstreamToken)
     }
   }
 }

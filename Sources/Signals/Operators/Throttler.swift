@@ -9,7 +9,7 @@
 ///
 /// Lock order: the relay channel's lock, then this throttler's. The scheduler is called with no
 /// lock held.
-final class Throttler<Value: Sendable>: Cancelling {
+final class Throttler<Value: Sendable>: Sendable {
   private struct State {
     var isWindowOpen = false
     var held: Value?
@@ -89,15 +89,8 @@ final class Throttler<Value: Sendable>: Cancelling {
     }
   }
 
-  /// As ``cancel()``: a window end already running ends in the output relay, which the
-  /// operator's token waits for separately.
-  func cancelAndWait() {
-    cancel()
-  }
-
-  /// Never parks anyone (its output relay does, and is counted there).
-  var parkedCancellers: Int { 0 }
-
+  /// Ends the operator's own work: drops what is pending. A firing already running ends in the
+  /// output relay, which the operator's token cancels (and waits for) separately.
   func cancel() {
     let (pending, held) = state.withLock { state -> (SubscriptionToken?, Value?) in
       state.isCancelled = true
