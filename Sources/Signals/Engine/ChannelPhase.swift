@@ -38,7 +38,7 @@ enum ChannelPhase: UInt8, AtomicRepresentable, Sendable {
   case deliveringWithWork
 
   /// Whether a thread is running a round (either kind).
-  @inlinable
+  @inlinable @inline(__always)
   var isDelivering: Bool {
     self == .delivering || self == .deliveringWithWork
   }

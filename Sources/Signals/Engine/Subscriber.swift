@@ -55,8 +55,12 @@ final class Subscriber<Value: Sendable>: CancelTarget, @unchecked Sendable {
   /// is compiled once for every `Value`, where `channel.remove(self)` would look up generic
   /// metadata on each call. It calls the `remove` the channel captured where `Value` was known
   /// instead.
+  ///
+  /// A retired subscriber returns at once (the usual case when a cancelled token is released):
+  /// nothing can run or start, and checking here skips the call through the closure.
   @usableFromInline
   override func cancel() {
+    if isRetired { return }
     channel.removeSubscriber(channel, self, false)
   }
 
