@@ -10,8 +10,9 @@ import Synchronization
 ///   subscriber sees the same order and each handler runs one call at a time.
 /// - **No replay of old values.** A subscriber receives only values sent after it joined; a
 ///   property subscriber first receives the value stored when it joined.
-/// - **No lock held during callouts.** Handlers run outside the lock, on a copy-on-write snapshot
-///   of the subscriber list; joins and cancellations during a round are applied at its end.
+/// - **No lock held during callouts.** Handlers run outside the lock, reading the subscriber
+///   list unretained; the list does not change during a round, because joins and cancellations
+///   during a round are parked and applied at its end.
 /// - **One lock round trip per send.** The lock is taken to start a round; a round during which
 ///   nothing was queued or parked ends with one atomic compare-and-swap (``ChannelPhase``).
 /// - **Cancellation is final and never waits.** A cancelled subscriber is skipped by every round
@@ -147,7 +148,7 @@ final class Channel<Value: Sendable>: Sendable {
   func send(_ value: Value) {
     let mustHop = mustHop
     // Written from inside the lock rather than returned from it: a returned action is copied
-    // out of `withLock`'s generic result (one more retain and release of the snapshot).
+    // out of `withLock`'s generic result (outlined copies on every send).
     var action = StartAction<Value>.none
     // The value a property replaces is released after unlocking: its deinit may be user code.
     var displaced: Value?
@@ -375,7 +376,7 @@ final class Channel<Value: Sendable>: Sendable {
 
   /// The delivery loop: runs rounds until the queue is empty. Only one thread runs it at a time
   /// per channel (guarded by `phase`). Takes the first round out of `first` (`inout` so that it
-  /// is moved, not copied: the snapshot must be released before the round is finished).
+  /// is moved, not copied).
   @inlinable
   func drain(startingWith first: inout Round<Value>?) {
     let depth = DeliveryDepth.enter(slot: depthSlot)
@@ -387,8 +388,8 @@ final class Channel<Value: Sendable>: Sendable {
     }
     while let round = pending.take() {
       deliver(round)
-      // Release the snapshot before ending the round: once the round ends (possibly with no
-      // lock, see `finishRound`), the next lock holder may change the list in place.
+      // Done with the round before ending it: once it ends (possibly with no lock, see
+      // `finishRound`), the next lock holder may change the list the round was reading.
       _ = consume round
       pending = finishRound()
     }

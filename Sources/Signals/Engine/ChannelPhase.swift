@@ -14,16 +14,17 @@ import Synchronization
 ///
 /// - Anything a round's end must act on (a queued delivery, a subscriber joining or leaving, a
 ///   canceller waiting) is recorded under the lock, and whoever records it while a round runs
-///   first moves the phase `delivering -> deliveringWithWork` (``ChannelState/phaseForParking(_:)``).
+///   first moves the phase `delivering -> deliveringWithWork`
+///   (``ChannelState/phaseForParking(_:claimingIdle:)``).
 ///   The deliverer's CAS expects `delivering`, so it fails exactly when there is work, and the
 ///   deliverer then ends the round under the lock, where it sees that work.
 /// - If that recording thread's own CAS fails, the deliverer ended the round first: the phase is
-///   `idle`, the round's snapshot is already released, and the thread proceeds as on an idle
-///   channel (it holds the lock, and no round runs).
+///   `idle`, the round is done reading the subscriber list, and the thread proceeds as on an
+///   idle channel (it holds the lock, and no round runs).
 /// - Ordering: the deliverer's CAS releases, and every reader under the lock acquires. What the
-///   deliverer did before it (read handlers, release the snapshot so the subscriber list is
-///   uniquely owned again) happens before whatever the next lock holder does after seeing
-///   `idle`. ThreadSanitizer sees these atomics: they are compiled into this module.
+///   deliverer did before it (read the subscriber list and the handlers) happens before
+///   whatever the next lock holder does after seeing `idle` (change the list, release a
+///   handler). ThreadSanitizer sees these atomics: they are compiled into this module.
 @usableFromInline
 enum ChannelPhase: UInt8, AtomicRepresentable, Sendable {
   /// Nobody is delivering, nothing is queued.

@@ -31,7 +31,7 @@ struct Round<Value: Sendable>: Sendable {
 /// became the delivering thread), or ask the channel's executor to run the delivery loop.
 ///
 /// A struct rather than an enum with a `Round` payload: a `switch` over a copyable enum borrows
-/// it and copies the payload (a retain of the snapshot plus outlined copies on every send),
+/// it and copies the payload (outlined copies on every send),
 /// while `round.take()` moves the round out.
 @usableFromInline
 struct StartAction<Value: Sendable>: Sendable {
@@ -66,15 +66,16 @@ struct StartAction<Value: Sendable>: Sendable {
 ///    Every phase change is made under the lock, but two: the deliverer ends a round that is
 ///    still `.delivering` (nothing was recorded for its end) with a CAS to `.idle`, and a
 ///    main-actor relay's one producer may claim an idle round with a CAS
-///    (`Channel.sendFromSoleProducer`). Whoever
-///    records work while a round runs marks it `.deliveringWithWork` first
-///    (``phaseForParking(_:)``), so that round ends under the lock. (*Checked*: the locked
-///    round end is reached only from a drain, never while `.idle`.)
+///    (`Channel.sendFromSoleProducer`). Whoever records work while a round runs marks it
+///    `.deliveringWithWork` first (``phaseForParking(_:claimingIdle:)``), so that round ends
+///    under the lock. (*Checked*: the locked round end is reached only from a drain, never
+///    while `.idle`.)
 /// 2. **Idle means empty.** While `.idle`, the queue is drained and `joining`, `leaving` and
 ///    `waiters` are empty: a round end applies them before going idle. (*Checked* in `start`.)
-/// 3. **Frozen snapshot.** A round's subscriber list is a copy-on-write snapshot of
-///    `subscribers`; while `.delivering`, membership changes are parked in `joining` and
-///    `leaving` instead, so the list is never copied and each round sees one fixed membership.
+/// 3. **Frozen list.** A round reads `subscribers`' storage unretained
+///    (``SubscriberList/unretainedStorage``); while `.delivering`, membership changes are parked
+///    in `joining` and `leaving` instead, so the storage stays unchanged and alive until the
+///    round ends, and each round sees one fixed membership.
 /// 4. **Slots.** A subscriber's `slot` is its index in `subscribers`, or `joining` (never in the
 ///    list yet), or `retired` (final: removed for good). A cancelled subscriber that is not
 ///    retired is parked in `leaving` or `joining`, which happens only while `.delivering`.
@@ -225,7 +226,8 @@ struct ChannelState<Value: Sendable>: Sendable {
     subscribers.count - holes + joining.count - leaving.count
   }
 
-  /// Adds a subscriber now, or parks it if a round is running (the round's snapshot stays valid).
+  /// Adds a subscriber now, or parks it if a round is running (the list the round reads stays
+  /// unchanged).
   @inlinable
   mutating func add(_ subscriber: Subscriber<Value>, _ phase: borrowing Atomic<ChannelPhase>) {
     if Self.phaseForParking(phase).isDelivering {
