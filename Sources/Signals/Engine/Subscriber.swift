@@ -18,12 +18,15 @@ enum SubscriberSlot {
 @usableFromInline
 final class Subscriber<Value: Sendable>: CancelTarget, @unchecked Sendable {
   // Why `@unchecked Sendable` is sound: every stored property is immutable or atomic except
-  // `handler`, which the channel's lock orders. It is read only by a thread delivering a round,
-  // after that thread saw `isActive == true`; it is cleared once, by `releaseHandler()`, only
-  // after the subscriber was retired under the channel's lock. Retiring happens either when no
-  // round is running or, at a round boundary, on the delivering thread itself; `isActive` was
-  // cleared under the lock before that, and every later round starts by taking the lock. So
-  // each read happens before the retirement, and the clearing after it.
+  // `handler`, which the channel's lock and phase order. It is read only by a thread delivering
+  // a round, after that thread saw `isActive == true`; it is cleared once, by
+  // `releaseHandler()`, only after the subscriber was retired under the channel's lock.
+  // Retiring happens either when no round is running or, at a round boundary, on the
+  // delivering thread itself; `isActive` was cleared under the lock before that, and every
+  // later round starts under the lock or, on a main-actor relay, with a CAS that reads from the
+  // cancellation's read-modify-write of the phase (see `Channel.sendFromSoleProducer`); a round
+  // that ended before sees its end (a releasing CAS) read by the retiring lock holder. So each
+  // read happens before the retirement, and the clearing after it.
   /// The user's handler, or `nil` once retired. Called by the channel's delivering thread,
   /// never under a lock. No dynamic exclusivity checks: accesses never overlap (see above), and
   /// the checks cost about 90 instructions per call (docs/performance.md, "One change at a
