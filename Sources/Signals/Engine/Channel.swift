@@ -38,7 +38,7 @@ final class Channel<Value: Sendable>: Sendable {
   /// every send.
   @usableFromInline let hasExecutor: Bool
   @usableFromInline let keepsCurrent: Bool
-  /// Whether ``sendFromSoleProducer(_:to:)`` may start rounds without the lock: true only for
+  /// Whether ``sendFromSoleProducer(_:to:deliversHere:)`` may start rounds without the lock: true only for
   /// a main-actor relay. Cancellation then publishes its work through the phase (see
   /// ``ChannelState/phaseForParking(_:claimingIdle:)``).
   @usableFromInline let startsWithoutLock: Bool
@@ -65,7 +65,8 @@ final class Channel<Value: Sendable>: Sendable {
   /// - Parameters:
   ///   - current: a property's initial value, or `nil` for an event channel.
   ///   - executor: where deliveries run; `nil` for "on the sending thread".
-  ///   - startsWithoutLock: for a relay fed through ``sendFromSoleProducer(_:to:)`` only.
+  ///   - startsWithoutLock: for a relay fed through ``sendFromSoleProducer(_:to:deliversHere:)``
+  ///     only.
   @inlinable
   init(
     current: Value?, executor: (any DrainExecutor)?,
@@ -201,9 +202,15 @@ final class Channel<Value: Sendable>: Sendable {
   ///   this CAS came first, the canceller sees a running round and parks, as on any channel.
   /// - The round ends as every round does (`finishRound`: one CAS, or the lock if a canceller
   ///   parked or waits).
+  ///
+  /// `deliversHere` is the executor's answer for the calling thread, asked by the caller, which
+  /// knows the executor's type: asked here, through the channel's existential, it cost a
+  /// dynamic call and a retain and release of the executor per value.
   @inlinable
-  func sendFromSoleProducer(_ value: Value, to subscriber: Subscriber<Value>) {
-    if !mustHop
+  func sendFromSoleProducer(
+    _ value: Value, to subscriber: Subscriber<Value>, deliversHere: Bool
+  ) {
+    if deliversHere
       && phase.compareExchange(
         expected: .idle, desired: .delivering, ordering: .acquiringAndReleasing
       ).exchanged
@@ -243,7 +250,7 @@ final class Channel<Value: Sendable>: Sendable {
 
   /// Registers `handler` as the only subscriber of a new relay (an event channel with no
   /// subscriber and no delivery yet), and returns its token and its subscriber record, for
-  /// ``sendFromSoleProducer(_:to:)``.
+  /// ``sendFromSoleProducer(_:to:deliversHere:)``.
   @inlinable
   func subscribeSole(
     _ handler: @escaping @Sendable (Value) -> Void

@@ -107,7 +107,7 @@ enum Platform {
   }
 
   /// This thread's number in `slot` (0 if this thread has not set one).
-  @usableFromInline
+  @inlinable
   static func tag(in slot: ThreadSlot) -> Int {
     Int(bitPattern: pthread_getspecific(slot))
   }

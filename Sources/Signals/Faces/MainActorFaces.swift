@@ -6,12 +6,15 @@ func sinkOnMainActor<Value: Sendable>(
   _ subscribe: (@escaping @Sendable (Value) -> Void) -> SubscriptionToken,
   _ handler: @escaping @MainActor (Value) -> Void
 ) -> SubscriptionToken {
-  let relay = Channel<Value>(
-    current: nil, executor: MainQueueExecutor.shared, startsWithoutLock: true)
+  let mainQueue = MainQueueExecutor.shared
+  let relay = Channel<Value>(current: nil, executor: mainQueue, startsWithoutLock: true)
   let (relayToken, subscriber) = relay.subscribeSole(
     MainQueueExecutor.callableOnMainQueue(handler))
   // The upstream calls this one value at a time: the relay's one producer.
-  let upstreamToken = subscribe { subscriber.channel.sendFromSoleProducer($0, to: subscriber) }
+  let upstreamToken = subscribe { value in
+    subscriber.channel.sendFromSoleProducer(
+      value, to: subscriber, deliversHere: mainQueue.canDeliverInline())
+  }
   return .combining(relayToken, upstreamToken)
 }
 

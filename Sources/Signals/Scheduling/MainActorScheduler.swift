@@ -36,7 +36,7 @@ final class MainQueueExecutor: DrainExecutor {
   private let mainQueueKey: DispatchSpecificKey<Bool>
 
   /// Per thread: 0 not asked yet, 1 the process's initial thread, 2 another thread.
-  private let threadKind = Platform.makeTagSlot()
+  @usableFromInline let threadKind = Platform.makeTagSlot()
 
   private init() {
     mainQueueKey = DispatchSpecificKey<Bool>()
@@ -47,24 +47,31 @@ final class MainQueueExecutor: DrainExecutor {
   ///
   /// The main thread is the main actor's: the main queue runs its work there, and the Swift
   /// runtime's own main-actor check asks exactly "is this the main thread". Asking that costs
-  /// one thread-local read, cached
-  /// per thread; `DispatchQueue.getSpecific` costs about 200 instructions and two reference
-  /// count operations, so it is asked only on other threads, where it finds the worker thread
-  /// that serves the main queue after `dispatchMain()` (the main thread has then exited).
-  @usableFromInline
+  /// one thread-local read, cached per thread (inlined into the caller);
+  /// `DispatchQueue.getSpecific` costs about 200 instructions and two reference count
+  /// operations, so it is asked only on other threads, where it finds the worker thread that
+  /// serves the main queue after `dispatchMain()` (the main thread has then exited).
+  @inlinable
   func canDeliverInline() -> Bool {
-    isMainThread() || DispatchQueue.getSpecific(key: mainQueueKey) == true
+    switch Platform.tag(in: threadKind) {
+    case 1: true
+    case 2: isOnMainQueue()
+    default: classifyCurrentThread() || isOnMainQueue()
+    }
   }
 
-  private func isMainThread() -> Bool {
-    switch Platform.tag(in: threadKind) {
-    case 1: return true
-    case 2: return false
-    default:
-      let isMain = Platform.isInitialThread()
-      Platform.setTag(isMain ? 1 : 2, in: threadKind)
-      return isMain
-    }
+  /// Whether the caller runs on the main queue (`DispatchQueue.getSpecific`).
+  @usableFromInline
+  func isOnMainQueue() -> Bool {
+    DispatchQueue.getSpecific(key: mainQueueKey) == true
+  }
+
+  /// Finds out, once per thread, whether this is the main thread, and caches the answer.
+  @usableFromInline
+  func classifyCurrentThread() -> Bool {
+    let isMain = Platform.isInitialThread()
+    Platform.setTag(isMain ? 1 : 2, in: threadKind)
+    return isMain
   }
 
   @usableFromInline
