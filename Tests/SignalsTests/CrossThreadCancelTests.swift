@@ -270,18 +270,3 @@ private func cancelAndWaitOnAnotherThread(
   guard waitUntilParked(token, sourceLocation: sourceLocation) else { return nil }
   return cancelling
 }
-
-/// Waits (bounded by ``hangGuard``) until a `cancelAndWait()` is parked on `token`'s streams.
-private func waitUntilParked(
-  _ token: SubscriptionToken, sourceLocation: SourceLocation = #_sourceLocation
-) -> Bool {
-  let deadline = DispatchTime.now() + hangGuard
-  while token.parkedCancellerCount == 0 {
-    guard DispatchTime.now() < deadline else {
-      Issue.record("Timed out waiting for cancelAndWait() to park", sourceLocation: sourceLocation)
-      return false
-    }
-    Thread.sleep(forTimeInterval: 0.001)
-  }
-  return true
-}

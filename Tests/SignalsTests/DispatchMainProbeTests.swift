@@ -11,30 +11,25 @@ import Testing
   @Test func mainActorDeliveryWorksAfterDispatchMainInTheDefaultMode() throws {
     let run = try runProbe(environment: [:])
     #expect(run.status == 0)
-    #expect(
-      run.output == """
-        received 0 on the main queue
-        received 1 on the main queue
-        received 2 on the main queue
-        done
-
-        """)
+    #expect(run.output == everyValueOnTheMainQueue)
   }
 
   @Test func mainActorDeliveryWorksAfterDispatchMainInTheLegacyIsolationCheckModeToo() throws {
     let run = try runProbe(environment: ["SWIFT_IS_CURRENT_EXECUTOR_LEGACY_MODE_OVERRIDE": "legacy"]
     )
     #expect(run.status == 0)
-    #expect(
-      run.output == """
-        received 0 on the main queue
-        received 1 on the main queue
-        received 2 on the main queue
-        done
-
-        """)
+    #expect(run.output == everyValueOnTheMainQueue)
   }
 }
+
+/// What the probe prints when every value reached the main-actor handler, in order.
+private let everyValueOnTheMainQueue = """
+  received 0 on the main queue
+  received 1 on the main queue
+  received 2 on the main queue
+  done
+
+  """
 
 /// Runs the probe with `environment` added to this process's, and returns its exit status and
 /// standard output. The probe exits by itself within a minute.

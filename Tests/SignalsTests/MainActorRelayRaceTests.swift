@@ -9,41 +9,47 @@ import Testing
 /// come first and be seen by the round. These tests race the two many times; under
 /// `--sanitize=thread` (CI) a handler read racing the handler's release is also reported.
 @Suite(.timeLimit(.minutes(1))) @MainActor struct MainActorRelayRaceTests {
+  /// Deterministic: a round that started without the lock (a value sent on the main actor, with
+  /// nothing queued) is held inside its handler until a `cancelAndWait()` from another thread
+  /// is parked on it. The canceller returns only after that round has ended and the handler
+  /// (with what it captured) has been released, and no later send reaches the handler.
+  @Test func cancelAndWaitParksOnARoundThatStartedWithoutTheLock() {
+    let sender = EventSender<Int>()
+    let log = Log<String>()
+    let token = Slot<SubscriptionToken>()
+    let cancelling = Slot<DispatchSemaphore>()
+    do {
+      let tracked = Tracked()
+      let capture = WeakTracked(tracked)
+      token.value = sender.stream.receive(on: .mainActor).sink { value in
+        withExtendedLifetime(tracked) { log.append("call \(value)") }
+        guard value == 1, let subscription = token.value else { return }
+        cancelling.value = startThread {
+          subscription.cancelAndWait()
+          log.append("cancelAndWait returned, captures alive: \(capture.value != nil)")
+        }
+        log.append("canceller parked: \(waitUntilParked(subscription))")
+      }
+    }
+    sender.send(1)  // the handler above runs inside this send, on the main actor
+    if let cancellingThread = cancelling.value {
+      waitOrFail(cancellingThread, "the cancelling thread")
+    }
+    sender.send(2)
+    #expect(
+      log.all == [
+        "call 1", "canceller parked: true", "cancelAndWait returned, captures alive: false",
+      ])
+    token.value = nil
+  }
+
   /// A cancel from another thread while the main actor keeps sending: once `cancelAndWait()`
   /// has returned, the handler is never called again, and what it captured is released.
   @Test func cancelAndWaitFromAnotherThreadDuringMainActorSendsEndsDeliveryAndReleases() {
     for _ in 0..<200 {
-      let sender = EventSender<Int>()
-      let calls = Counter()
-      let callsAfterCancelReturned = Atomic<Int>(-1)
-      let cancelReturned = Flag()
-      weak var captured: Tracked?
-      var token: SubscriptionToken?
-      do {
-        let tracked = Tracked()
-        captured = tracked
-        token = sender.stream.receive(on: .mainActor).sink { _ in
-          withExtendedLifetime(tracked) { calls.increment() }
-        }
-      }
-      guard let cancelled = token else { return }
-      let cancelling = startThread {
-        cancelled.cancelAndWait()
-        callsAfterCancelReturned.store(calls.value, ordering: .sequentiallyConsistent)
-        cancelReturned.raise()
-      }
-      var sent = 0
-      while !cancelReturned.isRaised {
-        sender.send(sent)  // on the main actor, nothing queued: the short way
-        sent += 1
-      }
-      waitOrFail(cancelling, "the cancelling thread")
-      for value in 0..<10 {
-        sender.send(value)
-      }
-      #expect(calls.value == callsAfterCancelReturned.load(ordering: .sequentiallyConsistent))
-      #expect(captured == nil, "cancelAndWait() returned before the handler was released")
-      token = nil
+      let race = raceMainActorSends { $0.cancelAndWait() }
+      #expect(race.calls == race.callsWhenCancelReturned)
+      #expect(!race.handlerCapturesAlive, "cancelAndWait() returned before the handler's release")
     }
   }
 
@@ -52,36 +58,72 @@ import Testing
   /// released once the main actor's round has ended.
   @Test func cancelFromAnotherThreadDuringMainActorSendsAllowsAtMostOneMoreCall() {
     for _ in 0..<200 {
-      let sender = EventSender<Int>()
-      let calls = Counter()
-      let callsWhenCancelReturned = Atomic<Int>(-1)
-      let cancelReturned = Flag()
-      weak var captured: Tracked?
-      var token: SubscriptionToken?
-      do {
-        let tracked = Tracked()
-        captured = tracked
-        token = sender.stream.receive(on: .mainActor).sink { _ in
-          withExtendedLifetime(tracked) { calls.increment() }
-        }
-      }
-      guard let cancelled = token else { return }
-      let cancelling = startThread {
-        cancelled.cancel()
-        callsWhenCancelReturned.store(calls.value, ordering: .sequentiallyConsistent)
-        cancelReturned.raise()
-      }
-      var sent = 0
-      while !cancelReturned.isRaised {
-        sender.send(sent)
-        sent += 1
-      }
-      waitOrFail(cancelling, "the cancelling thread")
-      sender.send(-1)  // a round that starts now must not call the handler
-      let atCancel = callsWhenCancelReturned.load(ordering: .sequentiallyConsistent)
-      #expect(calls.value <= atCancel + 1)
-      #expect(captured == nil, "the handler was not released after the last round ended")
-      token = nil
+      let race = raceMainActorSends { $0.cancel() }
+      #expect(race.calls <= race.callsWhenCancelReturned + 1)
+      #expect(!race.handlerCapturesAlive, "the handler was not released after the last round")
     }
+  }
+}
+
+/// What one race observed.
+private struct RaceOutcome {
+  /// Handler calls in all.
+  var calls: Int
+  /// Handler calls counted right after the cancelling call returned.
+  var callsWhenCancelReturned: Int
+  /// Whether an object only the handler captured was still alive at the end.
+  var handlerCapturesAlive: Bool
+}
+
+/// Subscribes through `receive(on: .mainActor)`, then sends on the main actor (nothing queued:
+/// the relay's short way) until `cancelling`, run on another thread, has returned; then sends
+/// ten more values, which no round may deliver.
+@MainActor private func raceMainActorSends(
+  cancelling: @escaping @Sendable (SubscriptionToken) -> Void
+) -> RaceOutcome {
+  let sender = EventSender<Int>()
+  let calls = Counter()
+  let callsWhenCancelReturned = Atomic<Int>(-1)
+  let cancelReturned = Flag()
+  weak var captured: Tracked?
+  var token: SubscriptionToken?
+  do {
+    let tracked = Tracked()
+    captured = tracked
+    token = sender.stream.receive(on: .mainActor).sink { _ in
+      withExtendedLifetime(tracked) { calls.increment() }
+    }
+  }
+  guard let subscription = token else {
+    preconditionFailure("the subscription was just made")
+  }
+  let cancellingThread = startThread {
+    cancelling(subscription)
+    callsWhenCancelReturned.store(calls.value, ordering: .sequentiallyConsistent)
+    cancelReturned.raise()
+  }
+  var sent = 0
+  while !cancelReturned.isRaised {
+    sender.send(sent)
+    sent += 1
+  }
+  waitOrFail(cancellingThread, "the cancelling thread")
+  for value in 0..<10 {
+    sender.send(value)
+  }
+  let outcome = RaceOutcome(
+    calls: calls.value,
+    callsWhenCancelReturned: callsWhenCancelReturned.load(ordering: .sequentiallyConsistent),
+    handlerCapturesAlive: captured != nil)
+  token = nil
+  return outcome
+}
+
+/// A weak reference that other threads may read.
+private final class WeakTracked: Sendable {
+  weak let value: Tracked?
+
+  init(_ value: Tracked) {
+    self.value = value
   }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Signals
 import Synchronization
 import Testing
 
@@ -170,4 +171,19 @@ private let threadNameKey = "SignalsTests.threadName"
 /// its creator.)
 var currentThreadName: String? {
   Thread.current.threadDictionary[threadNameKey] as? String
+}
+
+/// Waits (bounded by ``hangGuard``) until a `cancelAndWait()` is parked on `token`'s streams.
+func waitUntilParked(
+  _ token: SubscriptionToken, sourceLocation: SourceLocation = #_sourceLocation
+) -> Bool {
+  let deadline = DispatchTime.now() + hangGuard
+  while token.parkedCancellerCount == 0 {
+    guard DispatchTime.now() < deadline else {
+      Issue.record("Timed out waiting for cancelAndWait() to park", sourceLocation: sourceLocation)
+      return false
+    }
+    Thread.sleep(forTimeInterval: 0.001)
+  }
+  return true
 }
