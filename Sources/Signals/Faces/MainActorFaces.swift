@@ -1,6 +1,8 @@
-/// Subscribes `handler` to `subscribe`'s values through a main-queue relay. Internal;
-/// `@inlinable` (as are the `sink`s that call it) so that the client specialises the relay
-/// channel for its `Value` (see ``Channel/relay(on:to:)``).
+/// Subscribes `handler` to `subscribe`'s values through a relay channel of its own that
+/// delivers on the main queue: at once, with no lock, when a value arrives on the main thread
+/// with nothing queued (``Channel/sendFromSoleProducer(_:to:deliversHere:)``), otherwise queued
+/// and delivered through `DispatchQueue.main`. Internal; `@inlinable` (as are the `sink`s that
+/// call it) so that the client specialises the relay channel for its `Value`.
 @inlinable
 func sinkOnMainActor<Value: Sendable>(
   _ subscribe: (@escaping @Sendable (Value) -> Void) -> SubscriptionToken,
