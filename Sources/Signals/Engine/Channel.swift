@@ -435,9 +435,9 @@ final class Channel<Value: Sendable>: Sendable {
         for index in 0..<storage.count {
           // No retain/release per subscriber (no strong local either: its lifetime would last
           // to the end of the iteration, around the call). Measured against a plain `for` loop:
-          // 53 fewer instructions per call (docs/performance.md, "One change at a time"). Safe:
-          // the list holds each subscriber in it strongly and does not change during the
-          // round, so every subscriber in it outlives this call.
+          // 53 fewer instructions per call (docs/performance.md, "Undoing the first round's
+          // optimisations"). Safe: the list holds each subscriber in it strongly and does not
+          // change during the round, so every subscriber in it outlives this call.
           guard let unretained = slots[index].map(Unmanaged.passUnretained) else { continue }
           unretained._withUnsafeGuaranteedRef { subscriber in
             if subscriber.since < sequence && subscriber.isActive.load(ordering: .relaxed) {

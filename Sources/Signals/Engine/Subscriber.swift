@@ -29,8 +29,8 @@ final class Subscriber<Value: Sendable>: CancelTarget, @unchecked Sendable {
   // read happens before the retirement, and the clearing after it.
   /// The user's handler, or `nil` once retired. Called by the channel's delivering thread,
   /// never under a lock. No dynamic exclusivity checks: accesses never overlap (see above), and
-  /// the checks cost about 90 instructions per call (docs/performance.md, "One change at a
-  /// time").
+  /// the checks cost about 90 instructions per call (docs/performance.md, "Undoing the first
+  /// round's optimisations").
   @exclusivity(unchecked) @usableFromInline var handler: (@Sendable (Value) -> Void)?
   /// The sequence number of the last value sent before this subscriber joined: it receives only
   /// values with a larger number, so a late subscriber never sees an older value.
