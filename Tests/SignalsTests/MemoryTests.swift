@@ -141,6 +141,31 @@ import Testing
     #expect(weakCapture == nil)
   }
 
+  /// `receive(on:)`'s delivery job holds its relay, and with it the values queued for the
+  /// subscriber, until the scheduler runs the job or lets go of it. A scheduler that never runs
+  /// it must still free them when it goes: the relay does not hold the scheduler (that cycle
+  /// would keep both alive for ever).
+  @Test func valuesQueuedForASchedulerThatNeverRunsAreFreedWithTheScheduler() {
+    let sender = EventSender<Tracked>()
+    weak var weakScheduler: TestScheduler?
+    weak var weakQueued: Tracked?
+    var token: SubscriptionToken?
+    do {
+      let scheduler = TestScheduler()
+      weakScheduler = scheduler
+      token = sender.stream.receive(on: scheduler).sink { _ in }
+      let queued = Tracked("queued")
+      weakQueued = queued
+      sender.send(queued)
+    }
+    withExtendedLifetime(token) {
+      #expect(weakQueued != nil, "queued for a job that has not run")
+    }
+    token = nil
+    #expect(weakScheduler == nil, "the subscription's end let go of the scheduler")
+    #expect(weakQueued == nil, "the dropped job let go of the relay and its queue")
+  }
+
   /// Subscribes a `Tracked` screen with `sink(with:)` through `subscribe` (its handler appends
   /// to the log it is given), runs `whileOwned`, lets go of the screen, then runs `afterwards`.
   /// Returns whether the screen was freed at that point, and what the handler received.

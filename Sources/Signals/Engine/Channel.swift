@@ -33,13 +33,9 @@ final class Channel<Value: Sendable>: Sendable {
   /// Who is delivering: changed under `state`'s lock, except that the deliverer ends an
   /// uneventful round with one CAS (see ``ChannelPhase``).
   @usableFromInline let phase = Atomic<ChannelPhase>(.idle)
-  @usableFromInline let executor: (any DrainExecutor)?
-  /// `executor != nil`, stored: testing the optional existential costs value-witness calls on
-  /// every send.
-  @usableFromInline let hasExecutor: Bool
   @usableFromInline let keepsCurrent: Bool
-  /// Whether ``sendFromSoleProducer(_:to:deliversHere:)`` may start rounds without the lock: true only for
-  /// a main-actor relay. Cancellation then publishes its work through the phase (see
+  /// Whether ``sendFromSoleProducer(_:to:through:)`` may start rounds without the lock: true
+  /// only for a main-actor relay. Cancellation then publishes its work through the phase (see
   /// ``ChannelState/phaseForParking(_:claimingIdle:)``).
   @usableFromInline let startsWithoutLock: Bool
   /// ``DeliveryDepth/key``, copied here so that a delivery reads it without the global's
@@ -56,21 +52,20 @@ final class Channel<Value: Sendable>: Sendable {
   @usableFromInline let removeSubscriber:
     @Sendable (Channel<Value>, Subscriber<Value>, _ waits: Bool) -> Void
 
-  /// An event channel (no stored value) delivering on the sending thread.
+  /// An event channel (no stored value).
   @inlinable
   convenience init() {
-    self.init(current: nil, executor: nil)
+    self.init(current: nil)
   }
 
   /// - Parameters:
   ///   - current: a property's initial value, or `nil` for an event channel.
-  ///   - executor: where deliveries run; `nil` for "on the sending thread".
-  ///   - startsWithoutLock: for a relay fed through ``sendFromSoleProducer(_:to:deliversHere:)``
+  ///   - startsWithoutLock: for a relay fed through ``sendFromSoleProducer(_:to:through:)``
   ///     only.
   @inlinable
   init(
-    current: Value?, executor: (any DrainExecutor)?,
-    dropObserver: (@Sendable (Value) -> Void)? = nil, startsWithoutLock: Bool = false
+    current: Value?, dropObserver: (@Sendable (Value) -> Void)? = nil,
+    startsWithoutLock: Bool = false
   ) {
     // Formed here, where a client that creates the channel knows `Value`: the closure then
     // captures nothing and calls the specialised `remove`.
@@ -82,8 +77,6 @@ final class Channel<Value: Sendable>: Sendable {
       }
     }
     self.state = Locked(ChannelState(current: current))
-    self.executor = executor
-    self.hasExecutor = executor != nil
     self.keepsCurrent = current != nil
     self.dropObserver = dropObserver
     self.observesDrops = dropObserver != nil
@@ -114,7 +107,6 @@ final class Channel<Value: Sendable>: Sendable {
   /// of the value read with its sequence number; the result is stored only if no other write
   /// came in between, else `body` runs again on the newer value. One delivery per call.
   func modify(_ body: (inout Value) throws -> Void) rethrows {
-    let mustHop = mustHop
     while true {
       var (value, sequence) = currentValueAndSequence
       try body(&value)
@@ -122,7 +114,7 @@ final class Channel<Value: Sendable>: Sendable {
       var displaced: Value?
       let stored = state.withLock { state -> Bool in
         guard state.lastSequence == sequence else { return false }
-        displaced = state.broadcast(value, keepsCurrent: true, mustHop: mustHop, &action, phase)
+        displaced = state.broadcast(value, keepsCurrent: true, mustHop: false, &action, phase)
         return true
       }
       _ = consume displaced
@@ -134,23 +126,43 @@ final class Channel<Value: Sendable>: Sendable {
     }
   }
 
-  /// Whether a delivery starting now must go through the executor: true when there is one and it
-  /// cannot deliver on the calling thread. Depends only on the calling thread, so it is computed
-  /// before taking the lock (the executor is not asked under the lock, and nothing is copied
-  /// under it for channels without one).
-  @inlinable
-  var mustHop: Bool {
-    guard hasExecutor, let executor else { return false }
-    return !executor.canDeliverInline()
-  }
-
-  /// Stores (for a property) and delivers `value` to every current subscriber.
+  /// Stores (for a property) and delivers `value` to every current subscriber, on this thread
+  /// (or, if a round is running, on the thread running it).
   @inlinable
   func send(_ value: Value) {
-    let mustHop = mustHop
-    // Written from inside the lock rather than returned from it: a returned action is copied
-    // out of `withLock`'s generic result (outlined copies on every send).
     var action = StartAction<Value>.none
+    let dropped = start(value, mustHop: false, &action)
+    perform(&action)
+    if dropped {
+      dropObserver?(value)  // user code: after unlocking and after the (empty) delivery
+    }
+  }
+
+  /// Sends `value` as ``send(_:)`` does, but delivers it through `executor` unless the executor
+  /// can deliver on the calling thread now (asked before the lock is taken, never under it).
+  /// For relays: a job is submitted only when the channel was idle, so one job delivers a
+  /// whole burst.
+  @inlinable
+  func send(_ value: Value, through executor: some DrainExecutor) {
+    var action = StartAction<Value>.none
+    let dropped = start(value, mustHop: !executor.canDeliverInline(), &action)
+    if action.submit {
+      submitDrain(to: executor)
+    } else {
+      perform(&action)
+    }
+    if dropped {
+      dropObserver?(value)
+    }
+  }
+
+  /// The locked part of a send: numbers and stores `value`, and starts or queues its delivery,
+  /// leaving in `action` what the caller must do after unlocking. Returns whether the value
+  /// reached no subscriber on a channel that observes drops.
+  @inlinable
+  func start(_ value: Value, mustHop: Bool, _ action: inout StartAction<Value>) -> Bool {
+    // `action` is written from inside the lock rather than returned from it: a returned action
+    // is copied out of `withLock`'s generic result (outlined copies on every send).
     // The value a property replaces is released after unlocking: its deinit may be user code.
     var displaced: Value?
     var dropped = false
@@ -162,31 +174,27 @@ final class Channel<Value: Sendable>: Sendable {
       }
     }
     _ = consume displaced
-    perform(&action)
-    if dropped {
-      dropObserver?(value)  // user code: after unlocking and after the (empty) delivery
-    }
+    return dropped
   }
 
   /// Sends the value `make` returns, if any, computing it under the channel's lock so that the
   /// computation and the send order are one atomic step. `make` must be the library's own code:
   /// it runs under the lock.
   func send(computing make: () -> Value?) {
-    let mustHop = mustHop
     var action = StartAction<Value>.none
     var displaced: Value?
     state.withLock { state in
       guard let value = make() else { return }
       displaced = state.broadcast(
-        value, keepsCurrent: keepsCurrent, mustHop: mustHop, &action, phase)
+        value, keepsCurrent: keepsCurrent, mustHop: false, &action, phase)
     }
     _ = consume displaced
     perform(&action)
   }
 
   /// Delivers `value` to `subscriber` on the calling thread when the executor allows it here
-  /// and no round runs or is scheduled; otherwise sends it as ``send(_:)`` does (queued, or
-  /// through the executor). Keeps `send`'s order: a value takes the short way only when
+  /// and no round runs or is scheduled; otherwise sends it as ``send(_:through:)`` does
+  /// (queued, or through the executor). Keeps `send`'s order: a value takes the short way only when
   /// nothing is ahead of it.
   ///
   /// The short way claims the round with one CAS (`idle -> delivering`) and no lock, and
@@ -203,14 +211,14 @@ final class Channel<Value: Sendable>: Sendable {
   /// - The round ends as every round does (`finishRound`: one CAS, or the lock if a canceller
   ///   parked or waits).
   ///
-  /// `deliversHere` is the executor's answer for the calling thread, asked by the caller, which
-  /// knows the executor's type: asked here, through the channel's existential, it cost a
-  /// dynamic call and a retain and release of the executor per value.
+  /// Generic over the executor (the caller's is ``MainQueueExecutor``), so that its question
+  /// is a direct, inlined call: asked through an existential, it cost a dynamic call and a
+  /// retain and release of the executor per value.
   @inlinable
   func sendFromSoleProducer(
-    _ value: Value, to subscriber: Subscriber<Value>, deliversHere: Bool
+    _ value: Value, to subscriber: Subscriber<Value>, through executor: some DrainExecutor
   ) {
-    if deliversHere
+    if executor.canDeliverInline()
       && phase.compareExchange(
         expected: .idle, desired: .delivering, ordering: .acquiringAndReleasing
       ).exchanged
@@ -226,7 +234,7 @@ final class Channel<Value: Sendable>: Sendable {
         drain(startingWith: &next)
       }
     } else {
-      send(value)
+      send(value, through: executor)
     }
   }
 
@@ -234,13 +242,12 @@ final class Channel<Value: Sendable>: Sendable {
   /// no delivery is running, otherwise in turn behind the deliveries already queued.
   @inlinable
   func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> SubscriptionToken {
-    let mustHop = mustHop
     var action = StartAction<Value>.none
     let subscriber = state.withLock { state in
       let subscriber = Subscriber(channel: self, since: state.lastSequence, handler: handler)
       state.add(subscriber, phase)
       if let current = state.current {
-        action = state.start(.initial(to: subscriber, value: current), mustHop: mustHop, phase)
+        action = state.start(.initial(to: subscriber, value: current), mustHop: false, phase)
       }
       return subscriber
     }
@@ -250,7 +257,7 @@ final class Channel<Value: Sendable>: Sendable {
 
   /// Registers `handler` as the only subscriber of a new relay (an event channel with no
   /// subscriber and no delivery yet), and returns its token and its subscriber record, for
-  /// ``sendFromSoleProducer(_:to:deliversHere:)``.
+  /// ``sendFromSoleProducer(_:to:through:)``.
   @inlinable
   func subscribeSole(
     _ handler: @escaping @Sendable (Value) -> Void
@@ -271,19 +278,36 @@ final class Channel<Value: Sendable>: Sendable {
   /// Idle channel: the subscriber is retired and its handler released here, before returning.
   /// A round running (on this thread or another): the subscriber is parked in `leaving`; the
   /// round may still make the one call it was about to make, and the delivering thread retires
-  /// the subscriber and releases its handler when the round ends.
+  /// the subscriber and releases its handler when the round ends. The last subscriber's
+  /// cancellation also releases the deliveries still queued (``ChannelState/takeUndeliverable()``).
   @inlinable
   func remove(_ subscriber: Subscriber<Value>) {
     // Retired (as when a cancelled token is released): no call can be running or start, so
     // there is nothing to do and no lock to take.
     if subscriber.isRetired { return }
+    var leftUndeliverable = false
     let retiredNow = state.withLock { state -> Bool in
       guard subscriber.isActive.exchange(false, ordering: .relaxed) else { return false }
-      return state.removeCancelled(subscriber, phase, claimingIdle: startsWithoutLock)
+      return state.removeCancelled(
+        subscriber, phase, claimingIdle: startsWithoutLock,
+        leftUndeliverable: &leftUndeliverable)
     }
     if retiredNow {
       subscriber.releaseHandler()  // outside the lock: what it captured may run a deinit
     }
+    if leftUndeliverable {
+      dropUndeliverable()
+    }
+  }
+
+  /// Releases the deliveries queued on a channel that no subscriber is left to receive (see
+  /// ``ChannelState/takeUndeliverable()``). Rare (a last cancellation with deliveries queued),
+  /// so out of line, with a lock trip of its own.
+  @usableFromInline
+  @inline(never)
+  func dropUndeliverable() {
+    let undeliverable = state.withLock { $0.takeUndeliverable() }
+    _ = consume undeliverable  // released after unlocking: a value's deinit may be user code
   }
 
   /// Cancels `subscriber`, then waits until it is retired and its handler released: at once
@@ -336,49 +360,32 @@ final class Channel<Value: Sendable>: Sendable {
   func perform(_ action: inout StartAction<Value>) {
     if case .some = action.round {
       drain(startingWith: &action.round)
-    } else if action.submit {
-      submitDrain()
     }
   }
 
-  /// Hands the delivery loop to the executor. Out of line (yet specialised in the client): kept
-  /// inside `perform`, it made `send` too large to inline into its caller, which cost every
-  /// send about 60 instructions (docs/performance.md).
+  /// Hands the delivery loop to `executor`, as a job that holds this channel strongly until it
+  /// has run (or until the executor drops it unrun). Out of line (yet specialised in the
+  /// client): kept inside `send`, it made the send too large to inline into its caller, which
+  /// cost every send about 60 instructions (docs/performance.md).
+  ///
+  /// Strong, with no cycle: a channel does not keep its executor (the producer passes it with
+  /// each value), so a scheduler that holds jobs it never runs (an unadvanced `TestScheduler`)
+  /// keeps the channel, and the values queued in it, only as long as it is itself alive. A job
+  /// that runs after every subscriber left delivers nothing and lets the channel go. The job
+  /// captures nothing but the channel, so the closure's context is the channel itself: no
+  /// allocation per submission, and no weak reference (whose side-table reference count made
+  /// every retain and release of the channel slow; docs/performance.md).
   @inlinable
   @inline(never)
-  func submitDrain() {
-    guard let executor else {
-      // `start` asks to submit only when `mustHop` was true, which needs an executor.
-      preconditionFailure("Signals internal error: a drain was submitted without an executor")
-    }
-    let job = state.withLock { $0.drainJob } ?? makeDrainJob()
-    executor.submit(job.run)
-  }
-
-  /// The job that runs the delivery loop on the executor, made once per channel and kept in
-  /// ``ChannelState/drainJob`` for the next submission. A cold path: the first submission only.
-  ///
-  /// Weak: the executor's scheduler holds the job until it runs, and the channel holds the
-  /// executor. A strong capture would keep the channel (and the values queued in it) alive
-  /// after every token is gone, for as long as the scheduler does not run the job (a dropped
-  /// TestScheduler: forever). Once the channel is gone there is nobody left to deliver to.
-  /// The weak reference sits in a `weak let` of its own object, which the closure captures as
-  /// its only context: a `[weak self]` capture is a mutable box, and every run paid a dynamic
-  /// exclusivity check to read it. Inlinable so that the job's delivery loop is the client's
-  /// specialised one.
-  @inlinable
-  func makeDrainJob() -> DrainJob {
-    let target = WeakChannel(self)
-    let job = DrainJob { target.channel?.drainSubmitted() }
-    state.withLock { $0.drainJob = job }
-    return job
+  func submitDrain(to executor: some DrainExecutor) {
+    executor.submit { [self] in drainSubmitted() }
   }
 
   /// The delivery loop, run as a job by the executor: the first delivery is in the queue.
   @inlinable
   func drainSubmitted() {
-    var nothing: Round<Value>? = nil
-    drain(startingWith: &nothing)
+    var first = state.withLock { $0.startSubmittedRound(phase) }
+    drain(startingWith: &first)
   }
 
   /// The delivery loop: runs rounds until the queue is empty. Only one thread runs it at a time
@@ -389,10 +396,6 @@ final class Channel<Value: Sendable>: Sendable {
     let depth = DeliveryDepth.enter(slot: depthSlot)
     defer { DeliveryDepth.exit(depth) }
     var pending = first.take()
-    if pending == nil {
-      // Submitted through the executor: the first delivery is in the queue.
-      pending = finishRound()
-    }
     while let round = pending.take() {
       deliver(round)
       // Done with the round before ending it: once it ends (possibly with no lock, see

@@ -62,14 +62,15 @@ struct StartAction<Value: Sendable>: Sendable {
 /// 1. **One deliverer.** The phase (``ChannelPhase``, an atomic beside the lock) is
 ///    `.delivering` or `.deliveringWithWork` exactly while one thread runs `Channel.drain`'s
 ///    loop; nobody else calls a handler of this channel. `.scheduled`: exactly one job is with
-///    the executor, not started, and the queue holds its first delivery. `.idle`: neither.
+///    the executor, not started, and the queue holds its first delivery (or nothing, once every
+///    subscriber has left: `takeUndeliverable`). `.idle`: neither.
 ///    Every phase change is made under the lock, but two: the deliverer ends a round that is
 ///    still `.delivering` (nothing was recorded for its end) with a CAS to `.idle`, and a
 ///    main-actor relay's one producer may claim an idle round with a CAS
 ///    (`Channel.sendFromSoleProducer`). Whoever records work while a round runs marks it
 ///    `.deliveringWithWork` first (``phaseForParking(_:claimingIdle:)``), so that round ends
-///    under the lock. (*Checked*: the locked round end is reached only from a drain, never
-///    while `.idle`.)
+///    under the lock. (*Checked*: a round ends under the lock only while one runs, and a
+///    submitted job starts only while `.scheduled`.)
 /// 2. **Idle means empty.** While `.idle`, the queue is drained and `joining`, `leaving` and
 ///    `waiters` are empty: a round end applies them before going idle. (*Checked* in `start`.)
 /// 3. **Frozen list.** A round reads `subscribers`' storage unretained
@@ -109,10 +110,6 @@ struct ChannelState<Value: Sendable>: Sendable {
   @usableFromInline var queueHead = 0
   /// Threads blocked in `cancel()` until the running round ends.
   @usableFromInline var waiters: [DispatchSemaphore] = []
-  /// The job a channel with an executor submits to run its delivery loop, made on the first
-  /// submission and reused: a closure that captures the channel weakly is an allocation, and a
-  /// relay submits one job per burst. `nil` until then, and for channels without an executor.
-  @usableFromInline var drainJob: DrainJob?
 
   /// The most queue capacity a drained channel keeps for its next burst.
   @usableFromInline static var retainedQueueCapacity: Int { 64 }
@@ -195,6 +192,26 @@ struct ChannelState<Value: Sendable>: Sendable {
     return StartAction(round: round(for: delivery), submit: false)
   }
 
+  /// Starts the round of the job the executor is running: the channel is `.scheduled`, and
+  /// `start` queued the job's first delivery when it scheduled it (unless every subscriber has
+  /// left since: then the queue is empty, and the channel goes idle). Nothing else needs applying:
+  /// subscribers park, and cancellers wait, only while a round runs (invariants 4 and 7).
+  @inlinable
+  mutating func startSubmittedRound(_ phase: borrowing Atomic<ChannelPhase>) -> Round<Value>? {
+    precondition(
+      phase.load(ordering: .relaxed) == .scheduled,
+      "Signals internal error: a submitted job ran while not scheduled")
+    guard let delivery = dequeue() else {
+      // Every subscriber left after the job was scheduled; their deliveries were dropped
+      // (`takeUndeliverable`).
+      phase.store(.idle, ordering: .releasing)
+      return nil
+    }
+    phase.store(
+      queueHead < queue.count ? .deliveringWithWork : .delivering, ordering: .releasing)
+    return round(for: delivery)
+  }
+
   /// Ends the round that just ran, under the lock: the round had work recorded for its end
   /// (or it was the start of a scheduled drain). Applies parked membership changes, hands back
   /// the threads to wake (`nil` when none), and returns the next round, or `nil` (and goes
@@ -203,7 +220,8 @@ struct ChannelState<Value: Sendable>: Sendable {
   @inlinable
   mutating func finishRound(_ phase: borrowing Atomic<ChannelPhase>) -> RoundEnd<Value> {
     precondition(
-      phase.load(ordering: .relaxed) != .idle, "Signals internal error: a round ended while idle")
+      phase.load(ordering: .relaxed).isDelivering,
+      "Signals internal error: a round ended while none was running")
     let retired = applyParkedChanges()
     var woken: [DispatchSemaphore]?
     if !waiters.isEmpty {
@@ -239,17 +257,46 @@ struct ChannelState<Value: Sendable>: Sendable {
 
   /// Removes a cancelled subscriber now (returns `true`: it is retired, and the caller releases
   /// its handler after unlocking), or parks it if a round is running (returns `false`: the
-  /// round's end retires it).
+  /// round's end retires it). Sets `leftUndeliverable` when it was the last receiver of
+  /// deliveries still queued (possible only while a round runs or a job is scheduled: an idle
+  /// channel's queue is empty), which the caller then drops (``takeUndeliverable()``).
   @inlinable
   mutating func removeCancelled(
-    _ subscriber: Subscriber<Value>, _ phase: borrowing Atomic<ChannelPhase>, claimingIdle: Bool
+    _ subscriber: Subscriber<Value>, _ phase: borrowing Atomic<ChannelPhase>, claimingIdle: Bool,
+    leftUndeliverable: inout Bool
   ) -> Bool {
-    if Self.phaseForParking(phase, claimingIdle: claimingIdle).isDelivering {
+    let current = Self.phaseForParking(phase, claimingIdle: claimingIdle)
+    if current.isDelivering {
       leaving.append(subscriber)
+      leftUndeliverable = hasUndeliverable
       return false
     }
     detach(subscriber)
+    if current == .scheduled {
+      leftUndeliverable = hasUndeliverable
+    }
     return true
+  }
+
+  /// Whether deliveries are queued that no subscriber is left to receive.
+  @inlinable
+  var hasUndeliverable: Bool {
+    queueHead < queue.count && receiverCount == 0
+  }
+
+  /// Takes every queued delivery out once no subscriber is left to receive one, for the caller
+  /// to release after unlocking; `nil` otherwise. A queued broadcast is older than any
+  /// subscriber that joins later (which never receives older values), and an initial delivery
+  /// is for one subscriber, so none of them could ever be delivered: dropping them at the last
+  /// cancellation frees the values at once, where a scheduled job that has not run would have
+  /// held them (with the channel) until it ran.
+  @usableFromInline
+  mutating func takeUndeliverable() -> [Delivery<Value>?]? {
+    guard hasUndeliverable else { return nil }
+    let taken = queue
+    queue = []
+    queueHead = 0
+    return taken
   }
 
   @inlinable

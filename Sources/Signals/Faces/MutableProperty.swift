@@ -34,7 +34,7 @@ public final class MutableProperty<Value: Sendable>: Sendable {
   /// Creates the owner with its initial value.
   @inlinable
   public init(_ initialValue: Value) {
-    let channel = Channel<Value>(current: initialValue, executor: nil)
+    let channel = Channel<Value>(current: initialValue)
     self.channel = channel
     self.property = Property(
       read: { channel.currentValue },

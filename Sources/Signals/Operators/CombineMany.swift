@@ -35,7 +35,7 @@ extension EventStream {
   ) -> EventStream<(Value, Other)> {
     let first = self
     return EventStream<(Value, Other)> { handler in
-      let (relay, relayToken) = Channel<(Value, Other)>.relay(on: nil, to: handler)
+      let (relay, relayToken) = Channel<(Value, Other)>.relay(to: handler)
       let latest = Locked<(Value?, Other?)>((nil, nil))
       // The pair is formed under the relay's lock, so pairs are sent in the order the events
       // were received. A displaced event is released after both locks (its deinit is user code).
@@ -84,7 +84,7 @@ extension EventStream {
   /// Every event of every stream in `streams`, as one stream; see ``merge(_:)-(EventStream<Value>...)``.
   public static func merge(_ streams: [EventStream<Value>]) -> EventStream<Value> {
     EventStream { handler in
-      let (relay, relayToken) = Channel<Value>.relay(on: nil, to: handler)
+      let (relay, relayToken) = Channel<Value>.relay(to: handler)
       let sourceTokens = streams.map { stream in stream.sink { relay.send($0) } }
       return SubscriptionToken(CompositeCancel([relayToken] + sourceTokens))
     }

@@ -74,7 +74,7 @@ extension EventStream {
     precondition(interval >= .zero, "debounce(for:scheduler:): interval must not be negative")
     let upstream = self
     return EventStream { handler in
-      let (relay, relayToken) = Channel.relay(on: nil, to: handler)
+      let (relay, relayToken) = Channel.relay(to: handler)
       let debouncer = Debouncer(interval: interval, scheduler: scheduler, output: relay)
       let upstreamToken = upstream.sink(debouncer.receive)
       return .combining(relayToken, SubscriptionToken { debouncer.cancel() }, upstreamToken)
@@ -98,7 +98,7 @@ extension EventStream {
     precondition(interval >= .zero, "throttle(for:scheduler:latest:): negative interval")
     let upstream = self
     return EventStream { handler in
-      let (relay, relayToken) = Channel.relay(on: nil, to: handler)
+      let (relay, relayToken) = Channel.relay(to: handler)
       let throttler = Throttler(
         interval: interval, keepsLatest: latest, scheduler: scheduler, output: relay)
       let upstreamToken = upstream.sink(throttler.receive)

@@ -18,7 +18,7 @@ final class SnapshotCombiner<Output: Sendable>: Sendable {
     handler: @escaping @Sendable (Output) -> Void
   ) {
     self.read = read
-    (relay, token) = Channel<Output>.relay(on: nil, to: handler)
+    (relay, token) = Channel<Output>.relay(to: handler)
   }
 
   /// A source notified a change: read the combination and deliver it if it is newer.

@@ -20,22 +20,24 @@ public protocol SignalScheduler: Sendable {
     -> SubscriptionToken
 }
 
-/// Runs work where a scheduler says. Internal bridge from ``SignalScheduler`` to ``DrainExecutor``.
+/// Runs a relay's deliveries as jobs of a scheduler. Internal bridge from ``SignalScheduler`` to
+/// ``DrainExecutor``; generic, so that a client's `receive(on:)` calls its scheduler directly.
 @usableFromInline
-final class SchedulerExecutor: DrainExecutor {
-  @usableFromInline let scheduler: any SignalScheduler
+struct SchedulerExecutor<Scheduler: SignalScheduler>: DrainExecutor {
+  @usableFromInline let scheduler: Scheduler
 
   @inlinable
-  init(scheduler: any SignalScheduler) {
+  init(scheduler: Scheduler) {
     self.scheduler = scheduler
   }
 
-  @usableFromInline
+  /// Never: a scheduler decides where its jobs run, so every delivery goes through it.
+  @inlinable
   func canDeliverInline() -> Bool {
     false
   }
 
-  @usableFromInline
+  @inlinable
   func submit(_ job: @escaping @Sendable () -> Void) {
     scheduler.schedule(job)
   }

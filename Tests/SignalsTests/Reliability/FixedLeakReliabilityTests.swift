@@ -20,7 +20,9 @@ import Testing
   /// scheduler holds the job, which holds the relay: until the job runs, the relay and the
   /// values queued in it stay alive after every token and owner is gone, and a scheduler that
   /// never runs its queue (a `TestScheduler` a test drops, a stopped run loop) leaked itself
-  /// with them. Fixed: the submitted job captures the channel weakly.
+  /// with them. Fixed: the relay does not hold its scheduler (the producer passes it with each
+  /// value), and cancelling the relay's last subscriber drops the deliveries queued for it, so
+  /// the pending job holds only the empty relay, until it runs or is dropped.
   @Test func aPendingReceiveOnJobDoesNotKeepTheReleasedRelayAlive() {
     let tracker = LeakTracker()
     let scheduler = TestScheduler()
@@ -31,7 +33,7 @@ import Testing
       token.cancel()
     }
     #expect(tracker.aliveLabels() == [], "nothing refers to the relay but the pending job")
-    scheduler.advance()  // the job finds the relay gone and does nothing
+    scheduler.advance()  // the job finds nothing queued, and lets the relay go
     #expect(tracker.aliveLabels() == [])
   }
 
