@@ -1,8 +1,25 @@
 import Signals
 import Testing
 
-/// What a burst leaves behind once it has been delivered.
+/// The delivery queue: send order through a burst, and what a burst leaves behind once it has
+/// been delivered.
 @Suite struct DeliveryQueueCapacityTests {
+  /// Values sent from handlers queue behind the running delivery. These sends make the queue
+  /// (a ring buffer of four slots at first) wrap around its end and then grow while wrapped:
+  /// the order must survive both.
+  @Test func aQueueThatWrapsAroundAndGrowsKeepsSendOrder() {
+    let sender = EventSender<Int>()
+    let received = Log<Int>()
+    let sendsFrom: [Int: [Int]] = [0: [1, 2, 3], 1: [4, 5], 2: [6, 7, 8], 5: [9]]
+    let token = sender.stream.sink { value in
+      received.append(value)
+      for next in sendsFrom[value] ?? [] { sender.send(next) }
+    }
+    sender.send(0)
+    #expect(received.all == Array(0...9))
+    token.cancel()
+  }
+
   @Test func aDrainedQueueGivesBackTheBufferOfALongBurst() {
     let sender = EventSender<Int>()
     let received = Counter()

@@ -103,11 +103,9 @@ struct ChannelState<Value: Sendable>: Sendable {
   @usableFromInline var joining: [Subscriber<Value>] = []
   /// Subscribers cancelled during a round; removed at the next round boundary.
   @usableFromInline var leaving: [Subscriber<Value>] = []
-  /// Deliveries waiting for the current one to finish (FIFO), read from `queueHead` on. A
-  /// delivery is moved out when dequeued (its slot becomes `nil`), so trimming the array never
-  /// releases a value under the lock.
-  @usableFromInline var queue: [Delivery<Value>?] = []
-  @usableFromInline var queueHead = 0
+  /// Deliveries waiting for the current one to finish, first in, first out. A delivery is
+  /// moved out when dequeued, so the queue never releases a value under the lock.
+  @usableFromInline var queue = DeliveryQueue<Value>()
   /// Threads blocked in `cancel()` until the running round ends.
   @usableFromInline var waiters: [DispatchSemaphore] = []
 
@@ -182,7 +180,7 @@ struct ChannelState<Value: Sendable>: Sendable {
       queue.append(delivery)
       return .none
     }
-    precondition(queueHead == queue.count, "Signals internal error: idle with deliveries queued")
+    precondition(queue.count == 0, "Signals internal error: idle with deliveries queued")
     if mustHop {
       queue.append(delivery)
       phase.store(.scheduled, ordering: .releasing)
@@ -208,7 +206,7 @@ struct ChannelState<Value: Sendable>: Sendable {
       return nil
     }
     phase.store(
-      queueHead < queue.count ? .deliveringWithWork : .delivering, ordering: .releasing)
+      queue.count > 0 ? .deliveringWithWork : .delivering, ordering: .releasing)
     return round(for: delivery)
   }
 
@@ -233,7 +231,7 @@ struct ChannelState<Value: Sendable>: Sendable {
       return RoundEnd(next: nil, woken: woken, retired: retired)
     }
     phase.store(
-      queueHead < queue.count ? .deliveringWithWork : .delivering, ordering: .releasing)
+      queue.count > 0 ? .deliveringWithWork : .delivering, ordering: .releasing)
     return RoundEnd(next: round(for: delivery), woken: woken, retired: retired)
   }
 
@@ -281,7 +279,7 @@ struct ChannelState<Value: Sendable>: Sendable {
   /// Whether deliveries are queued that no subscriber is left to receive.
   @inlinable
   var hasUndeliverable: Bool {
-    queueHead < queue.count && receiverCount == 0
+    queue.count > 0 && receiverCount == 0
   }
 
   /// Takes every queued delivery out once no subscriber is left to receive one, for the caller
@@ -291,11 +289,10 @@ struct ChannelState<Value: Sendable>: Sendable {
   /// cancellation frees the values at once, where a scheduled job that has not run would have
   /// held them (with the channel) until it ran.
   @usableFromInline
-  mutating func takeUndeliverable() -> [Delivery<Value>?]? {
+  mutating func takeUndeliverable() -> DeliveryQueue<Value>? {
     guard hasUndeliverable else { return nil }
     let taken = queue
-    queue = []
-    queueHead = 0
+    queue = DeliveryQueue()
     return taken
   }
 
@@ -307,31 +304,14 @@ struct ChannelState<Value: Sendable>: Sendable {
     }
   }
 
+  /// Takes the next delivery out of the queue. A drained queue keeps a short burst's buffer for
+  /// the next burst, and gives a long burst's back, so a channel does not hold its peak
+  /// capacity for ever (the buffer is empty then: freeing it runs no deinit under the lock).
   @inlinable
   mutating func dequeue() -> Delivery<Value>? {
-    guard queueHead < queue.count else { return nil }
-    let delivery = queue[queueHead].take()
-    queueHead += 1
-    if queueHead == queue.count {
-      // Drained. A short queue keeps its buffer for the next burst; after a long burst the
-      // buffer is freed, so a channel does not hold its peak capacity for ever. (Every slot is
-      // `nil` by now, so freeing it runs no deinit under the lock.)
-      if queue.capacity <= Self.retainedQueueCapacity {
-        // One `removeLast()` per slot keeps the buffer: `removeAll(keepingCapacity:)` and
-        // `removeLast(_:)` go through the generic `replaceSubrange`, about 200 instructions
-        // for a queue of one (docs/performance.md).
-        while !queue.isEmpty {
-          queue.removeLast()
-        }
-      } else {
-        queue = []
-      }
-      queueHead = 0
-    } else if queueHead >= 64 && queueHead * 2 >= queue.count {
-      // Under sustained load the queue may never drain; drop the consumed prefix so it cannot
-      // grow without bound (amortised O(1) per delivery).
-      queue.removeFirst(queueHead)
-      queueHead = 0
+    let delivery = queue.removeFirst()
+    if queue.count == 0 && queue.capacity > Self.retainedQueueCapacity {
+      queue.removeBuffer()
     }
     return delivery
   }
