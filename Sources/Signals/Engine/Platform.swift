@@ -12,8 +12,8 @@
 ///
 /// The rest of the library calls these wrappers and imports no C module. Where the toolchain
 /// has a Swift API that does the job, it is used instead; two jobs have none that fits:
-/// - a lock that ThreadSanitizer can see (see ``Locked``: `Synchronization.Mutex` is invisible
-///   to it on Linux), and
+/// - parking the threads that wait for a lock (see ``LockWord``: `Synchronization.Mutex` is
+///   invisible to ThreadSanitizer on Linux), and
 /// - a thread-local value without Foundation (see ``DeliveryDepth``).
 ///
 /// Verified: Linux (Glibc), built and tested by CI. Darwin and Musl: the spellings below follow
@@ -53,6 +53,30 @@ enum Platform {
   @inlinable
   static func unlock(_ mutex: Mutex) {
     pthread_mutex_unlock(mutex)
+  }
+
+  /// A heap-allocated, initialised condition variable (never moved, like a mutex).
+  @usableFromInline typealias Condition = UnsafeMutablePointer<pthread_cond_t>
+
+  /// Allocates and initialises a condition variable; stops with a message if the system
+  /// refuses. Never destroyed: the parking lot's buckets live as long as the process.
+  static func makeCondition() -> Condition {
+    let condition = Condition.allocate(capacity: 1)
+    condition.initialize(to: pthread_cond_t())
+    let status = pthread_cond_init(condition, nil)
+    precondition(status == 0, "Signals: pthread_cond_init failed with \(status)")
+    return condition
+  }
+
+  /// Releases `mutex` (held by this thread) and sleeps until `condition` is signalled, then
+  /// takes `mutex` again. May return without a signal: callers re-check what they wait for.
+  static func wait(on condition: Condition, releasing mutex: Mutex) {
+    pthread_cond_wait(condition, mutex)
+  }
+
+  /// Wakes every thread waiting on `condition`.
+  static func broadcast(_ condition: Condition) {
+    pthread_cond_broadcast(condition)
   }
 
   /// Lets another thread run: after an optimistic update lost a race, the writer that won is

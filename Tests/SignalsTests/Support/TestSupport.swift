@@ -173,17 +173,29 @@ var currentThreadName: String? {
   Thread.current.threadDictionary[threadNameKey] as? String
 }
 
-/// Waits (bounded by ``hangGuard``) until a `cancelAndWait()` is parked on `token`'s streams.
-func waitUntilParked(
-  _ token: SubscriptionToken, sourceLocation: SourceLocation = #_sourceLocation
+/// Waits (bounded by ``hangGuard``) until `condition` holds, checking it every millisecond.
+/// For states another thread reaches and then stays in (a thread parked on a lock or in
+/// `cancelAndWait()`), so the test waits for the state itself rather than for a time.
+func waitUntil(
+  _ description: String = "the condition", sourceLocation: SourceLocation = #_sourceLocation,
+  _ condition: () -> Bool
 ) -> Bool {
   let deadline = DispatchTime.now() + hangGuard
-  while token.parkedCancellerCount == 0 {
+  while !condition() {
     guard DispatchTime.now() < deadline else {
-      Issue.record("Timed out waiting for cancelAndWait() to park", sourceLocation: sourceLocation)
+      Issue.record("Timed out waiting for \(description)", sourceLocation: sourceLocation)
       return false
     }
     Thread.sleep(forTimeInterval: 0.001)
   }
   return true
+}
+
+/// Waits (bounded by ``hangGuard``) until a `cancelAndWait()` is parked on `token`'s streams.
+func waitUntilParked(
+  _ token: SubscriptionToken, sourceLocation: SourceLocation = #_sourceLocation
+) -> Bool {
+  waitUntil("cancelAndWait() to park", sourceLocation: sourceLocation) {
+    token.parkedCancellerCount > 0
+  }
 }
