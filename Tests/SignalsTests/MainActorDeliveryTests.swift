@@ -76,6 +76,25 @@ private let mainQueueKey: DispatchSpecificKey<Bool> = {
     token.cancel()
   }
 
+  /// A value sent on the main thread with nothing queued is delivered in place, in a round the
+  /// relay starts without counting itself as a delivery: the upstream's delivery around it
+  /// already counts. So `cancelAndWait()` from the handler must return at once (waiting would
+  /// wait for this very round), and no later event may reach the handler.
+  @Test func cancelAndWaitFromAHandlerDeliveredInPlaceReturnsAtOnce() {
+    let sender = EventSender<String>()
+    let screen = Screen()
+    let token = Slot<SubscriptionToken>()
+    token.value =
+      sender.stream.receive(on: .mainActor).sink { text in
+        screen.show(text)
+        token.take()?.cancelAndWait()
+        screen.show("cancelAndWait returned")
+      }
+    sender.send("toast")
+    sender.send("late")
+    #expect(screen.shown == ["toast", "cancelAndWait returned"])
+  }
+
   @Test func eventSentFromABackgroundThreadArrivesLaterOnTheMainActor() async {
     let sender = EventSender<String>()
     let screen = Screen()

@@ -210,6 +210,8 @@ final class Channel<Value: Sendable>: Sendable {
   ///   this CAS came first, the canceller sees a running round and parks, as on any channel.
   /// - The round ends as every round does (`finishRound`: one CAS, or the lock if a canceller
   ///   parked or waits).
+  /// - This thread already counts as delivering (`DeliveryDepth`), being inside the producer's
+  ///   own delivery, so `cancelAndWait()` from the handler does not wait, as from any handler.
   ///
   /// Generic over the executor (the caller's is ``MainQueueExecutor``), so that its question
   /// is a direct, inlined call: asked through an existential, it cost a dynamic call and a
@@ -223,9 +225,10 @@ final class Channel<Value: Sendable>: Sendable {
         expected: .idle, desired: .delivering, ordering: .acquiringAndReleasing
       ).exchanged
     {
-      // The round, delivered in place (a `Round` holding `subscriber` would retain it).
-      let depth = DeliveryDepth.enter(slot: depthSlot)
-      defer { DeliveryDepth.exit(depth) }
+      // The round, delivered in place (a `Round` holding `subscriber` would retain it). No
+      // `DeliveryDepth` count of its own: the producer is an upstream handler, so this thread
+      // is already inside the upstream's delivery and counted as delivering (all the count
+      // tells is whether it is zero).
       if subscriber.isActive.load(ordering: .relaxed) {
         subscriber.handler?(value)
       }
