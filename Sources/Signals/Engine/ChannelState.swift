@@ -8,6 +8,12 @@ enum Delivery<Value: Sendable>: Sendable {
   case broadcast(sequence: UInt64, value: Value)
   /// A property's current value, for one subscriber that joined while a delivery was running.
   case initial(to: Subscriber<Value>, value: Value)
+
+  /// Whether this is a ``broadcast(sequence:value:)``.
+  @inlinable
+  var isBroadcast: Bool {
+    if case .broadcast = self { true } else { false }
+  }
 }
 
 /// A delivery together with the subscriber list it goes to: the channel's own list storage,
@@ -174,7 +180,7 @@ struct ChannelState<Value: Sendable>: Sendable {
   /// `mustHop` is true when the channel has an executor that cannot deliver on this thread now.
   @inlinable
   mutating func start(
-    _ delivery: Delivery<Value>, mustHop: Bool, _ phase: borrowing Atomic<ChannelPhase>
+    _ delivery: consuming Delivery<Value>, mustHop: Bool, _ phase: borrowing Atomic<ChannelPhase>
   ) -> StartAction<Value> {
     guard Self.phaseForParking(phase) == .idle else {
       queue.append(delivery)
@@ -297,11 +303,10 @@ struct ChannelState<Value: Sendable>: Sendable {
   }
 
   @inlinable
-  func round(for delivery: Delivery<Value>) -> Round<Value> {
-    switch delivery {
-    case .broadcast: Round(delivery: delivery, subscribers: subscribers.unretainedStorage)
-    case .initial: Round(delivery: delivery, subscribers: nil)
-    }
+  func round(for delivery: consuming Delivery<Value>) -> Round<Value> {
+    let isBroadcast = delivery.isBroadcast
+    return Round(
+      delivery: delivery, subscribers: isBroadcast ? subscribers.unretainedStorage : nil)
   }
 
   /// Takes the next delivery out of the queue. A drained queue keeps a short burst's buffer for

@@ -28,7 +28,7 @@ struct DeliveryQueue<Value: Sendable>: Sendable {
 
   /// Queues `delivery` last, doubling the buffer when it is full.
   @inlinable
-  mutating func append(_ delivery: Delivery<Value>) {
+  mutating func append(_ delivery: consuming Delivery<Value>) {
     if storage == nil || storage.unsafelyUnwrapped.count == storage.unsafelyUnwrapped.capacity {
       grow()
     }
