@@ -110,15 +110,14 @@ final class Channel<Value: Sendable>: Sendable {
     while true {
       var (value, sequence) = currentValueAndSequence
       try body(&value)
-      var action = StartAction<Value>.none
       var displaced: Value?
-      let stored = state.withLock { state -> Bool in
-        guard state.lastSequence == sequence else { return false }
-        displaced = state.broadcast(value, keepsCurrent: true, mustHop: false, &action, phase)
-        return true
+      let stored = state.withLock { state -> StartAction<Value>? in
+        guard state.lastSequence == sequence else { return nil }
+        return state.broadcast(
+          value, keepsCurrent: true, mustHop: false, displaced: &displaced, phase)
       }
       _ = consume displaced
-      if stored {
+      if case .some(var action) = consume stored {
         perform(&action)
         return
       }
@@ -130,8 +129,8 @@ final class Channel<Value: Sendable>: Sendable {
   /// (or, if a round is running, on the thread running it).
   @inlinable
   func send(_ value: Value) {
-    var action = StartAction<Value>.none
-    let dropped = start(value, mustHop: false, &action)
+    var action = start(value, mustHop: false)
+    let dropped = action.dropped
     perform(&action)
     if dropped {
       dropObserver?(value)  // user code: after unlocking and after the (empty) delivery
@@ -144,8 +143,8 @@ final class Channel<Value: Sendable>: Sendable {
   /// whole burst.
   @inlinable
   func send(_ value: Value, through executor: some DrainExecutor) {
-    var action = StartAction<Value>.none
-    let dropped = start(value, mustHop: !executor.canDeliverInline(), &action)
+    var action = start(value, mustHop: !executor.canDeliverInline())
+    let dropped = action.dropped
     if action.submit {
       submitDrain(to: executor)
     } else {
@@ -156,40 +155,39 @@ final class Channel<Value: Sendable>: Sendable {
     }
   }
 
-  /// The locked part of a send: numbers and stores `value`, and starts or queues its delivery,
-  /// leaving in `action` what the caller must do after unlocking. Returns whether the value
-  /// reached no subscriber on a channel that observes drops.
+  /// The locked part of a send: numbers and stores `value`, and starts or queues its delivery.
+  /// Returns what the caller must do after unlocking, including whether the value reached no
+  /// subscriber on a channel that observes drops.
   @inlinable
-  func start(_ value: Value, mustHop: Bool, _ action: inout StartAction<Value>) -> Bool {
-    // `action` is written from inside the lock rather than returned from it: a returned action
-    // is copied out of `withLock`'s generic result (outlined copies on every send).
+  func start(_ value: Value, mustHop: Bool) -> StartAction<Value> {
     // The value a property replaces is released after unlocking: its deinit may be user code.
     var displaced: Value?
-    var dropped = false
-    state.withLock { state in
-      displaced = state.broadcast(
-        value, keepsCurrent: keepsCurrent, mustHop: mustHop, &action, phase)
+    let action = state.withLock { state in
+      var action = state.broadcast(
+        value, keepsCurrent: keepsCurrent, mustHop: mustHop, displaced: &displaced, phase)
       if observesDrops {
-        dropped = state.receiverCount == 0
+        action.dropped = state.receiverCount == 0
       }
+      return action
     }
     _ = consume displaced
-    return dropped
+    return action
   }
 
   /// Sends the value `make` returns, if any, computing it under the channel's lock so that the
   /// computation and the send order are one atomic step. `make` must be the library's own code:
   /// it runs under the lock.
   func send(computing make: () -> Value?) {
-    var action = StartAction<Value>.none
     var displaced: Value?
-    state.withLock { state in
-      guard let value = make() else { return }
-      displaced = state.broadcast(
-        value, keepsCurrent: keepsCurrent, mustHop: false, &action, phase)
+    let started = state.withLock { state -> StartAction<Value>? in
+      guard let value = make() else { return nil }
+      return state.broadcast(
+        value, keepsCurrent: keepsCurrent, mustHop: false, displaced: &displaced, phase)
     }
     _ = consume displaced
-    perform(&action)
+    if case .some(var action) = consume started {
+      perform(&action)
+    }
   }
 
   /// Delivers `value` to `subscriber` on the calling thread when the executor allows it here

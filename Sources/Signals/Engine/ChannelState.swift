@@ -37,17 +37,22 @@ struct Round<Value: Sendable>: Sendable {
 /// became the delivering thread), or ask the channel's executor to run the delivery loop.
 ///
 /// A struct rather than an enum with a `Round` payload: a `switch` over a copyable enum borrows
-/// it and copies the payload (outlined copies on every send),
-/// while `round.take()` moves the round out.
+/// it and copies the payload (outlined copies on every send), while `round.take()` moves the
+/// round out. Non-copyable, so that it leaves the lock as `withLock`'s result by move: a
+/// copyable action was copied out of the generic result, and one written into a variable from
+/// inside the lock first destroyed the variable's old value (an outlined call per send).
 @usableFromInline
-struct StartAction<Value: Sendable>: Sendable {
+struct StartAction<Value: Sendable>: ~Copyable, Sendable {
   /// The round to deliver now, if the caller became the delivering thread.
   @usableFromInline var round: Round<Value>?
   /// Whether the caller must submit the delivery loop to the executor.
   @usableFromInline var submit: Bool
+  /// Whether the value reached no subscriber, on a channel that observes drops (set by
+  /// `Channel.start(_:mustHop:)`; the drop observer runs after unlocking).
+  @usableFromInline var dropped = false
 
   @inlinable
-  init(round: Round<Value>?, submit: Bool) {
+  init(round: consuming Round<Value>?, submit: Bool) {
     self.round = round
     self.submit = submit
   }
@@ -127,22 +132,20 @@ struct ChannelState<Value: Sendable>: Sendable {
   @usableFromInline
   var queueCapacity: Int { queue.capacity }
 
-  /// Numbers `value`, stores it (for a property channel) and starts or queues its delivery,
-  /// writing what the caller must do into `action`. Returns the value it replaced, which the
-  /// caller releases after unlocking (its deinit may be user code).
+  /// Numbers `value`, stores it (for a property channel) and starts or queues its delivery.
+  /// Returns what the caller must do after unlocking; a property's replaced value goes into
+  /// `displaced`, for the caller to release after unlocking (its deinit may be user code).
   @inlinable
   mutating func broadcast(
-    _ value: Value, keepsCurrent: Bool, mustHop: Bool, _ action: inout StartAction<Value>,
+    _ value: Value, keepsCurrent: Bool, mustHop: Bool, displaced: inout Value?,
     _ phase: borrowing Atomic<ChannelPhase>
-  ) -> Value? {
+  ) -> StartAction<Value> {
     lastSequence &+= 1
-    var displaced: Value?
     if keepsCurrent {
       displaced = current
       current = value
     }
-    action = start(.broadcast(sequence: lastSequence, value: value), mustHop: mustHop, phase)
-    return displaced
+    return start(.broadcast(sequence: lastSequence, value: value), mustHop: mustHop, phase)
   }
 
   /// The phase, read under the lock by a caller that will record work for the running round's

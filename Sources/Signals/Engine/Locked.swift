@@ -51,7 +51,7 @@ package final class Locked<State>: @unchecked Sendable {
   /// Runs `body` with exclusive access to the state. `body` must not call user code, must not
   /// block, and must not lock this lock again (it is not recursive).
   @inlinable
-  package func withLock<Result, Failure: Error>(
+  package func withLock<Result: ~Copyable, Failure: Error>(
     _ body: (inout sending State) throws(Failure) -> sending Result
   ) throws(Failure) -> sending Result {
     lock()
