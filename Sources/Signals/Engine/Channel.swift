@@ -228,7 +228,7 @@ final class Channel<Value: Sendable>: Sendable {
       // is already inside the upstream's delivery and counted as delivering (all the count
       // tells is whether it is zero).
       if subscriber.isActive.load(ordering: .relaxed) {
-        subscriber.handler?(value)
+        subscriber.handler(value)
       }
       var next = finishRound()
       if next != nil {
@@ -445,14 +445,14 @@ final class Channel<Value: Sendable>: Sendable {
           guard let unretained = slots[index].map(Unmanaged.passUnretained) else { continue }
           unretained._withUnsafeGuaranteedRef { subscriber in
             if subscriber.since < sequence && subscriber.isActive.load(ordering: .relaxed) {
-              subscriber.handler?(value)
+              subscriber.handler(value)
             }
           }
         }
       }
     case .initial(let subscriber, let value):
       if subscriber.isActive.load(ordering: .relaxed) {
-        subscriber.handler?(value)
+        subscriber.handler(value)
       }
     }
   }
