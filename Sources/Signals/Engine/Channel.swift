@@ -227,7 +227,7 @@ final class Channel<Value: Sendable>: Sendable {
       // `DeliveryDepth` count of its own: the producer is an upstream handler, so this thread
       // is already inside the upstream's delivery and counted as delivering (all the count
       // tells is whether it is zero).
-      if subscriber.isActive.load(ordering: .relaxed) {
+      if subscriber.isActive {
         subscriber.handler(value)
       }
       var next = finishRound()
@@ -288,7 +288,7 @@ final class Channel<Value: Sendable>: Sendable {
     if subscriber.isRetired { return }
     var leftUndeliverable = false
     let retiredNow = state.withLock { state -> Bool in
-      guard subscriber.isActive.exchange(false, ordering: .relaxed) else { return false }
+      guard subscriber.deactivate() else { return false }
       return state.removeCancelled(
         subscriber, phase, claimingIdle: startsWithoutLock,
         leftUndeliverable: &leftUndeliverable)
@@ -444,14 +444,14 @@ final class Channel<Value: Sendable>: Sendable {
           // change during the round, so every subscriber in it outlives this call.
           guard let unretained = slots[index].map(Unmanaged.passUnretained) else { continue }
           unretained._withUnsafeGuaranteedRef { subscriber in
-            if subscriber.since < sequence && subscriber.isActive.load(ordering: .relaxed) {
+            if subscriber.admits(sequence) {
               subscriber.handler(value)
             }
           }
         }
       }
     case .initial(let subscriber, let value):
-      if subscriber.isActive.load(ordering: .relaxed) {
+      if subscriber.isActive {
         subscriber.handler(value)
       }
     }

@@ -92,9 +92,10 @@ struct StartAction<Value: Sendable>: ~Copyable, Sendable {
 ///    list yet), or `retired` (final: removed for good). A cancelled subscriber that is not
 ///    retired is parked in `leaving` or `joining`, which happens only while `.delivering`.
 ///    (*Checked* in `removeAndWait`.)
-/// 5. **Cancel is a flag first.** `isActive` goes false once, under the lock. The deliverer
-///    reads it before each call; a round that starts after it was cleared (every round starts
-///    under the lock) never calls the subscriber; the round already running may make one call.
+/// 5. **Cancel is a flag first.** A subscriber is deactivated once, under the lock (its
+///    `admittedAfter` becomes a number no value exceeds). The deliverer reads it before each
+///    call; a round that starts after that (every round starts under the lock) never calls the
+///    subscriber; the round already running may make one call.
 /// 6. **Release after retirement, outside the lock.** A handler is released only after its
 ///    subscriber is retired, by the thread that retired it, after unlocking: by the canceller
 ///    when no round ran, else by the deliverer at the round end. No `deinit` runs under a lock.
@@ -155,7 +156,7 @@ struct ChannelState<Value: Sendable>: Sendable {
   ///
   /// `claimingIdle`: on a channel whose rounds may also start without the lock
   /// (`Channel.sendFromSoleProducer`), `.idle` is read with a read-modify-write, so that a
-  /// round claimed later by CAS sees everything this caller did before (`isActive` cleared).
+  /// round claimed later by CAS sees everything this caller did before (the deactivation).
   @inlinable
   static func phaseForParking(
     _ phase: borrowing Atomic<ChannelPhase>, claimingIdle: Bool = false
@@ -332,7 +333,7 @@ struct ChannelState<Value: Sendable>: Sendable {
     var retired: [Subscriber<Value>] = []
     if !joining.isEmpty {
       for subscriber in joining {
-        if subscriber.isActive.load(ordering: .relaxed) {
+        if subscriber.isActive {
           insert(subscriber)
         } else {
           // Cancelled before it ever joined the list.

@@ -19,10 +19,10 @@ enum SubscriberSlot {
 final class Subscriber<Value: Sendable>: CancelTarget, @unchecked Sendable {
   // Why `@unchecked Sendable` is sound: every stored property is immutable or atomic except
   // `handler`, which the channel's lock and phase order. It is read only by a thread delivering
-  // a round, after that thread saw `isActive == true`; it is cleared once, by
+  // a round, after that thread saw it active (``isActive``); it is cleared once, by
   // `releaseHandler()`, only after the subscriber was retired under the channel's lock.
   // Retiring happens either when no round is running or, at a round boundary, on the
-  // delivering thread itself; `isActive` was cleared under the lock before that, and every
+  // delivering thread itself; it was deactivated under the lock before that, and every
   // later round starts under the lock or, on a main-actor relay, with a CAS that reads from the
   // cancellation's read-modify-write of the phase (see `Channel.sendFromSoleProducer`); a round
   // that ended before sees its end (a releasing CAS) read by the retiring lock holder. So each
@@ -33,26 +33,53 @@ final class Subscriber<Value: Sendable>: CancelTarget, @unchecked Sendable {
   /// never overlap (see above), and the checks cost about 90 instructions per call
   /// (docs/performance.md, "Undoing the first round's optimisations").
   @exclusivity(unchecked) @usableFromInline var handler: @Sendable (Value) -> Void
-  /// The sequence number of the last value sent before this subscriber joined: it receives only
-  /// values with a larger number, so a late subscriber never sees an older value.
-  @usableFromInline let since: UInt64
+  /// Which values this subscriber receives: those whose sequence number is larger. It starts
+  /// as the number of the last value sent before it joined, so a late subscriber never sees an
+  /// older value, and becomes ``cancelledAdmission`` (no sequence number is larger) once, at
+  /// the first `cancel()`. One atomic for both rules, so a round checks one number per
+  /// subscriber. Written under the channel's lock, read by the delivering thread right before
+  /// each call.
+  @usableFromInline let admittedAfter: Atomic<UInt64>
+  /// The channel this subscriber belongs to.
+  @usableFromInline let channel: Channel<Value>
   /// Index in the channel's subscriber list, or a ``SubscriberSlot`` value while not in it.
   /// Written only under the channel's lock and read under it, except by ``isRetired``, which may
   /// read it without the lock because `retired` is final (stored with release ordering).
-  /// 32 bits, and declared before `isActive`, so that both share one word: the object is then
-  /// 53 bytes, a 64-byte heap block instead of 80 (measured with malloc_usable_size).
+  /// 32 bits, and last: the object is then 52 bytes, a 64-byte heap block (an 80-byte one above
+  /// 56 bytes; measured with malloc_usable_size).
   @usableFromInline let slot = Atomic<Int32>(SubscriberSlot.joining)
-  /// Set to false once, by the first `cancel()`. Written under the channel's lock, read by the
-  /// delivering thread right before each call.
-  @usableFromInline let isActive = Atomic<Bool>(true)
-  /// The channel this subscriber belongs to.
-  @usableFromInline let channel: Channel<Value>
+
+  /// ``admittedAfter`` of a cancelled subscriber. A channel's sequence numbers never reach it
+  /// (a number per value sent: 2^64 - 1 sends would take centuries).
+  @inlinable
+  static var cancelledAdmission: UInt64 { .max }
 
   @inlinable
   init(channel: Channel<Value>, since: UInt64, handler: @escaping @Sendable (Value) -> Void) {
     self.channel = channel
-    self.since = since
+    self.admittedAfter = Atomic(since)
     self.handler = handler
+  }
+
+  /// Whether the value numbered `sequence` is for this subscriber: sent after it joined, and
+  /// it is not cancelled. Read by the delivering thread.
+  @inlinable @inline(__always)
+  func admits(_ sequence: UInt64) -> Bool {
+    admittedAfter.load(ordering: .relaxed) < sequence
+  }
+
+  /// Whether this subscriber has not been cancelled.
+  @inlinable @inline(__always)
+  var isActive: Bool {
+    admittedAfter.load(ordering: .relaxed) != Self.cancelledAdmission
+  }
+
+  /// Marks the subscriber cancelled; returns whether it was active (so only the first
+  /// cancellation proceeds). Call under the channel's lock.
+  @inlinable
+  func deactivate() -> Bool {
+    admittedAfter.exchange(Self.cancelledAdmission, ordering: .relaxed)
+      != Self.cancelledAdmission
   }
 
   /// Reached through the ``CancelTarget`` base class (from ``SubscriptionToken``), so this body

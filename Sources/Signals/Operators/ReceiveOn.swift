@@ -20,7 +20,12 @@ extension EventStream {
   ///
   /// Each subscriber gets its own ordered queue, so events stay in send order and are delivered
   /// one at a time even on a concurrent scheduler. Cancelling drops queued events that have not
-  /// been delivered yet.
+  /// been delivered yet, and releases them at once.
+  ///
+  /// Lifetime: a delivery job the scheduler has not run yet holds the subscriber's queue (its
+  /// relay) until the scheduler runs it or lets it go; a cancelled subscription's queue is
+  /// empty by then. The relay does not hold the scheduler, so a scheduler that never runs its
+  /// jobs is freed with them once nothing else holds it.
   ///
   /// One job per burst: the first event sent while the subscriber's queue is empty schedules
   /// one job, and that job delivers every event queued by the time it runs. So work scheduled
