@@ -17,20 +17,9 @@ import Testing
     #expect(counter.withLock { $0 } == threads * incrementsPerThread)
   }
 
-  /// The holder blocks inside `withLock` on purpose (library code never does), so that the
-  /// second thread exhausts its spinning and parks; the release must wake it.
   @Test func aThreadThatFindsTheLockHeldParksAndTheReleaseWakesIt() {
     let counter = Locked(0)
-    let holding = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    let holderDone = startThread(named: "holder") {
-      counter.withLock { value in
-        holding.signal()
-        release.wait()
-        value += 1
-      }
-    }
-    waitOrFail(holding, "the holder to take the lock")
+    let holder = LockHolder(holding: counter)
     let waiterDone = startThread(named: "waiter") {
       counter.withLock { $0 += 10 }
     }
@@ -39,39 +28,57 @@ import Testing
       // release, so the release's wake-up is what lets it in.
       #expect(waitUntil("the waiter to park") { counter.parkedThreadCount > 0 })
     #endif
-    release.signal()
-    waitOrFail(holderDone, "the holder to finish")
+    holder.release()
     waitOrFail(waiterDone, "the parked waiter to be woken")
     #expect(counter.withLock { $0 } == 11)
     #expect(counter.parkedThreadCount == 0)
   }
 
-  /// Several parked threads, woken one release at a time: each release must wake the next,
-  /// even though the thread that took the lock by waking cannot tell whether others still wait.
+  /// Several parked threads: the thread that takes the lock after a wake-up cannot tell
+  /// whether others still wait, so every release must wake the rest until none is left.
   @Test func everyParkedThreadIsEventuallyWoken() {
     let counter = Locked(0)
-    let holding = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    let holderDone = startThread(named: "holder") {
-      counter.withLock { _ in
-        holding.signal()
-        release.wait()
-      }
-    }
-    waitOrFail(holding, "the holder to take the lock")
+    let holder = LockHolder(holding: counter)
     let waiters = (0..<3).map { index in
       startThread(named: "waiter \(index)") {
-        counter.withLock { $0 += 1 }
+        counter.withLock { $0 += 10 }
       }
     }
     #if !canImport(Darwin)
       #expect(waitUntil("all three waiters to park") { counter.parkedThreadCount == 3 })
     #endif
-    release.signal()
-    waitOrFail(holderDone, "the holder to finish")
+    holder.release()
     for done in waiters {
       waitOrFail(done, "every parked waiter to be woken")
     }
-    #expect(counter.withLock { $0 } == 3)
+    #expect(counter.withLock { $0 } == 31)
+  }
+}
+
+/// A thread that takes a lock and holds it, blocked inside `withLock` (library code never
+/// blocks there; these tests do, so that other threads exhaust their spinning and park), until
+/// ``release()``. It adds 1 to the counter before letting go.
+private struct LockHolder {
+  private let releaseSignal = DispatchSemaphore(value: 0)
+  private let done: DispatchSemaphore
+
+  /// Returns once the new thread holds `counter`'s lock.
+  init(holding counter: Locked<Int>) {
+    let holding = DispatchSemaphore(value: 0)
+    let releaseSignal = self.releaseSignal
+    done = startThread(named: "holder") {
+      counter.withLock { value in
+        holding.signal()
+        releaseSignal.wait()
+        value += 1
+      }
+    }
+    waitOrFail(holding, "the holder to take the lock")
+  }
+
+  /// Lets the holder release the lock, and waits until it has.
+  func release() {
+    releaseSignal.signal()
+    waitOrFail(done, "the holder to finish")
   }
 }
