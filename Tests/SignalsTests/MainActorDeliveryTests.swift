@@ -95,6 +95,31 @@ private let mainQueueKey: DispatchSpecificKey<Bool> = {
     #expect(screen.shown == ["toast", "cancelAndWait returned"])
   }
 
+  /// A stream built with `EventStream(subscribe:)` may call its handler from outside any Signals
+  /// delivery. On the main thread the main-actor relay delivers such a value in place, and
+  /// `cancelAndWait()` from the handler must still return at once: waiting for the round it
+  /// runs in would block the main thread for ever (the watchdog turns that into a crash with a
+  /// message rather than a hung test run).
+  @Test func cancelAndWaitFromAHandlerCalledOutsideAnyDeliveryReturnsAtOnce() {
+    let deliver = Slot<@Sendable (String) -> Void>()
+    let stream = EventStream<String> { handler in
+      deliver.value = handler
+      return SubscriptionToken {}
+    }
+    let screen = Screen()
+    let token = Slot<SubscriptionToken>()
+    token.value =
+      stream.receive(on: .mainActor).sink { text in
+        screen.show(text)
+        token.take()?.cancelAndWait()
+        screen.show("cancelAndWait returned")
+      }
+    let watchdog = DeadlockWatchdog("cancelAndWait() inside a main-actor delivery made in place")
+    deliver.value?("toast")  // on the main thread, outside any Signals delivery
+    watchdog.finish()
+    #expect(screen.shown == ["toast", "cancelAndWait returned"])
+  }
+
   @Test func eventSentFromABackgroundThreadArrivesLaterOnTheMainActor() async {
     let sender = EventSender<String>()
     let screen = Screen()

@@ -208,8 +208,8 @@ final class Channel<Value: Sendable>: Sendable {
   ///   this CAS came first, the canceller sees a running round and parks, as on any channel.
   /// - The round ends as every round does (`finishRound`: one CAS, or the lock if a canceller
   ///   parked or waits).
-  /// - This thread already counts as delivering (`DeliveryDepth`), being inside the producer's
-  ///   own delivery, so `cancelAndWait()` from the handler does not wait, as from any handler.
+  /// - The round counts itself in `DeliveryDepth`, as every round does, so `cancelAndWait()`
+  ///   from the handler does not wait for it.
   ///
   /// Generic over the executor (the caller's is ``MainQueueExecutor``), so that its question
   /// is a direct, inlined call: asked through an existential, it cost a dynamic call and a
@@ -223,10 +223,13 @@ final class Channel<Value: Sendable>: Sendable {
         expected: .idle, desired: .delivering, ordering: .acquiringAndReleasing
       ).exchanged
     {
-      // The round, delivered in place (a `Round` holding `subscriber` would retain it). No
-      // `DeliveryDepth` count of its own: the producer is an upstream handler, so this thread
-      // is already inside the upstream's delivery and counted as delivering (all the count
-      // tells is whether it is zero).
+      // The round, delivered in place (a `Round` holding `subscriber` would retain it). It
+      // counts itself as a delivery like any round: the producer is usually an upstream handler
+      // (already counted), but a stream built with `EventStream(subscribe:)` may call it from
+      // outside any delivery, and `cancelAndWait()` from the handler must not wait for this
+      // round.
+      let depth = DeliveryDepth.enter(slot: depthSlot)
+      defer { DeliveryDepth.exit(depth) }
       if subscriber.isActive {
         subscriber.handler(value)
       }

@@ -173,6 +173,28 @@ var currentThreadName: String? {
   Thread.current.threadDictionary[threadNameKey] as? String
 }
 
+/// Crashes the test process with a message if ``finish()`` is not called within ``hangGuard``:
+/// for code that must run on the main thread and could deadlock it, where no wait with a
+/// timeout is possible (a blocked main thread cannot time out, and the test run would hang).
+final class DeadlockWatchdog: Sendable {
+  private let finished = DispatchSemaphore(value: 0)
+
+  /// Starts watching; `what` names the call that must return.
+  init(_ what: String) {
+    let finished = self.finished
+    _ = startThread(named: "deadlock watchdog") {
+      if finished.wait(timeout: .now() + hangGuard) == .timedOut {
+        fatalError("Deadlock: \(what) did not return within the hang guard")
+      }
+    }
+  }
+
+  /// The watched call returned: stop watching.
+  func finish() {
+    finished.signal()
+  }
+}
+
 /// Waits (bounded by ``hangGuard``) until `condition` holds, checking it every millisecond.
 /// For states another thread reaches and then stays in (a thread parked on a lock or in
 /// `cancelAndWait()`), so the test waits for the state itself rather than for a time.
