@@ -215,16 +215,14 @@ struct ChannelState<Value: Sendable>: Sendable {
       phase.store(.idle, ordering: .releasing)
       return nil
     }
-    phase.store(
-      queue.count > 0 ? .deliveringWithWork : .delivering, ordering: .releasing)
+    // `.delivering` (it may end without the lock) only if nothing else is queued behind it.
+    phase.store(queue.count > 0 ? .deliveringWithWork : .delivering, ordering: .releasing)
     return round(for: delivery)
   }
 
-  /// Ends the round that just ran, under the lock: the round had work recorded for its end
-  /// (or it was the start of a scheduled drain). Applies parked membership changes, hands back
-  /// the threads to wake (`nil` when none), and returns the next round, or `nil` (and goes
-  /// idle) when the queue is empty. The next round is `.delivering` only if nothing else is
-  /// queued behind it, so that it may end without the lock.
+  /// Ends the round that just ran, under the lock: the round had work recorded for its end.
+  /// Applies parked membership changes, hands back the threads to wake (`nil` when none), and
+  /// returns the next round, or `nil` (and goes idle) when the queue is empty.
   @inlinable
   mutating func finishRound(_ phase: borrowing Atomic<ChannelPhase>) -> RoundEnd<Value> {
     precondition(
@@ -240,8 +238,8 @@ struct ChannelState<Value: Sendable>: Sendable {
       phase.store(.idle, ordering: .releasing)
       return RoundEnd(next: nil, woken: woken, retired: retired)
     }
-    phase.store(
-      queue.count > 0 ? .deliveringWithWork : .delivering, ordering: .releasing)
+    // `.delivering` (it may end without the lock) only if nothing else is queued behind it.
+    phase.store(queue.count > 0 ? .deliveringWithWork : .delivering, ordering: .releasing)
     return RoundEnd(next: round(for: delivery), woken: woken, retired: retired)
   }
 
@@ -306,6 +304,8 @@ struct ChannelState<Value: Sendable>: Sendable {
     return taken
   }
 
+  /// The round for `delivery`: a broadcast goes to the subscriber list (read unretained), an
+  /// initial delivery to its one subscriber. Only the case is read before the delivery moves in.
   @inlinable
   func round(for delivery: consuming Delivery<Value>) -> Round<Value> {
     let isBroadcast = delivery.isBroadcast
