@@ -216,6 +216,8 @@ struct ChannelState<Value: Sendable>: Sendable {
       return nil
     }
     // `.delivering` (it may end without the lock) only if nothing else is queued behind it.
+    // (The same two lines end `finishRound`; a helper shared by both changed what the optimiser
+    // inlined and cost 15 instructions per relayed value, 28 per send to ten.)
     phase.store(queue.count > 0 ? .deliveringWithWork : .delivering, ordering: .releasing)
     return round(for: delivery)
   }
