@@ -18,21 +18,28 @@ enum SubscriberSlot {
 @usableFromInline
 final class Subscriber<Value: Sendable>: CancelTarget, @unchecked Sendable {
   // Why `@unchecked Sendable` is sound: every stored property is immutable or atomic except
-  // `handler`, which the channel's lock and phase order. It is read only by a thread delivering
-  // a round, after that thread saw it active (``isActive``); it is cleared once, by
-  // `releaseHandler()`, only after the subscriber was retired under the channel's lock.
+  // `handler`, which the channel's lock and phase order. It is read (borrowed for the length of
+  // the call) only by a thread delivering a round, after that thread saw it active
+  // (``isActive``); it is cleared once, by `releaseHandler()`, only after the subscriber was
+  // retired under the channel's lock.
   // Retiring happens either when no round is running or, at a round boundary, on the
   // delivering thread itself; it was deactivated under the lock before that, and every
   // later round starts under the lock or, on a main-actor relay, with a CAS that reads from the
   // cancellation's read-modify-write of the phase (see `Channel.sendFromSoleProducer`); a round
   // that ended before sees its end (a releasing CAS) read by the retiring lock holder. So each
-  // read happens before the retirement, and the clearing after it.
+  // call ends before the retirement, and the clearing comes after it.
   /// The user's handler, or one that does nothing once retired (not an optional: testing and
   /// destroying an optional closure cost about ten instructions per call). Called by the
-  /// channel's delivering thread, never under a lock. No dynamic exclusivity checks: accesses
-  /// never overlap (see above), and the checks cost about 90 instructions per call
-  /// (docs/performance.md, "Undoing the first round's optimisations").
-  @exclusivity(unchecked) @usableFromInline var handler: @Sendable (Value) -> Void
+  /// channel's delivering thread, never under a lock, borrowed for the length of the call (see
+  /// ``SubscriberHandler``). No dynamic exclusivity checks: accesses never overlap (see above),
+  /// and the checks cost about 90 instructions per call (docs/performance.md, "Undoing the first
+  /// round's optimisations"). CI runs the Signals tests once with the checks on
+  /// (`-DSIGNALS_CHECK_HANDLER_ACCESS`), where a write during a call traps.
+  #if SIGNALS_CHECK_HANDLER_ACCESS
+    @usableFromInline var handler: SubscriberHandler<Value>
+  #else
+    @exclusivity(unchecked) @usableFromInline var handler: SubscriberHandler<Value>
+  #endif
   /// Which values this subscriber receives: those whose sequence number is larger. It starts
   /// as the number of the last value sent before it joined, so a late subscriber never sees an
   /// older value, and becomes ``cancelledAdmission`` (no sequence number is larger) once, at
@@ -58,7 +65,7 @@ final class Subscriber<Value: Sendable>: CancelTarget, @unchecked Sendable {
   init(channel: Channel<Value>, since: UInt64, handler: @escaping @Sendable (Value) -> Void) {
     self.channel = channel
     self.admittedAfter = Atomic(since)
-    self.handler = handler
+    self.handler = SubscriberHandler(handler)
   }
 
   /// Whether the value numbered `sequence` is for this subscriber: sent after it joined, and
@@ -111,7 +118,7 @@ final class Subscriber<Value: Sendable>: CancelTarget, @unchecked Sendable {
   /// place (no allocation). Call only after retiring, outside the lock.
   @inlinable
   func releaseHandler() {
-    handler = { _ in }
+    handler = .retired
   }
 
   /// Whether the channel retired this subscriber; once true, it stays true.
