@@ -21,6 +21,20 @@ struct BenchmarkCase {
     deliveryCase("property-10", "Property set, 10 subscribers", subscribers: 10, target: 1.3) {
       DeliveryCase.propertySet(subscribers: 10)
     },
+    // The same sends against closures called without a retain and release (no target: the
+    // targets above were set against the plain array of closures).
+    deliveryCase(
+      "send-1-borrowed", "EventStream send, 1 subscriber (borrowed floor)", subscribers: 1,
+      borrowed: true
+    ) {
+      DeliveryCase.eventSend(subscribers: 1)
+    },
+    deliveryCase(
+      "send-10-borrowed", "EventStream send, 10 subscribers (borrowed floor)", subscribers: 10,
+      borrowed: true
+    ) {
+      DeliveryCase.eventSend(subscribers: 10)
+    },
     relayCase("receive-on-inline", "send via receive(on: .inline)") {
       DeliveryCase.receiveOnImmediate()
     },
@@ -40,17 +54,23 @@ struct BenchmarkCase {
   ]
 }
 
-/// A send-style case compared with `subscribers` raw closure calls per operation.
+/// A send-style case compared with `subscribers` raw closure calls per operation: closures read
+/// from an array (each copied, so retained and released, around its call), or with `borrowed`,
+/// closures called in place (``BorrowedClosures``).
 private func deliveryCase(
-  _ name: String, _ title: String, subscribers: Int, target: Double? = nil,
-  make: @escaping @MainActor () -> Workload
+  _ name: String, _ title: String, subscribers: Int, borrowed: Bool = false,
+  target: Double? = nil, make: @escaping @MainActor () -> Workload
 ) -> BenchmarkCase {
   BenchmarkCase(name: name) { stopwatch in
-    let timing = stopwatch.compare(make(), against: RawBaseline.delivery(to: subscribers))
+    let baseline =
+      borrowed
+      ? RawBaseline.borrowedDelivery(to: subscribers) : RawBaseline.delivery(to: subscribers)
+    let timing = stopwatch.compare(make(), against: baseline)
+    let kind = borrowed ? "borrowed" : "closure"
     return [
       Row(
         title, value: timing.caseNanoseconds,
-        baseline: subscribers == 1 ? "1 closure call" : "\(subscribers) closure calls",
+        baseline: subscribers == 1 ? "1 \(kind) call" : "\(subscribers) \(kind) calls",
         baselineValue: timing.baselineNanoseconds, target: target.map { .ratio(atMost: $0) })
     ]
   }

@@ -25,6 +25,20 @@ enum RawBaseline {
     }
   }
 
+  /// As ``delivery(to:)``, but each closure is called without being copied out of its storage
+  /// first (``BorrowedClosures``): no retain and release of its context around the call. The
+  /// floor under the engine's own loop, which borrows its handlers the same way.
+  static func borrowedDelivery(to count: Int) -> Workload {
+    let sink = Accumulator()
+    let closures = BorrowedClosures(closures(count: count, into: sink))
+    return Workload { operations in
+      for value in 0..<operations {
+        closures.callEach(with: value)
+      }
+      return sink.value
+    }
+  }
+
   /// Allocates a small box, appends it to an array that holds `live` others, removes it again:
   /// the floor of "register, then unregister, one subscriber".
   static func churn(live: Int) -> Workload {
@@ -65,5 +79,44 @@ final class Box {
 
   init(_ value: Int) {
     self.value = value
+  }
+}
+
+/// Closures a loop can call without copying them. Swift copies a closure read from an array (or
+/// through a pointer) before calling it, retaining and releasing its context; a closure inside
+/// a non-copyable value, called through a `borrowing` method, is called where it lies.
+final class BorrowedClosures {
+  /// One closure, non-copyable so that calling it is a borrow.
+  private struct Slot: ~Copyable {
+    let call: (Int) -> Void
+
+    @inline(__always)
+    borrowing func callAsFunction(_ value: Int) {
+      call(value)
+    }
+  }
+
+  private let slots: UnsafeMutablePointer<Slot>
+  private let count: Int
+
+  init(_ closures: [(Int) -> Void]) {
+    count = closures.count
+    slots = .allocate(capacity: count)
+    for (index, closure) in closures.enumerated() {
+      (slots + index).initialize(to: Slot(call: closure))
+    }
+  }
+
+  deinit {
+    slots.deinitialize(count: count)
+    slots.deallocate()
+  }
+
+  /// Calls every closure with `value`, in order.
+  @inline(__always)
+  func callEach(with value: Int) {
+    for index in 0..<count {
+      slots[index](value)
+    }
   }
 }
