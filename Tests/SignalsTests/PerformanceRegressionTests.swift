@@ -4,9 +4,10 @@ import SignalsTesting
 import Synchronization
 import Testing
 
-/// Pins the promises that the delivery engine's fast paths must keep: subscription order through
-/// holes, pops and compaction; parked joins and leaves; cancellation (and release) during a
-/// round; nested deliveries that cancel without waiting; the executor path.
+/// Pins the promises that the delivery engine's fast paths must keep: subscription order while
+/// cancelled subscribers stay linked and through the sweeps that unlink them; parked joins and
+/// leaves; cancellation (and release) during a round; nested deliveries that cancel without
+/// waiting; the executor path.
 @Suite struct PerformanceRegressionTests {
   @Test func churnAtTheEndKeepsSubscriptionOrder() {
     let sender = EventSender<Int>()
@@ -18,14 +19,14 @@ import Testing
     sender.send(1)
     #expect(log.take() == ["0:1", "1:1", "2:1", "3:1", "4:1"])
 
-    tokens[3].cancel()  // a hole before the last one
-    tokens[4].cancel()  // pops the last one and the hole before it
+    tokens[3].cancel()  // stays linked, skipped
+    tokens[4].cancel()  // the newest: links after it must still work
     tokens.append(sender.stream.sink { log.append("5:\($0)") })
     tokens.append(sender.stream.sink { log.append("6:\($0)") })
     sender.send(2)
     #expect(log.take() == ["0:2", "1:2", "2:2", "5:2", "6:2"])
 
-    tokens[5].cancel()  // its slot must still be right after the pop
+    tokens[5].cancel()  // cancelled right after it was linked behind cancelled ones
     sender.send(3)
     #expect(log.take() == ["0:3", "1:3", "2:3", "6:3"])
 
@@ -36,6 +37,35 @@ import Testing
     tokens = [sender.stream.sink { log.append("7:\($0)") }]
     sender.send(5)
     #expect(log.take() == ["7:5"])
+  }
+
+  @Test func sweepsKeepSubscriptionOrderAndTheEndOfTheList() {
+    let sender = EventSender<Int>()
+    let log = RegressionLog()
+    var tokens = (0..<32).map { id in sender.stream.sink { log.append("\(id):\($0)") } }
+    // Cancelling the newest 16 makes cancelled subscribers half the list: the sweep unlinks
+    // them, so the list now ends at subscriber 15, where the next one must be linked.
+    for token in tokens[16...] {
+      token.cancel()
+    }
+    tokens.removeLast(16)
+    tokens.append(sender.stream.sink { log.append("32:\($0)") })
+    sender.send(1)
+    #expect(log.take() == (0..<16).map { "\($0):1" } + ["32:1"])
+
+    // Cancelling every subscriber empties the list at once; a new one starts it again.
+    for token in tokens {
+      token.cancel()
+    }
+    sender.send(2)
+    #expect(log.take().isEmpty)
+    tokens = [sender.stream.sink { log.append("33:\($0)") }]
+    tokens.append(sender.stream.sink { log.append("34:\($0)") })
+    sender.send(3)
+    #expect(log.take() == ["33:3", "34:3"])
+    for token in tokens {
+      token.cancel()
+    }
   }
 
   @Test func randomSubscribeAndCancelMatchesAModel() {
@@ -51,7 +81,8 @@ import Testing
         nextID += 1
         live.append((id, sender.stream.sink { log.append("\(id):\($0)") }))
       case 5..<9 where !live.isEmpty:
-        // Mostly random positions (holes, compaction), sometimes the newest (pops).
+        // Mostly random positions, sometimes the newest (the usual churn); the list sweeps
+        // once cancelled subscribers are half of it.
         let index =
           generator.next() % 3 == 0 ? live.count - 1 : Int(generator.next() % UInt64(live.count))
         live.remove(at: index).token.cancel()

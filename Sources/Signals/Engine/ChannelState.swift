@@ -16,19 +16,19 @@ enum Delivery<Value: Sendable>: Sendable {
   }
 }
 
-/// A delivery together with the subscriber list it goes to: the channel's own list storage,
-/// read unretained (see ``SubscriberList/unretainedStorage``). While a round runs, membership
-/// changes are parked in ``ChannelState/joining`` and ``ChannelState/leaving``, so the list
-/// stays as the round found it. `nil` for an initial delivery, and when the list is empty.
+/// A delivery together with the subscriber list it goes to: the first subscriber of the
+/// channel's own list, read unretained (see ``SubscriberList/first``). While a round runs,
+/// membership changes are parked in ``ChannelState/joining`` and ``ChannelState/leaving``, so the
+/// list stays as the round found it. `nil` for an initial delivery, and when the list is empty.
 @usableFromInline
 struct Round<Value: Sendable>: Sendable {
   @usableFromInline let delivery: Delivery<Value>
-  @usableFromInline let subscribers: Unmanaged<SubscriberStorage<Value>>?
+  @usableFromInline let first: Unmanaged<Subscriber<Value>>?
 
   @inlinable
-  init(delivery: Delivery<Value>, subscribers: Unmanaged<SubscriberStorage<Value>>?) {
+  init(delivery: Delivery<Value>, first: Unmanaged<Subscriber<Value>>?) {
     self.delivery = delivery
-    self.subscribers = subscribers
+    self.first = first
   }
 }
 
@@ -84,21 +84,25 @@ struct StartAction<Value: Sendable>: ~Copyable, Sendable {
 ///    submitted job starts only while `.scheduled`.)
 /// 2. **Idle means empty.** While `.idle`, the queue is drained and `joining`, `leaving` and
 ///    `waiters` are empty: a round end applies them before going idle. (*Checked* in `start`.)
-/// 3. **Frozen list.** A round reads `subscribers`' storage unretained
-///    (``SubscriberList/unretainedStorage``); while `.delivering`, membership changes are parked
-///    in `joining` and `leaving` instead, so the storage stays unchanged and alive until the
-///    round ends, and each round sees one fixed membership.
-/// 4. **Slots.** A subscriber's `slot` is its index in `subscribers`, or `joining` (never in the
-///    list yet), or `retired` (final: removed for good). A cancelled subscriber that is not
-///    retired is parked in `leaving` or `joining`, which happens only while `.delivering`.
-///    (*Checked* in `removeAndWait`.)
+/// 3. **Frozen list.** A round walks `subscribers` unretained (``SubscriberList/first``); while
+///    `.delivering`, membership changes are parked in `joining` and `leaving` instead, so the
+///    links stay unchanged and every linked subscriber alive until the round ends, and each
+///    round sees one fixed membership.
+/// 4. **Linked, parked, retired.** A subscriber is linked in `subscribers` from its join (or,
+///    if it joined during a round, from that round's end) until a sweep after its retirement;
+///    retired (final) means cancelled, never called again, handler released or about to be. A
+///    cancelled subscriber that is not retired is parked in `leaving` or `joining`, which
+///    happens only while `.delivering`. (*Checked* in `removeAndWait`.)
 /// 5. **Cancel is a flag first.** A subscriber is deactivated once, under the lock (its
 ///    `admittedAfter` becomes a number no value exceeds). The deliverer reads it before each
 ///    call; a round that starts after that (every round starts under the lock) never calls the
 ///    subscriber; the round already running may make one call.
 /// 6. **Release after retirement, outside the lock.** A handler is released only after its
 ///    subscriber is retired, by the thread that retired it, after unlocking: by the canceller
-///    when no round ran, else by the deliverer at the round end. No `deinit` runs under a lock.
+///    when no round ran, else by the deliverer at the round end, and that thread holds the
+///    subscriber until then. So no user `deinit` runs under a lock: a sweep that drops the
+///    list's last reference to a retired subscriber frees one whose handler is already the
+///    no-op one.
 /// 7. **Waiters wake after the release.** `waiters` (threads in `cancelAndWait`) are added only
 ///    while `.delivering` and signalled at the next round end, after that round end's retired
 ///    handlers were released.
@@ -108,9 +112,8 @@ struct ChannelState<Value: Sendable>: Sendable {
   @usableFromInline var current: Value?
   /// The sequence number of the newest value sent.
   @usableFromInline var lastSequence: UInt64 = 0
-  /// Subscribers in subscription order; cancelled ones leave a hole (`nil`) until compaction.
+  /// Subscribers in subscription order; retired ones stay linked until a sweep.
   @usableFromInline var subscribers = SubscriberList<Value>()
-  @usableFromInline var holes = 0
   /// Subscribers that joined during a round; added at the next round boundary.
   @usableFromInline var joining: [Subscriber<Value>] = []
   /// Subscribers cancelled during a round; removed at the next round boundary.
@@ -245,11 +248,11 @@ struct ChannelState<Value: Sendable>: Sendable {
     return RoundEnd(next: round(for: delivery), woken: woken, retired: retired)
   }
 
-  /// How many subscribers a value sent now would reach: those in the list (holes excluded) and
-  /// those joining, less those cancelled during the running round. O(1).
+  /// How many subscribers a value sent now would reach: those in the list (retired ones
+  /// excluded) and those joining, less those cancelled during the running round. O(1).
   @inlinable
   var receiverCount: Int {
-    subscribers.count - holes + joining.count - leaving.count
+    subscribers.activeCount + joining.count - leaving.count
   }
 
   /// Adds a subscriber now, or parks it if a round is running (the list the round reads stays
@@ -311,8 +314,7 @@ struct ChannelState<Value: Sendable>: Sendable {
   @inlinable
   func round(for delivery: consuming Delivery<Value>) -> Round<Value> {
     let isBroadcast = delivery.isBroadcast
-    return Round(
-      delivery: delivery, subscribers: isBroadcast ? subscribers.unretainedStorage : nil)
+    return Round(delivery: delivery, first: isBroadcast ? subscribers.first : nil)
   }
 
   /// Takes the next delivery out of the queue. A drained queue keeps a short burst's buffer for
@@ -339,7 +341,7 @@ struct ChannelState<Value: Sendable>: Sendable {
           insert(subscriber)
         } else {
           // Cancelled before it ever joined the list.
-          subscriber.slot.store(SubscriberSlot.retired, ordering: .releasing)
+          subscriber.retire()
           retired.append(subscriber)
         }
       }
@@ -358,54 +360,22 @@ struct ChannelState<Value: Sendable>: Sendable {
 
   @inlinable
   mutating func insert(_ subscriber: Subscriber<Value>) {
-    precondition(
-      subscribers.count < Int(Int32.max), "Signals: more than 2^31 - 1 subscribers on one stream")
-    subscriber.slot.store(Int32(truncatingIfNeeded: subscribers.count), ordering: .relaxed)
     subscribers.append(subscriber)
   }
 
-  /// O(1): clears the subscriber's slot; compacts (amortised O(1)) once half the list is holes.
-  /// The newest subscriber (subscribe, then cancel: the usual churn) is popped instead, with
-  /// the holes that then end the list, so churn at the end never builds holes to compact.
+  /// Retires a cancelled subscriber that is linked (or was never linked: a joiner cancelled in
+  /// its first round, retired by ``applyParkedChanges()``); O(1), amortised with the sweeps
+  /// that unlink retired subscribers (``SubscriberList/noteRetired()``).
   ///
-  /// Marks the subscriber retired and returns `true`, or returns `false` if it already was. The
-  /// caller still holds the subscriber, so dropping the list's reference here releases nothing.
+  /// Returns `true`, or `false` if it was retired already. The caller still holds the
+  /// subscriber, so a sweep dropping the list's reference here releases nothing.
   @inlinable
   @discardableResult
   mutating func detach(_ subscriber: Subscriber<Value>) -> Bool {
-    let slot = Int(subscriber.slot.load(ordering: .relaxed))
-    guard slot >= 0 else { return false }  // already retired
-    subscriber.slot.store(SubscriberSlot.retired, ordering: .releasing)
-    if slot == subscribers.count - 1 {
-      subscribers.removeLast()
-      while subscribers.count > 0 && subscribers[subscribers.count - 1] == nil {
-        subscribers.removeLast()
-        holes -= 1
-      }
-      return true
-    }
-    subscribers[slot] = nil
-    holes += 1
-    if holes >= 16 && holes * 2 >= subscribers.count {
-      compact()
-    }
+    guard !subscriber.isRetired else { return false }
+    subscriber.retire()
+    subscribers.noteRetired()
     return true
-  }
-
-  /// Removes the holes, keeping subscription order, and renumbers the slots.
-  @inlinable
-  mutating func compact() {
-    var kept = 0
-    for index in 0..<subscribers.count {
-      guard let subscriber = subscribers[index] else { continue }
-      subscriber.slot.store(Int32(truncatingIfNeeded: kept), ordering: .relaxed)
-      subscribers[kept] = subscriber
-      kept += 1
-    }
-    while subscribers.count > kept {
-      subscribers.removeLast()  // the tail: holes, and subscribers already moved forward
-    }
-    holes = 0
   }
 }
 

@@ -1,24 +1,17 @@
 import Synchronization
 
-/// Special values of ``Subscriber/slot``. Internal.
-@usableFromInline
-enum SubscriberSlot {
-  /// Registered during a round, not in the channel's list yet.
-  @usableFromInline static let joining: Int32 = -1
-  /// Removed for good: the channel no longer holds it and never calls it again.
-  @usableFromInline static let retired: Int32 = -2
-}
-
 /// One registered handler of a ``Channel``. Internal.
 ///
-/// The channel holds it strongly until it is retired; it holds the channel strongly so that
-/// cancelling can always find its way back. The cycle is broken when the channel retires it, and
-/// retiring also releases the handler, so a cancelled token that is still held keeps nothing the
-/// handler captured alive.
+/// The channel's list holds it strongly while it is linked; it holds the channel strongly so that
+/// cancelling can always find its way back. Retiring releases the handler at once, so a
+/// cancelled token that is still held keeps nothing the handler captured alive; the list unlinks
+/// retired subscribers in sweeps (``SubscriberList``), which ends the cycle.
 @usableFromInline
 final class Subscriber<Value: Sendable>: CancelTarget, @unchecked Sendable {
   // Why `@unchecked Sendable` is sound: every stored property is immutable or atomic except
-  // `handler`, which the channel's lock and phase order. It is read (borrowed for the length of
+  // `next`, which only the channel's lock holder touches (``SubscriberList``) or a round reads
+  // while the list cannot change (``ChannelState`` invariant 3), and `handler`, which the
+  // channel's lock and phase order. It is read (borrowed for the length of
   // the call) only by a thread delivering a round, after that thread saw it active
   // (``isActive``); it is cleared once, by `releaseHandler()`, only after the subscriber was
   // retired under the channel's lock.
@@ -42,24 +35,27 @@ final class Subscriber<Value: Sendable>: CancelTarget, @unchecked Sendable {
   #endif
   /// Which values this subscriber receives: those whose sequence number is larger. It starts
   /// as the number of the last value sent before it joined, so a late subscriber never sees an
-  /// older value, and becomes ``cancelledAdmission`` (no sequence number is larger) once, at
-  /// the first `cancel()`. One atomic for both rules, so a round checks one number per
-  /// subscriber. Written under the channel's lock, read by the delivering thread right before
-  /// each call.
+  /// older value, becomes ``cancelledAdmission`` (no sequence number is larger) once, at the
+  /// first `cancel()`, and ``retiredAdmission`` when the channel retires it. One atomic for all
+  /// three rules, so a round checks one number per subscriber. Written under the channel's
+  /// lock, read by the delivering thread right before each call.
   @usableFromInline let admittedAfter: Atomic<UInt64>
   /// The channel this subscriber belongs to.
   @usableFromInline let channel: Channel<Value>
-  /// Index in the channel's subscriber list, or a ``SubscriberSlot`` value while not in it.
-  /// Written only under the channel's lock and read under it, except by ``isRetired``, which may
-  /// read it without the lock because `retired` is final (stored with release ordering).
-  /// 32 bits, and last: the object is then 52 bytes, a 64-byte heap block (an 80-byte one above
-  /// 56 bytes; measured with malloc_usable_size).
-  @usableFromInline let slot = Atomic<Int32>(SubscriberSlot.joining)
+  /// The next subscriber in the channel's list (``SubscriberList``), unretained: the list owns
+  /// one reference to each linked subscriber. With this field the object is 56 bytes, a 64-byte
+  /// heap block (one byte more would make it an 80-byte block; measured with malloc_usable_size).
+  /// No dynamic exclusivity checks: accesses never overlap (see above).
+  @exclusivity(unchecked) @usableFromInline var next: Unmanaged<Subscriber<Value>>?
 
-  /// ``admittedAfter`` of a cancelled subscriber. A channel's sequence numbers never reach it
-  /// (a number per value sent: 2^64 - 1 sends would take centuries).
+  /// ``admittedAfter`` of a cancelled subscriber that is not retired yet. A channel's sequence
+  /// numbers never reach it (a number per value sent: 2^64 - 2 sends would take centuries).
   @inlinable
-  static var cancelledAdmission: UInt64 { .max }
+  static var cancelledAdmission: UInt64 { .max - 1 }
+
+  /// ``admittedAfter`` of a retired subscriber: final.
+  @inlinable
+  static var retiredAdmission: UInt64 { .max }
 
   @inlinable
   init(channel: Channel<Value>, since: UInt64, handler: @escaping @Sendable (Value) -> Void) {
@@ -78,15 +74,25 @@ final class Subscriber<Value: Sendable>: CancelTarget, @unchecked Sendable {
   /// Whether this subscriber has not been cancelled.
   @inlinable @inline(__always)
   var isActive: Bool {
-    admittedAfter.load(ordering: .relaxed) != Self.cancelledAdmission
+    admittedAfter.load(ordering: .relaxed) < Self.cancelledAdmission
   }
 
   /// Marks the subscriber cancelled; returns whether it was active (so only the first
-  /// cancellation proceeds). Call under the channel's lock.
+  /// cancellation proceeds). Call under the channel's lock (every write is made under it, so a
+  /// load and a store cannot miss another write).
   @inlinable
   func deactivate() -> Bool {
-    admittedAfter.exchange(Self.cancelledAdmission, ordering: .relaxed)
-      != Self.cancelledAdmission
+    guard isActive else { return false }
+    admittedAfter.store(Self.cancelledAdmission, ordering: .relaxed)
+    return true
+  }
+
+  /// Marks the subscriber retired: the channel never calls it again, and its handler may be
+  /// released. Call under the channel's lock, once it is cancelled. Stored with release
+  /// ordering, for ``isRetired``'s readers outside the lock.
+  @inlinable
+  func retire() {
+    admittedAfter.store(Self.retiredAdmission, ordering: .releasing)
   }
 
   /// Reached through the ``CancelTarget`` base class (from ``SubscriptionToken``), so this body
@@ -124,6 +130,6 @@ final class Subscriber<Value: Sendable>: CancelTarget, @unchecked Sendable {
   /// Whether the channel retired this subscriber; once true, it stays true.
   @inlinable
   var isRetired: Bool {
-    slot.load(ordering: .acquiring) == SubscriberSlot.retired
+    admittedAfter.load(ordering: .acquiring) == Self.retiredAdmission
   }
 }

@@ -1,117 +1,103 @@
-/// A channel's subscribers in subscription order, with `nil` holes left by cancellations.
-/// Internal; owned by ``ChannelState`` and changed only under the channel's lock.
+/// A channel's subscribers in subscription order: a singly linked list threaded through the
+/// subscribers themselves (``Subscriber/next``). Internal; owned by ``ChannelState`` and changed
+/// only under the channel's lock.
 ///
-/// Why not a `ContiguousArray`: a delivery round reads the list while no lock is held, so it
-/// needs the list to stay put. A copy-on-write array gave it that by retaining the buffer for
-/// the round (a snapshot), which costs an atomic increment and decrement on every send. This
-/// list is never changed while a round runs (``ChannelState`` invariant 3: joins and leaves are
-/// parked and applied at the round's end), so a round can read its storage unretained instead:
-/// see ``unretainedStorage``.
+/// Why a list through the subscribers rather than an array of references: the link takes the
+/// place of the array slot and of the slot index a subscriber needed to find itself in the
+/// array, so a subscription costs 8 bytes less (96 instead of 104; docs/performance.md).
+///
+/// Ownership: the list holds one reference to each linked subscriber, taken when it is linked
+/// (``append(_:)``) and given back when it is unlinked (``sweep()``). The links
+/// are `Unmanaged`, so a round walks the list with no reference counting, and unlinking never
+/// cascades (no chain of `deinit`s, however long the list).
+///
+/// Cancellation does not unlink: a retired subscriber stays linked, skipped by every round (its
+/// admission number admits no value), until a sweep unlinks every retired subscriber in one
+/// pass. Sweeps run once retired subscribers make up half the list (amortised O(1) per cancel),
+/// and at once when no active subscriber is left, so that a channel nobody listens to holds no
+/// subscriber. That is also why the list needs no `deinit`: every linked subscriber holds its
+/// channel, so a channel is freed only after its last cancellation emptied the list. A round
+/// reads the list unlocked
+/// (``first``), so it never changes while a round runs (``ChannelState`` invariant 3: joins and
+/// leaves are parked and applied at the round's end).
 @usableFromInline
 struct SubscriberList<Value: Sendable>: Sendable {
-  /// The slots; `nil` while the list has never held any.
-  @usableFromInline var storage: SubscriberStorage<Value>?
+  /// The oldest linked subscriber.
+  @usableFromInline var head: Unmanaged<Subscriber<Value>>?
+  /// The newest linked subscriber, where ``append(_:)`` links the next one.
+  @usableFromInline var tail: Unmanaged<Subscriber<Value>>?
+  /// How many subscribers are linked, retired ones included.
+  @usableFromInline var linkedCount = 0
+  /// How many of them are retired (waiting for a sweep).
+  @usableFromInline var retiredCount = 0
 
   @inlinable
   init() {}
 
-  /// The number of slots, holes included.
+  /// The first subscriber, for a round to walk from without retaining anything. Valid while the
+  /// list is unchanged: only ``append(_:)`` and ``sweep()`` change it, and the
+  /// channel calls them only while no round runs (``ChannelState`` invariant 3). A round reads
+  /// it only between its start and its end, on the delivering thread.
   @inlinable
-  var count: Int {
-    storage?.count ?? 0
-  }
+  var first: Unmanaged<Subscriber<Value>>? { head }
 
-  /// The subscriber in `index`, or `nil` for a hole.
+  /// Subscribers that are linked and not retired.
   @inlinable
-  subscript(index: Int) -> Subscriber<Value>? {
-    get {
-      precondition(index >= 0 && index < count, "Signals internal error: list index out of range")
-      // Safe: `storage` exists when `count > 0`, and `index` is below `count` (checked above).
-      return storage.unsafelyUnwrapped.slots[index]
-    }
-    set {
-      precondition(index >= 0 && index < count, "Signals internal error: list index out of range")
-      // Safe as in the getter. The slot is initialised; assigning releases its old value.
-      storage.unsafelyUnwrapped.slots[index] = newValue
-    }
-  }
+  var activeCount: Int { linkedCount - retiredCount }
 
-  /// The storage for a round to read without retaining it, or `nil` when the list is empty.
-  ///
-  /// Valid while the list is unchanged: the storage is replaced only by ``append(_:)`` (when it
-  /// grows) and freed only then or with the channel, and the channel changes the list only
-  /// while no round runs (``ChannelState`` invariant 3). A round reads it only between its
-  /// start and its end, on the delivering thread, which holds the channel.
-  @inlinable
-  var unretainedStorage: Unmanaged<SubscriberStorage<Value>>? {
-    guard let storage, storage.count > 0 else { return nil }
-    return Unmanaged.passUnretained(storage)
-  }
-
-  /// Adds `subscriber` at the end, growing the storage (doubling) when full.
+  /// Links `subscriber` last, taking a reference to it.
   @inlinable
   mutating func append(_ subscriber: Subscriber<Value>) {
-    let count = self.count
-    if storage == nil || count == storage.unsafelyUnwrapped.capacity {
-      grow(toHold: count + 1)
+    let linked = Unmanaged.passRetained(subscriber)
+    if let tail {
+      tail._withUnsafeGuaranteedRef { $0.next = linked }
+    } else {
+      head = linked
     }
-    // Safe: `grow` made room for one more slot past `count`.
-    let storage = self.storage.unsafelyUnwrapped
-    (storage.slots + count).initialize(to: subscriber)
-    storage.count = count + 1
+    tail = linked
+    linkedCount += 1
   }
 
-  /// Removes and returns the last slot's subscriber (`nil` for a hole). The list must not be
-  /// empty.
+  /// Counts one linked subscriber as retired; sweeps when retired ones are half the list (and at
+  /// least 16), or when none is left active.
   @inlinable
-  @discardableResult
-  mutating func removeLast() -> Subscriber<Value>? {
-    let count = self.count
-    precondition(count > 0, "Signals internal error: removeLast on an empty list")
-    // Safe: `count > 0`, so the storage exists and slot `count - 1` is initialised.
-    let storage = self.storage.unsafelyUnwrapped
-    storage.count = count - 1
-    return (storage.slots + count - 1).move()
-  }
-
-  /// Moves the slots into new storage with room for at least `minimumCapacity`.
-  @inlinable
-  mutating func grow(toHold minimumCapacity: Int) {
-    let grown = SubscriberStorage<Value>(
-      capacity: Swift.max(minimumCapacity, 2 * (storage?.capacity ?? 0), 4))
-    if let old = storage {
-      grown.slots.moveInitialize(from: old.slots, count: old.count)
-      grown.count = old.count
-      old.count = 0  // moved out: the old storage's deinit releases nothing
+  mutating func noteRetired() {
+    retiredCount += 1
+    if retiredCount == linkedCount || (retiredCount >= 16 && retiredCount * 2 >= linkedCount) {
+      sweep()
     }
-    storage = grown
   }
-}
 
-/// The heap storage of a ``SubscriberList``: `count` initialised slots out of `capacity`.
-@usableFromInline
-final class SubscriberStorage<Value: Sendable>: @unchecked Sendable {
-  // Why `@unchecked Sendable` is sound: the slots hold `Sendable` subscribers, and the storage
-  // is written only by its ``SubscriberList``, under the channel's lock, while no round runs.
-  // The one access without the lock is a round reading it; every round starts after the last
-  // write (it starts under the lock) and ends before the next one (which happens under the
-  // lock after the round's end, and that end releases: see ``ChannelPhase``).
-  /// The first of `capacity` slots; the first `count` are initialised.
-  @usableFromInline let slots: UnsafeMutablePointer<Subscriber<Value>?>
-  /// How many slots were allocated.
-  @usableFromInline let capacity: Int
-  /// How many slots are initialised. No dynamic exclusivity checks: accesses never overlap
-  /// (see above), and the checks cost more than the rest of a send's list access.
-  @exclusivity(unchecked) @usableFromInline var count = 0
-
+  /// Unlinks every retired subscriber, keeping the others in order, and gives back the list's
+  /// references to them. Giving one back runs no user code: a subscriber is retired, and its
+  /// handler released, by a thread that holds it until then (the canceller, or the deliverer's
+  /// list of retired subscribers), so if the list's reference is the last, the handler is already
+  /// the no-op one, and the channel, which every subscriber holds, is alive (its lock is held).
   @inlinable
-  init(capacity: Int) {
-    self.slots = .allocate(capacity: capacity)
-    self.capacity = capacity
-  }
-
-  deinit {
-    slots.deinitialize(count: count)
-    slots.deallocate()
+  mutating func sweep() {
+    var kept: Unmanaged<Subscriber<Value>>?
+    var current = head
+    head = nil
+    while let node = current {
+      let (next, isRetired) = node._withUnsafeGuaranteedRef { subscriber in
+        let next = subscriber.next
+        subscriber.next = nil
+        return (next, subscriber.isRetired)
+      }
+      if isRetired {
+        node.release()
+      } else {
+        if let kept {
+          kept._withUnsafeGuaranteedRef { $0.next = node }
+        } else {
+          head = node
+        }
+        kept = node
+      }
+      current = next
+    }
+    tail = kept
+    linkedCount -= retiredCount
+    retiredCount = 0
   }
 }
