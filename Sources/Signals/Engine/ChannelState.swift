@@ -365,7 +365,7 @@ struct ChannelState<Value: Sendable>: Sendable {
 
   /// Retires a cancelled subscriber that is linked (or was never linked: a joiner cancelled in
   /// its first round, retired by ``applyParkedChanges()``); O(1), amortised with the sweeps
-  /// that unlink retired subscribers (``SubscriberList/noteRetired()``).
+  /// that unlink retired subscribers (``SubscriberList/retire(_:)``).
   ///
   /// Returns `true`, or `false` if it was retired already. The caller still holds the
   /// subscriber, so a sweep dropping the list's reference here releases nothing.
@@ -374,7 +374,7 @@ struct ChannelState<Value: Sendable>: Sendable {
   mutating func detach(_ subscriber: Subscriber<Value>) -> Bool {
     guard !subscriber.isRetired else { return false }
     subscriber.retire()
-    subscribers.noteRetired()
+    subscribers.retire(subscriber)
     return true
   }
 }

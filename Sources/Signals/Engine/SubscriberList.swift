@@ -7,25 +7,28 @@
 /// array, so a subscription costs 8 bytes less (96 instead of 104; docs/performance.md).
 ///
 /// Ownership: the list holds one reference to each linked subscriber, taken when it is linked
-/// (``append(_:)``) and given back when it is unlinked (``sweep()``). The links
+/// (``append(_:)``) and given back when it is unlinked (``retire(_:)``, ``sweep()``). The links
 /// are `Unmanaged`, so a round walks the list with no reference counting, and unlinking never
 /// cascades (no chain of `deinit`s, however long the list).
 ///
-/// Cancellation does not unlink: a retired subscriber stays linked, skipped by every round (its
-/// admission number admits no value), until a sweep unlinks every retired subscriber in one
-/// pass. Sweeps run once retired subscribers make up half the list (amortised O(1) per cancel),
-/// and at once when no active subscriber is left, so that a channel nobody listens to holds no
-/// subscriber. That is also why the list needs no `deinit`: every linked subscriber holds its
-/// channel, so a channel is freed only after its last cancellation emptied the list. A round
-/// reads the list unlocked
-/// (``first``), so it never changes while a round runs (``ChannelState`` invariant 3: joins and
-/// leaves are parked and applied at the round's end).
+/// Cancellation unlinks only the newest subscriber (when its predecessor is known: the usual
+/// subscribe-then-cancel churn); any other retired subscriber stays linked, skipped by every
+/// round (its admission number admits no value), until a sweep unlinks every retired subscriber
+/// in one pass. Sweeps run once retired subscribers make up half the list (amortised O(1) per
+/// cancel), and at once when no active subscriber is left, so that a channel nobody listens to
+/// holds no subscriber. That is also why the list needs no `deinit`: every linked subscriber
+/// holds its channel, so a channel is freed only after its last cancellation emptied the list.
+/// A round reads the list unlocked (``first``), so it never changes while a round runs
+/// (``ChannelState`` invariant 3: joins and leaves are parked and applied at the round's end).
 @usableFromInline
 struct SubscriberList<Value: Sendable>: Sendable {
   /// The oldest linked subscriber.
   @usableFromInline var head: Unmanaged<Subscriber<Value>>?
   /// The newest linked subscriber, where ``append(_:)`` links the next one.
   @usableFromInline var tail: Unmanaged<Subscriber<Value>>?
+  /// The subscriber linked just before ``tail``, when known (`nil` when not known, and when the
+  /// tail is the head): what lets ``retire(_:)`` unlink the newest subscriber at once.
+  @usableFromInline var beforeTail: Unmanaged<Subscriber<Value>>?
   /// How many subscribers are linked, retired ones included.
   @usableFromInline var linkedCount = 0
   /// How many of them are retired (waiting for a sweep).
@@ -35,7 +38,7 @@ struct SubscriberList<Value: Sendable>: Sendable {
   init() {}
 
   /// The first subscriber, for a round to walk from without retaining anything. Valid while the
-  /// list is unchanged: only ``append(_:)`` and ``sweep()`` change it, and the
+  /// list is unchanged: only ``append(_:)``, ``retire(_:)`` and ``sweep()`` change it, and the
   /// channel calls them only while no round runs (``ChannelState`` invariant 3). A round reads
   /// it only between its start and its end, on the delivering thread.
   @inlinable
@@ -54,16 +57,37 @@ struct SubscriberList<Value: Sendable>: Sendable {
     } else {
       head = linked
     }
+    beforeTail = tail
     tail = linked
     linkedCount += 1
   }
 
-  /// Counts one linked subscriber as retired; sweeps when retired ones are half the list (and at
-  /// least 16), or when none is left active.
+  /// Takes a linked subscriber that was just retired out of the active count. The newest one
+  /// is unlinked at once when its predecessor is known (the usual churn: subscribe, then cancel
+  /// before anyone else subscribes), which gives back the list's reference; the caller still
+  /// holds the subscriber, so that releases nothing. Any other stays linked until a sweep, which
+  /// runs once retired subscribers are half the list (and at least 16), or when none is left
+  /// active.
   @inlinable
-  mutating func noteRetired() {
-    retiredCount += 1
-    if retiredCount == linkedCount || (retiredCount >= 16 && retiredCount * 2 >= linkedCount) {
+  mutating func retire(_ subscriber: Subscriber<Value>) {
+    if let tail, tail.toOpaque() == Unmanaged.passUnretained(subscriber).toOpaque(),
+      beforeTail != nil || head?.toOpaque() == tail.toOpaque()
+    {
+      if let beforeTail {
+        beforeTail._withUnsafeGuaranteedRef { $0.next = nil }
+      } else {
+        head = nil
+      }
+      self.tail = beforeTail
+      beforeTail = nil
+      linkedCount -= 1
+      tail.release()
+    } else {
+      retiredCount += 1
+    }
+    if retiredCount > 0
+      && (retiredCount == linkedCount || (retiredCount >= 16 && retiredCount * 2 >= linkedCount))
+    {
       sweep()
     }
   }
@@ -76,6 +100,7 @@ struct SubscriberList<Value: Sendable>: Sendable {
   @inlinable
   mutating func sweep() {
     var kept: Unmanaged<Subscriber<Value>>?
+    var beforeKept: Unmanaged<Subscriber<Value>>?
     var current = head
     head = nil
     while let node = current {
@@ -92,11 +117,13 @@ struct SubscriberList<Value: Sendable>: Sendable {
         } else {
           head = node
         }
+        beforeKept = kept
         kept = node
       }
       current = next
     }
     tail = kept
+    beforeTail = beforeKept
     linkedCount -= retiredCount
     retiredCount = 0
   }
