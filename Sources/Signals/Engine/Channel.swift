@@ -40,9 +40,9 @@ final class Channel<Value: Sendable>: Sendable {
   /// only for a main-actor relay. Cancellation then publishes its work through the phase (see
   /// ``ChannelState/phaseForParking(_:claimingIdle:)``).
   @usableFromInline let startsWithoutLock: Bool
-  /// ``DeliveryDepth/key``, copied here so that a delivery reads it without the global's
+  /// ``ThreadRecord/key``, copied here so that a delivery reads it without the global's
   /// lazy-initialisation check.
-  @usableFromInline let depthSlot = DeliveryDepth.key
+  @usableFromInline let threadSlot = ThreadRecord.key
   /// Told about each value `send(_:)` sends while no subscriber would receive it (an event
   /// nobody hears); `nil` for almost every channel.
   @usableFromInline let dropObserver: (@Sendable (Value) -> Void)?
@@ -210,17 +210,19 @@ final class Channel<Value: Sendable>: Sendable {
   ///   this CAS came first, the canceller sees a running round and parks, as on any channel.
   /// - The round ends as every round does (`finishRound`: one CAS, or the lock if a canceller
   ///   parked or waits).
-  /// - The round counts itself in `DeliveryDepth`, as every round does, so `cancelAndWait()`
-  ///   from the handler does not wait for it.
+  /// - The round counts itself in the thread's delivery depth (``ThreadRecord``), as every round
+  ///   does, so `cancelAndWait()` from the handler does not wait for it.
   ///
   /// Generic over the executor (the caller's is ``MainQueueExecutor``), so that its question
   /// is a direct, inlined call: asked through an existential, it cost a dynamic call and a
-  /// retain and release of the executor per value.
+  /// retain and release of the executor per value. The question and the depth share one
+  /// thread-local lookup (the executor caches its answer in the thread's record).
   @inlinable
   func sendFromSoleProducer(
     _ value: Value, to subscriber: Subscriber<Value>, through executor: some DrainExecutor
   ) {
-    if executor.canDeliverInline()
+    let thread = ThreadRecord.current(slot: threadSlot)
+    if executor.canDeliverInline(thread: thread)
       && phase.compareExchange(
         expected: .idle, desired: .delivering, ordering: .acquiringAndReleasing
       ).exchanged
@@ -230,8 +232,8 @@ final class Channel<Value: Sendable>: Sendable {
       // (already counted), but a stream built with `EventStream(subscribe:)` may call it from
       // outside any delivery, and `cancelAndWait()` from the handler must not wait for this
       // round.
-      let depth = DeliveryDepth.enter(slot: depthSlot)
-      defer { DeliveryDepth.exit(depth) }
+      thread.pointee.deliveryDepth += 1
+      defer { ThreadRecord.exitDelivery(thread) }
       if subscriber.isActive {
         subscriber.handler(value)
       }
@@ -324,7 +326,7 @@ final class Channel<Value: Sendable>: Sendable {
   @usableFromInline
   func removeAndWait(_ subscriber: Subscriber<Value>) {
     remove(subscriber)
-    guard DeliveryDepth.current == 0 else { return }
+    guard ThreadRecord.currentDeliveryDepth == 0 else { return }
     let semaphore = state.withLock { state -> DispatchSemaphore? in
       guard !subscriber.isRetired else { return nil }
       // Cancelled but not retired: parked until the running round ends (invariant 4), which
@@ -399,8 +401,8 @@ final class Channel<Value: Sendable>: Sendable {
   /// is moved, not copied).
   @inlinable
   func drain(startingWith first: inout Round<Value>?) {
-    let depth = DeliveryDepth.enter(slot: depthSlot)
-    defer { DeliveryDepth.exit(depth) }
+    let thread = ThreadRecord.enterDelivery(slot: threadSlot)
+    defer { ThreadRecord.exitDelivery(thread) }
     var pending = first.take()
     while let round = pending.take() {
       deliver(round)

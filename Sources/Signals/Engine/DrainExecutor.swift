@@ -9,7 +9,19 @@
 protocol DrainExecutor: Sendable {
   /// Whether a delivery may start on the calling thread now, without hopping.
   func canDeliverInline() -> Bool
+  /// As ``canDeliverInline()``, for a caller that already looked up the calling thread's
+  /// `record` (a main-actor relay's in-place round needs it anyway): an executor that caches
+  /// its answer per thread keeps it there, and saves a lookup.
+  func canDeliverInline(thread record: UnsafeMutablePointer<ThreadRecord>) -> Bool
   /// Runs `job` later, in the executor's context. Jobs submitted by one channel never overlap,
   /// because a channel submits its next job only after the previous one finished.
   func submit(_ job: @escaping @Sendable () -> Void)
+}
+
+extension DrainExecutor {
+  /// ``canDeliverInline()``, for executors that keep nothing per thread.
+  @inlinable
+  func canDeliverInline(thread record: UnsafeMutablePointer<ThreadRecord>) -> Bool {
+    canDeliverInline()
+  }
 }

@@ -14,7 +14,7 @@
 /// has a Swift API that does the job, it is used instead; two jobs have none that fits:
 /// - parking the threads that wait for a lock (see ``LockWord``: `Synchronization.Mutex` is
 ///   invisible to ThreadSanitizer on Linux), and
-/// - a thread-local value without Foundation (see ``DeliveryDepth``).
+/// - a thread-local value without Foundation (see ``ThreadRecord``).
 ///
 /// Verified: Linux (Glibc), built and tested by CI. Darwin and Musl: the spellings below follow
 /// their headers (Darwin's `pthread_key_create` destructor takes a non-optional pointer), but no
@@ -89,18 +89,19 @@ enum Platform {
   /// The key of a thread-local slot.
   @usableFromInline typealias ThreadSlot = pthread_key_t
 
-  /// A process-wide thread-local slot holding a pointer to an `Int` that the slot owns: when a
-  /// thread exits, the system frees that thread's `Int`.
+  /// A process-wide thread-local slot holding a pointer to memory that the slot owns: when a
+  /// thread exits, the system frees that thread's block (allocated by the caller with
+  /// `UnsafeMutablePointer.allocate` of a trivial type, so freeing needs no deinitialisation).
   @usableFromInline
-  static func makeOwnedIntSlot() -> ThreadSlot {
+  static func makeOwnedSlot() -> ThreadSlot {
     var key = pthread_key_t()
     #if canImport(Darwin)
       let status = pthread_key_create(&key) { pointer in
-        pointer.assumingMemoryBound(to: Int.self).deallocate()
+        pointer.deallocate()
       }
     #else
       let status = pthread_key_create(&key) { pointer in
-        pointer?.assumingMemoryBound(to: Int.self).deallocate()
+        pointer?.deallocate()
       }
     #endif
     precondition(status == 0, "Signals: pthread_key_create failed with \(status)")
@@ -109,37 +110,14 @@ enum Platform {
 
   /// This thread's pointer in `slot`, or `nil` if this thread has not set one.
   @inlinable
-  static func value(in slot: ThreadSlot) -> UnsafeMutablePointer<Int>? {
-    pthread_getspecific(slot)?.assumingMemoryBound(to: Int.self)
+  static func value(in slot: ThreadSlot) -> UnsafeMutableRawPointer? {
+    pthread_getspecific(slot)
   }
 
   /// Stores `pointer` in this thread's `slot`; the slot frees it when the thread exits.
   @usableFromInline
-  static func setValue(_ pointer: UnsafeMutablePointer<Int>, in slot: ThreadSlot) {
+  static func setValue(_ pointer: UnsafeMutableRawPointer, in slot: ThreadSlot) {
     let status = pthread_setspecific(slot, pointer)
-    precondition(status == 0, "Signals: pthread_setspecific failed with \(status)")
-  }
-
-  /// A process-wide thread-local slot holding a small number per thread (0 until set). It owns
-  /// no memory: the number is stored in the slot itself.
-  @usableFromInline
-  static func makeTagSlot() -> ThreadSlot {
-    var key = pthread_key_t()
-    let status = pthread_key_create(&key, nil)
-    precondition(status == 0, "Signals: pthread_key_create failed with \(status)")
-    return key
-  }
-
-  /// This thread's number in `slot` (0 if this thread has not set one).
-  @inlinable
-  static func tag(in slot: ThreadSlot) -> Int {
-    Int(bitPattern: pthread_getspecific(slot))
-  }
-
-  /// Stores `tag` (not 0) as this thread's number in `slot`.
-  @usableFromInline
-  static func setTag(_ tag: Int, in slot: ThreadSlot) {
-    let status = pthread_setspecific(slot, UnsafeRawPointer(bitPattern: tag))
     precondition(status == 0, "Signals: pthread_setspecific failed with \(status)")
   }
 

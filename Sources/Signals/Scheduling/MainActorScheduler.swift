@@ -35,8 +35,10 @@ final class MainQueueExecutor: DrainExecutor {
   /// check per send.
   private let mainQueueKey: DispatchSpecificKey<Bool>
 
-  /// Per thread: 0 not asked yet, 1 the process's initial thread, 2 another thread.
-  @usableFromInline let threadKind = Platform.makeTagSlot()
+  /// ``ThreadRecord/key``, copied here so that a check reads it without the global's
+  /// lazy-initialisation check. The answer is cached in the thread's record
+  /// (``ThreadRecord/threadKind``).
+  @usableFromInline let recordSlot = ThreadRecord.key
 
   private init() {
     mainQueueKey = DispatchSpecificKey<Bool>()
@@ -53,10 +55,16 @@ final class MainQueueExecutor: DrainExecutor {
   /// serves the main queue after `dispatchMain()` (the main thread has then exited).
   @inlinable
   func canDeliverInline() -> Bool {
-    switch Platform.tag(in: threadKind) {
+    canDeliverInline(thread: ThreadRecord.current(slot: recordSlot))
+  }
+
+  /// ``canDeliverInline()`` with the calling thread's record already looked up.
+  @inlinable
+  func canDeliverInline(thread record: UnsafeMutablePointer<ThreadRecord>) -> Bool {
+    switch record.pointee.threadKind {
     case 1: true
     case 2: isOnMainQueue()
-    default: classifyCurrentThread() || isOnMainQueue()
+    default: classifyCurrentThread(record) || isOnMainQueue()
     }
   }
 
@@ -66,11 +74,12 @@ final class MainQueueExecutor: DrainExecutor {
     DispatchQueue.getSpecific(key: mainQueueKey) == true
   }
 
-  /// Finds out, once per thread, whether this is the main thread, and caches the answer.
+  /// Finds out, once per thread, whether this is the main thread, and caches the answer in the
+  /// calling thread's `record`.
   @usableFromInline
-  func classifyCurrentThread() -> Bool {
+  func classifyCurrentThread(_ record: UnsafeMutablePointer<ThreadRecord>) -> Bool {
     let isMain = Platform.isInitialThread()
-    Platform.setTag(isMain ? 1 : 2, in: threadKind)
+    record.pointee.threadKind = isMain ? 1 : 2
     return isMain
   }
 
