@@ -237,9 +237,12 @@ final class Channel<Value: Sendable>: Sendable {
       if subscriber.isActive {
         subscriber.handler(value)
       }
-      var next = finishRound()
-      if next != nil {
-        drain(startingWith: &next)
+      // The usual end, inlined: nothing was recorded for the round's end.
+      if !endUneventfulRound() {
+        var next = finishRoundWithWork()
+        if next != nil {
+          drain(startingWith: &next)
+        }
       }
     } else {
       send(value, through: executor)
@@ -419,12 +422,23 @@ final class Channel<Value: Sendable>: Sendable {
   /// applies what was recorded, wakes the cancellers that waited, and dequeues the next round.
   @inlinable
   func finishRound() -> Round<Value>? {
-    if phase.compareExchange(
+    endUneventfulRound() ? nil : finishRoundWithWork()
+  }
+
+  /// Ends the round that just ran if it was uneventful (still `.delivering`), with one CAS and
+  /// no lock; returns whether it did. Otherwise the caller ends it with ``finishRoundWithWork()``.
+  @inlinable @inline(__always)
+  func endUneventfulRound() -> Bool {
+    phase.compareExchange(
       expected: .delivering, desired: .idle, successOrdering: .releasing,
       failureOrdering: .relaxed
-    ).exchanged {
-      return nil
-    }
+    ).exchanged
+  }
+
+  /// Ends the round that just ran under the lock: work was recorded for its end (see
+  /// ``finishRound()``).
+  @inlinable
+  func finishRoundWithWork() -> Round<Value>? {
     var end = state.withLock { $0.finishRound(phase) }
     release(end.retired.take())
     if let woken = end.woken.take() {
