@@ -9,14 +9,13 @@ import Synchronization
 @usableFromInline
 final class Subscriber<Value: Sendable>: CancelTarget, @unchecked Sendable {
   // Why `@unchecked Sendable` is sound: every stored property is immutable or atomic except
-  // `next`, which only the channel's lock holder touches (``SubscriberList``) or a round reads
+  // `next`, which only the channel's lock holder writes (``SubscriberList``) and a round reads
   // while the list cannot change (``ChannelState`` invariant 3), and `handler`, which the
-  // channel's lock and phase order. It is read (borrowed for the length of
-  // the call) only by a thread delivering a round, after that thread saw it active
-  // (``isActive``); it is cleared once, by `releaseHandler()`, only after the subscriber was
-  // retired under the channel's lock.
-  // Retiring happens either when no round is running or, at a round boundary, on the
-  // delivering thread itself; it was deactivated under the lock before that, and every
+  // channel's lock and phase order: the handler is read (borrowed for the length of the call)
+  // only by a thread delivering a round, after that thread saw the subscriber active
+  // (``isActive``), and replaced once, by `releaseHandler()`, only after the subscriber was
+  // retired under the channel's lock. Retiring happens either when no round is running or, at
+  // a round boundary, on the delivering thread itself; it was deactivated under the lock before that, and every
   // later round starts under the lock or, on a main-actor relay, with a CAS that reads from the
   // cancellation's read-modify-write of the phase (see `Channel.sendFromSoleProducer`); a round
   // that ended before sees its end (a releasing CAS) read by the retiring lock holder. So each
@@ -26,7 +25,7 @@ final class Subscriber<Value: Sendable>: CancelTarget, @unchecked Sendable {
   /// channel's delivering thread, never under a lock, borrowed for the length of the call (see
   /// ``SubscriberHandler``). No dynamic exclusivity checks: accesses never overlap (see above),
   /// and the checks cost about 90 instructions per call (docs/performance.md, "Undoing the first
-  /// round's optimisations"). CI runs the Signals tests once with the checks on
+  /// round's optimisations"). CI runs the whole suite once with the checks on
   /// (`-DSIGNALS_CHECK_HANDLER_ACCESS`), where a write during a call traps.
   #if SIGNALS_CHECK_HANDLER_ACCESS
     @usableFromInline var handler: SubscriberHandler<Value>
@@ -44,8 +43,8 @@ final class Subscriber<Value: Sendable>: CancelTarget, @unchecked Sendable {
   @usableFromInline let channel: Channel<Value>
   /// The next subscriber in the channel's list (``SubscriberList``), unretained: the list owns
   /// one reference to each linked subscriber. With this field the object is 56 bytes, a 64-byte
-  /// heap block (one byte more would make it an 80-byte block; measured with malloc_usable_size).
-  /// No dynamic exclusivity checks: accesses never overlap (see above).
+  /// heap block in glibc's size classes (one more word would make it an 80-byte block). No
+  /// dynamic exclusivity checks: accesses never overlap (see above).
   @exclusivity(unchecked) @usableFromInline var next: Unmanaged<Subscriber<Value>>?
 
   /// ``admittedAfter`` of a cancelled subscriber that is not retired yet. A channel's sequence
@@ -65,13 +64,13 @@ final class Subscriber<Value: Sendable>: CancelTarget, @unchecked Sendable {
   }
 
   /// Whether the value numbered `sequence` is for this subscriber: sent after it joined, and
-  /// it is not cancelled. Read by the delivering thread.
+  /// it is neither cancelled nor retired. Read by the delivering thread.
   @inlinable @inline(__always)
   func admits(_ sequence: UInt64) -> Bool {
     admittedAfter.load(ordering: .relaxed) < sequence
   }
 
-  /// Whether this subscriber has not been cancelled.
+  /// Whether this subscriber has not been cancelled (nor, therefore, retired).
   @inlinable @inline(__always)
   var isActive: Bool {
     admittedAfter.load(ordering: .relaxed) < Self.cancelledAdmission

@@ -44,7 +44,8 @@ struct SubscriberList<Value: Sendable>: Sendable {
   @inlinable
   var first: Unmanaged<Subscriber<Value>>? { head }
 
-  /// Subscribers that are linked and not retired.
+  /// Subscribers that are linked and not retired (those cancelled during a round and parked in
+  /// `ChannelState.leaving` included, until the round's end retires them).
   @inlinable
   var activeCount: Int { linkedCount - retiredCount }
 
