@@ -208,8 +208,8 @@ final class Channel<Value: Sendable>: Sendable {
   ///   read-modify-write (`claimingIdle`). If it came first, this CAS reads from it, so the
   ///   subscriber is seen inactive and not called while the canceller releases its handler. If
   ///   this CAS came first, the canceller sees a running round and parks, as on any channel.
-  /// - The round ends as every round does (`finishRound`: one CAS, or the lock if a canceller
-  ///   parked or waits).
+  /// - The round ends as every round does: one CAS (`endUneventfulRound`), or the lock if a
+  ///   canceller parked or waits (`finishRoundWithWork`).
   /// - The round counts itself in the thread's delivery depth (``ThreadRecord``), as every round
   ///   does, so `cancelAndWait()` from the handler does not wait for it.
   ///

@@ -66,7 +66,7 @@ struct StartAction<Value: Sendable>: ~Copyable, Sendable {
 /// Internal. The phase lives beside it in an atomic (``ChannelPhase``); methods that read or
 /// change it take it as an argument and are called only with the lock held.
 ///
-/// The whole protocol (phase, slots, parking, retirement, waiting) in one place. Each invariant
+/// The whole protocol (phase, the list, parking, retirement, waiting) in one place. Each invariant
 /// holds whenever the lock is free; those marked *checked* are `precondition`s, kept in release
 /// builds too (each costs a compare on a path that already holds the lock).
 ///
@@ -116,7 +116,7 @@ struct ChannelState<Value: Sendable>: Sendable {
   @usableFromInline var subscribers = SubscriberList<Value>()
   /// Subscribers that joined during a round; added at the next round boundary.
   @usableFromInline var joining: [Subscriber<Value>] = []
-  /// Subscribers cancelled during a round; removed at the next round boundary.
+  /// Subscribers cancelled during a round; retired at the next round boundary.
   @usableFromInline var leaving: [Subscriber<Value>] = []
   /// Deliveries waiting for the current one to finish, first in, first out. A delivery is
   /// moved out when dequeued, so the queue never releases a value under the lock.
@@ -266,8 +266,8 @@ struct ChannelState<Value: Sendable>: Sendable {
     }
   }
 
-  /// Removes a cancelled subscriber now (returns `true`: it is retired, and the caller releases
-  /// its handler after unlocking), or parks it if a round is running (returns `false`: the
+  /// Retires a cancelled subscriber now (returns `true`: the caller releases its handler after
+  /// unlocking), or parks it if a round is running (returns `false`: the
   /// round's end retires it). Sets `leftUndeliverable` when it was the last receiver of
   /// deliveries still queued (possible only while a round runs or a job is scheduled: an idle
   /// channel's queue is empty), which the caller then drops (``takeUndeliverable()``).
@@ -347,6 +347,8 @@ struct ChannelState<Value: Sendable>: Sendable {
       }
       joining.removeAll()
     }
+    // Joiners first: one cancelled in the same round is retired above without ever being
+    // linked, so `detach` below, which counts a subscriber as a linked one, skips it.
     if !leaving.isEmpty {
       for subscriber in leaving {
         if detach(subscriber) {
@@ -363,12 +365,14 @@ struct ChannelState<Value: Sendable>: Sendable {
     subscribers.append(subscriber)
   }
 
-  /// Retires a cancelled subscriber that is linked (or was never linked: a joiner cancelled in
-  /// its first round, retired by ``applyParkedChanges()``); O(1), amortised with the sweeps
-  /// that unlink retired subscribers (``SubscriberList/retire(_:)``).
+  /// Retires a cancelled subscriber that is linked; O(1), amortised with the sweeps that unlink
+  /// retired subscribers (``SubscriberList/retire(_:)``). A subscriber that was never linked (a
+  /// joiner cancelled in its first round) must not come here unretired: the list would count
+  /// it as one of its own. ``applyParkedChanges()`` retires those first.
   ///
-  /// Returns `true`, or `false` if it was retired already. The caller still holds the
-  /// subscriber, so a sweep dropping the list's reference here releases nothing.
+  /// Returns `true`, or `false` if it was retired already. The caller still holds this
+  /// subscriber, so unlinking it drops a reference that is not the last; a sweep may also free
+  /// other retired subscribers here, whose handlers are already released (invariant 6).
   @inlinable
   @discardableResult
   mutating func detach(_ subscriber: Subscriber<Value>) -> Bool {

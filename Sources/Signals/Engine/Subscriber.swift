@@ -15,18 +15,21 @@ final class Subscriber<Value: Sendable>: CancelTarget, @unchecked Sendable {
   // only by a thread delivering a round, after that thread saw the subscriber active
   // (``isActive``), and replaced once, by `releaseHandler()`, only after the subscriber was
   // retired under the channel's lock. Retiring happens either when no round is running or, at
-  // a round boundary, on the delivering thread itself; it was deactivated under the lock before that, and every
-  // later round starts under the lock or, on a main-actor relay, with a CAS that reads from the
-  // cancellation's read-modify-write of the phase (see `Channel.sendFromSoleProducer`); a round
-  // that ended before sees its end (a releasing CAS) read by the retiring lock holder. So each
-  // call ends before the retirement, and the clearing comes after it.
+  // a round boundary, on the delivering thread itself; it was deactivated under the lock before
+  // that, and every later round starts under the lock or, on a main-actor relay, with a CAS
+  // that reads from the cancellation's read-modify-write of the phase (see
+  // `Channel.sendFromSoleProducer`); a round that ended before sees its end (a releasing CAS)
+  // read by the retiring lock holder. So each call ends before the retirement, and the
+  // clearing comes after it.
   /// The user's handler, or one that does nothing once retired (not an optional: testing and
   /// destroying an optional closure cost about ten instructions per call). Called by the
   /// channel's delivering thread, never under a lock, borrowed for the length of the call (see
   /// ``SubscriberHandler``). No dynamic exclusivity checks: accesses never overlap (see above),
   /// and the checks cost about 90 instructions per call (docs/performance.md, "Undoing the first
   /// round's optimisations"). CI runs the whole suite once with the checks on
-  /// (`-DSIGNALS_CHECK_HANDLER_ACCESS`), where a write during a call traps.
+  /// (`-DSIGNALS_CHECK_HANDLER_ACCESS`), where a write during a call made on the calling thread
+  /// (a re-entrant release) traps; run-time exclusivity checks are per thread, so a write from
+  /// another thread is ThreadSanitizer's to find (the TSan step).
   #if SIGNALS_CHECK_HANDLER_ACCESS
     @usableFromInline var handler: SubscriberHandler<Value>
   #else

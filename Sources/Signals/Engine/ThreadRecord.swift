@@ -42,7 +42,8 @@ struct ThreadRecord {
   /// concurrent access; it stays valid until the thread exits, when the key's destructor frees
   /// it, and a thread cannot exit in the middle of a delivery it is running. glibc clears the
   /// slot before running the destructor, so a delivery in a later thread-exit destructor
-  /// allocates a fresh record, which glibc's repeated destructor pass frees again.
+  /// allocates a fresh record, which glibc's repeated destructor pass frees again (up to
+  /// `PTHREAD_DESTRUCTOR_ITERATIONS` passes: a record made in the last one, 16 bytes, is left).
   ///
   /// `slot` is ``key``, passed in by a caller that keeps a copy: reading the global itself
   /// costs a lazy-initialisation check (a `swift_once` call) on every delivery.
