@@ -183,6 +183,34 @@ import Testing
       blocker.log.all == ["1 started", "cancel returned", "1 returned", "cancelAndWait returned"])
   }
 
+  @Test func cancelAndWaitWaitsForAReleaseAnotherCancellerIsStillMaking() {
+    // An idle channel: a cancel() retires the subscriber and releases its handler after
+    // unlocking, and what the handler captured runs its deinit there. A cancelAndWait() that
+    // arrives in between (the subscriber is retired, its handler not yet released) must wait
+    // for that release, not return because the subscriber is retired.
+    let sender = EventSender<Int>()
+    let deinitLog = Log<String>()
+    let entered = DispatchSemaphore(value: 0)
+    let finish = DispatchSemaphore(value: 0)
+    var capture: BlocksInDeinit? = BlocksInDeinit(log: deinitLog, entered: entered, finish: finish)
+    let token = sender.stream.sink { [capture] _ in withExtendedLifetime(capture) {} }
+    capture = nil  // the handler holds the only reference now
+
+    let cancelling = startThread { token.cancel() }  // releases the handler, so runs the deinit
+    guard waitOrFail(entered, "the captured object's deinit to start") else { return }
+    guard let waiting = cancelAndWaitOnAnotherThread(token, loggingTo: deinitLog) else {
+      finish.signal()
+      return
+    }
+    // Parked, and only the end of the release (held by this test) can let it go.
+    #expect(deinitLog.all == ["deinit started"])
+
+    finish.signal()
+    waitOrFail(cancelling, "cancel() to return")
+    waitOrFail(waiting, "cancelAndWait() to return")
+    #expect(deinitLog.all == ["deinit started", "deinit finished", "cancelAndWait returned"])
+  }
+
   @Test func cancelAndWaitThroughReceiveOnWaitsForTheHandlerRunningOnTheQueue() {
     let sender = EventSender<Int>()
     let queue = DispatchQueue(label: "CrossThreadCancelTests.delivery")
@@ -269,4 +297,25 @@ private func cancelAndWaitOnAnotherThread(
   }
   guard waitUntilParked(token, sourceLocation: sourceLocation) else { return nil }
   return cancelling
+}
+
+/// An object whose `deinit` logs, then blocks until the test signals `finish`: it holds a
+/// handler's release (which runs it) in place.
+private final class BlocksInDeinit: Sendable {
+  private let log: Log<String>
+  private let entered: DispatchSemaphore
+  private let finish: DispatchSemaphore
+
+  init(log: Log<String>, entered: DispatchSemaphore, finish: DispatchSemaphore) {
+    self.log = log
+    self.entered = entered
+    self.finish = finish
+  }
+
+  deinit {
+    log.append("deinit started")
+    entered.signal()
+    _ = finish.wait(timeout: .now() + hangGuard)
+    log.append("deinit finished")
+  }
 }

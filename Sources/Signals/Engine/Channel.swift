@@ -49,6 +49,10 @@ final class Channel<Value: Sendable>: Sendable {
   /// `dropObserver != nil`, stored: the send path tests one `Bool`, so an unobserved channel
   /// pays nothing measurable for the feature.
   @usableFromInline let observesDrops: Bool
+  /// How many `cancelAndWait()` calls wait for a handler that another thread is releasing
+  /// (``ChannelState/releaseWaiters``). Read by every releasing thread after its release, so
+  /// that only a release somebody waits for takes the lock again (see ``wakeReleaseWaiters()``).
+  @usableFromInline let releaseWaiterCount = Atomic<Int>(0)
   /// `remove(_:)` (or `removeAndWait(_:)` when the flag is true) compiled for this channel's
   /// `Value`, for ``Subscriber/cancel()``.
   @usableFromInline let removeSubscriber:
@@ -305,6 +309,7 @@ final class Channel<Value: Sendable>: Sendable {
     }
     if retiredNow {
       subscriber.releaseHandler()  // outside the lock: what it captured may run a deinit
+      wakeReleaseWaiters()
     }
     if leftUndeliverable {
       dropUndeliverable()
@@ -322,34 +327,73 @@ final class Channel<Value: Sendable>: Sendable {
   }
 
   /// Cancels `subscriber`, then waits until it is retired and its handler released: at once
-  /// when no round is running, else until the running round ends (behind the handlers of every
-  /// other subscriber in that round). From inside any handler it does not wait (the round it
-  /// would wait for may be waiting for this thread); it is then ``remove(_:)``. A cold path, so
-  /// not inlinable.
+  /// when that is done, else until the running round ends (behind the handlers of every other
+  /// subscriber in that round), or until the thread that retired it (another canceller, or the
+  /// deliverer at a round's end) has released the handler. From inside any handler it does not
+  /// wait (the round it would wait for may be waiting for this thread); it is then
+  /// ``remove(_:)``. A cold path, so not inlinable.
   @usableFromInline
   func removeAndWait(_ subscriber: Subscriber<Value>) {
     remove(subscriber)
     guard ThreadRecord.currentDeliveryDepth == 0 else { return }
     let semaphore = state.withLock { state -> DispatchSemaphore? in
-      guard !subscriber.isRetired else { return nil }
+      if subscriber.isReleased { return nil }
+      let semaphore = DispatchSemaphore(value: 0)
+      if subscriber.isRetired {
+        // Retired, and another thread is releasing the handler after its unlock. Raise the
+        // count, then read the mark again: the releaser marks, then reads the count (both
+        // sequentially consistent), so either this read sees the mark or the releaser sees the
+        // count, takes the lock and signals (``wakeReleaseWaiters()``).
+        state.releaseWaiters.append((subscriber, semaphore))
+        releaseWaiterCount.add(1, ordering: .sequentiallyConsistent)
+        if subscriber.isReleased {
+          state.releaseWaiters.removeLast()
+          releaseWaiterCount.subtract(1, ordering: .sequentiallyConsistent)
+          return nil
+        }
+        return semaphore
+      }
       // Cancelled but not retired: parked until the running round ends (invariant 4), which
       // parking marked as having work, so the round ends under the lock and wakes this waiter.
       precondition(
         phase.load(ordering: .acquiring) == .deliveringWithWork,
         "Signals internal error: parked while no round with work runs")
-      let semaphore = DispatchSemaphore(value: 0)
       state.waiters.append(semaphore)
       return semaphore
     }
     semaphore?.wait()
   }
 
+  /// Wakes the `cancelAndWait()` calls whose subscribers' handlers are released by now. Called
+  /// by every thread that releases handlers, after releasing them; it takes the lock only when
+  /// somebody waits (one atomic load otherwise). Out of line: rare.
+  @inlinable
+  func wakeReleaseWaiters() {
+    guard releaseWaiterCount.load(ordering: .sequentiallyConsistent) > 0 else { return }
+    wakeReleaseWaitersUnderLock()
+  }
+
+  /// ``wakeReleaseWaiters()``'s slow path.
+  @usableFromInline
+  @inline(never)
+  func wakeReleaseWaitersUnderLock() {
+    let woken = state.withLock { state -> [DispatchSemaphore] in
+      let woken = state.takeReleaseWaiters()
+      releaseWaiterCount.subtract(woken.count, ordering: .sequentiallyConsistent)
+      return woken
+    }
+    for waiter in woken {
+      waiter.signal()
+    }
+  }
+
   /// How many threads are parked in `removeAndWait(_:)` on this channel right now: each was
-  /// counted under the lock right before it blocked, and only the end of the running round
-  /// releases it. Lets a test wait until a canceller is really parked, with no timing window.
+  /// counted under the lock right before it blocked, and only the end of the running round, or
+  /// the release it waits for, lets it go. Lets a test wait until a canceller is really parked,
+  /// with no timing window.
   @usableFromInline
   var parkedCancellers: Int {
-    state.withLock { $0.waiters.count }
+    state.withLock { $0.waiters.count + $0.releaseWaiters.count }
   }
 
   /// The capacity of the delivery queue's buffer now, for tests of what a burst leaves behind.
@@ -365,6 +409,7 @@ final class Channel<Value: Sendable>: Sendable {
     for subscriber in retired {
       subscriber.releaseHandler()
     }
+    wakeReleaseWaiters()
   }
 
   @inlinable

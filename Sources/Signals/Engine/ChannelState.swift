@@ -105,7 +105,9 @@ struct StartAction<Value: Sendable>: ~Copyable, Sendable {
 ///    no-op one.
 /// 7. **Waiters wake after the release.** `waiters` (threads in `cancelAndWait`) are added only
 ///    while `.delivering` and signalled at the next round end, after that round end's retired
-///    handlers were released.
+///    handlers were released. `releaseWaiters` (threads in `cancelAndWait` for a subscriber
+///    that is retired but whose handler another thread has not finished releasing) are
+///    signalled by that thread once it has (`Channel.wakeReleaseWaiters`).
 @usableFromInline
 struct ChannelState<Value: Sendable>: Sendable {
   /// A property's stored value; `nil` for event channels.
@@ -121,8 +123,13 @@ struct ChannelState<Value: Sendable>: Sendable {
   /// Deliveries waiting for the current one to finish, first in, first out. A delivery is
   /// moved out when dequeued, so the queue never releases a value under the lock.
   @usableFromInline var queue = DeliveryQueue<Value>()
-  /// Threads blocked in `cancel()` until the running round ends.
+  /// Threads blocked in `cancelAndWait()` until the running round ends.
   @usableFromInline var waiters: [DispatchSemaphore] = []
+  /// Threads blocked in `cancelAndWait()` until another thread has released the handler of the
+  /// retired subscriber each waits for (invariant 7).
+  @usableFromInline var releaseWaiters:
+    [(subscriber: Subscriber<Value>, semaphore: DispatchSemaphore)] =
+      []
 
   /// The most queue capacity a drained channel keeps for its next burst.
   @usableFromInline static var retainedQueueCapacity: Int { 64 }
@@ -287,6 +294,18 @@ struct ChannelState<Value: Sendable>: Sendable {
       leftUndeliverable = hasUndeliverable
     }
     return true
+  }
+
+  /// Takes out the release waiters whose subscribers' handlers are released by now.
+  @usableFromInline
+  mutating func takeReleaseWaiters() -> [DispatchSemaphore] {
+    var woken: [DispatchSemaphore] = []
+    releaseWaiters.removeAll { waiter in
+      guard waiter.subscriber.isReleased else { return false }
+      woken.append(waiter.semaphore)
+      return true
+    }
+    return woken
   }
 
   /// Whether deliveries are queued that no subscriber is left to receive.

@@ -38,9 +38,11 @@ final class Subscriber<Value: Sendable>: CancelTarget, @unchecked Sendable {
   /// Which values this subscriber receives: those whose sequence number is larger. It starts
   /// as the number of the last value sent before it joined, so a late subscriber never sees an
   /// older value, becomes ``cancelledAdmission`` (no sequence number is larger) once, at the
-  /// first `cancel()`, and ``retiredAdmission`` when the channel retires it. One atomic for all
-  /// three rules, so a round checks one number per subscriber. Written under the channel's
-  /// lock, read by the delivering thread right before each call.
+  /// first `cancel()`, ``retiredAdmission`` when the channel retires it, and
+  /// ``releasedAdmission`` once its handler is released. One atomic for all of these, so a
+  /// round checks one number per subscriber. Written under the channel's lock, but for the
+  /// last step, which the releasing thread makes after unlocking; read by the delivering
+  /// thread right before each call.
   @usableFromInline let admittedAfter: Atomic<UInt64>
   /// The channel this subscriber belongs to.
   @usableFromInline let channel: Channel<Value>
@@ -51,13 +53,18 @@ final class Subscriber<Value: Sendable>: CancelTarget, @unchecked Sendable {
   @exclusivity(unchecked) @usableFromInline var next: Unmanaged<Subscriber<Value>>?
 
   /// ``admittedAfter`` of a cancelled subscriber that is not retired yet. A channel's sequence
-  /// numbers never reach it (a number per value sent: 2^64 - 2 sends would take centuries).
+  /// numbers never reach it (a number per value sent: 2^64 - 3 sends would take centuries).
   @inlinable
-  static var cancelledAdmission: UInt64 { .max - 1 }
+  static var cancelledAdmission: UInt64 { .max - 2 }
 
-  /// ``admittedAfter`` of a retired subscriber: final.
+  /// ``admittedAfter`` of a retired subscriber whose handler the retiring thread has yet to
+  /// release.
   @inlinable
-  static var retiredAdmission: UInt64 { .max }
+  static var retiredAdmission: UInt64 { .max - 1 }
+
+  /// ``admittedAfter`` of a retired subscriber whose handler is released: final.
+  @inlinable
+  static var releasedAdmission: UInt64 { .max }
 
   @inlinable
   init(channel: Channel<Value>, since: UInt64, handler: @escaping @Sendable (Value) -> Void) {
@@ -123,15 +130,28 @@ final class Subscriber<Value: Sendable>: CancelTarget, @unchecked Sendable {
   }
 
   /// Releases the handler (and what it captured), putting one that captures nothing in its
-  /// place (no allocation). Call only after retiring, outside the lock.
+  /// place (no allocation), then marks the subscriber released. Call only after retiring,
+  /// outside the lock, then ``Channel/wakeReleaseWaiters()``. The mark is sequentially
+  /// consistent: it pairs with the waiter count a `cancelAndWait()` raises before it reads the
+  /// mark (see `Channel.removeAndWait(_:)`), so that either the waiter sees the mark or the
+  /// releaser sees the waiter.
   @inlinable
   func releaseHandler() {
     handler = .retired
+    admittedAfter.store(Self.releasedAdmission, ordering: .sequentiallyConsistent)
   }
 
-  /// Whether the channel retired this subscriber; once true, it stays true.
+  /// Whether the channel retired this subscriber (its handler may still be being released);
+  /// once true, it stays true.
   @inlinable
   var isRetired: Bool {
-    admittedAfter.load(ordering: .acquiring) == Self.retiredAdmission
+    admittedAfter.load(ordering: .acquiring) >= Self.retiredAdmission
+  }
+
+  /// Whether this subscriber's handler has been released; once true, it stays true. Acquiring:
+  /// whatever the release did (a captured object's `deinit`) happened before.
+  @inlinable
+  var isReleased: Bool {
+    admittedAfter.load(ordering: .sequentiallyConsistent) == Self.releasedAdmission
   }
 }

@@ -90,7 +90,8 @@ public final class SubscriptionToken: Hashable, Sendable {
   ///
   /// It returns at once when no delivery round is running. Otherwise it waits for the running
   /// round to end, and that round calls *every* subscriber of the stream: the wait includes
-  /// other subscribers' handlers. So never call it on a thread that one of those handlers may
+  /// other subscribers' handlers. If a ``cancel()`` on another thread is still releasing the
+  /// handler (running the `deinit` of something it captured), it waits for that release too. So never call it on a thread that one of those handlers may
   /// wait for (for example the main thread, when any handler of the stream calls
   /// `DispatchQueue.main.sync`): that is a deadlock. From inside any handler it does not wait
   /// (the round it would wait for may be waiting for this thread) and behaves as ``cancel()``.
