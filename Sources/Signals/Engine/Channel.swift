@@ -481,8 +481,10 @@ final class Channel<Value: Sendable>: Sendable {
   }
 
   /// Ends the round that just ran under the lock: work was recorded for its end (see
-  /// ``finishRound()``).
+  /// ``finishRound()``). Out of line (yet specialised in the client): the uncommon end, kept
+  /// out of the delivery loop it would otherwise be inlined into.
   @inlinable
+  @inline(never)
   func finishRoundWithWork() -> Round<Value>? {
     var end = state.withLock { $0.finishRound(phase) }
     release(end.retired.take())
