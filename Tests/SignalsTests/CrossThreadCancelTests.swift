@@ -211,6 +211,55 @@ import Testing
     #expect(deinitLog.all == ["deinit started", "deinit finished", "cancelAndWait returned"])
   }
 
+  @Test func cancelAndWaitWaitsForTheReleaseARoundsEndIsStillMaking() {
+    // The same window at a round's end: the deliverer retires a subscriber cancelled during the
+    // round and releases its handler after unlocking, running what it captured's deinit.
+    let sender = EventSender<Int>()
+    let blocker = BlockingHandler()
+    let entered = DispatchSemaphore(value: 0)
+    let finish = DispatchSemaphore(value: 0)
+    var capture: BlocksInDeinit? = BlocksInDeinit(
+      log: blocker.log, entered: entered, finish: finish)
+    let token = sender.stream.sink { [capture] value in
+      withExtendedLifetime(capture) { blocker.receive(value) }
+    }
+    capture = nil  // the handler holds the only reference now
+
+    guard let sending = blocker.sendOneAndWaitUntilItRuns(on: sender) else { return }
+    cancelOnAnotherThread(token, loggingTo: blocker.log)  // parked: the round retires it
+    blocker.release.signal()  // the round ends; its deliverer releases the handler
+    guard waitOrFail(entered, "the captured object's deinit to start") else { return }
+    guard let waiting = cancelAndWaitOnAnotherThread(token, loggingTo: blocker.log) else {
+      finish.signal()
+      return
+    }
+    #expect(blocker.log.all == ["1 started", "cancel returned", "1 returned", "deinit started"])
+
+    finish.signal()
+    waitOrFail(sending, "the send to return")
+    waitOrFail(waiting, "cancelAndWait() to return")
+    #expect(
+      blocker.log.all == [
+        "1 started", "cancel returned", "1 returned", "deinit started", "deinit finished",
+        "cancelAndWait returned",
+      ])
+  }
+
+  @Test func cancelAndWaitInADeinitThatItsOwnReleaseRunsDoesNotWaitForItself() {
+    // An owner holds the token and cancels it in its deinit; the handler captures the owner, so
+    // cancelling releases the last reference and runs that deinit, on the cancelling thread, in
+    // the middle of the release the nested cancelAndWait() would otherwise wait for.
+    let sender = EventSender<Int>()
+    let log = Log<String>()
+    var owner: CancelsInDeinit? = CancelsInDeinit(log: log)
+    let token = sender.stream.sink { [owner] _ in withExtendedLifetime(owner) {} }
+    owner?.token = token
+    owner = nil  // the handler holds the only reference now
+
+    waitOrFail(startThread { token.cancel() }, "cancel(), whose release runs the deinit")
+    #expect(log.all == ["cancelAndWait in deinit returned"])
+  }
+
   @Test func cancelAndWaitThroughReceiveOnWaitsForTheHandlerRunningOnTheQueue() {
     let sender = EventSender<Int>()
     let queue = DispatchQueue(label: "CrossThreadCancelTests.delivery")
@@ -317,5 +366,26 @@ private final class BlocksInDeinit: Sendable {
     entered.signal()
     _ = finish.wait(timeout: .now() + hangGuard)
     log.append("deinit finished")
+  }
+}
+
+/// An object that holds a token and cancels it with `cancelAndWait()` in its `deinit`.
+private final class CancelsInDeinit: Sendable {
+  private let log: Log<String>
+  private let held = Guarded<SubscriptionToken?>(nil)
+
+  init(log: Log<String>) {
+    self.log = log
+  }
+
+  /// The token its `deinit` cancels.
+  var token: SubscriptionToken? {
+    get { held.withLock { $0 } }
+    set { held.withLock { $0 = newValue } }
+  }
+
+  deinit {
+    token?.cancelAndWait()
+    log.append("cancelAndWait in deinit returned")
   }
 }

@@ -17,7 +17,8 @@ import Synchronization
 ///   nothing was queued or parked ends with one atomic compare-and-swap (``ChannelPhase``).
 /// - **Cancellation is final and never waits.** A cancelled subscriber is skipped by every round
 ///   that starts later and retired (at once, or when the running round ends), which releases its
-///   handler. Only `cancelAndWait()` waits, for the running round.
+///   handler. Only `cancelAndWait()` waits: for the running round, or for a release that
+///   another thread is making.
 /// - **No user deinit under the lock.** A `deinit` may be user code: retired subscribers'
 ///   handlers, a property's displaced value and dequeued deliveries are all released after
 ///   unlocking. (A sweep may free a retired subscriber under the lock: its handler is the no-op
@@ -308,12 +309,27 @@ final class Channel<Value: Sendable>: Sendable {
         leftUndeliverable: &leftUndeliverable)
     }
     if retiredNow {
-      subscriber.releaseHandler()  // outside the lock: what it captured may run a deinit
-      wakeReleaseWaiters()
+      releaseOutsideAnyDelivery(subscriber)
     }
     if leftUndeliverable {
       dropUndeliverable()
     }
+  }
+
+  /// Releases the handler of `subscriber`, just retired by this thread outside any round, and
+  /// wakes whoever waits for that. What the handler captured may run a `deinit` here, which is
+  /// user code: the release counts as a delivery on this thread (``ThreadRecord``), so that a
+  /// `cancelAndWait()` that `deinit` makes (say, an owner the handler captured cancelling its
+  /// own token) does not wait, as from inside a handler, instead of waiting for this very
+  /// release. Out of line (yet specialised in the client, like the send path): only cancelling
+  /// on an idle channel comes here.
+  @inlinable
+  @inline(never)
+  func releaseOutsideAnyDelivery(_ subscriber: Subscriber<Value>) {
+    let thread = ThreadRecord.enterDelivery(slot: threadSlot)
+    subscriber.releaseHandler()
+    ThreadRecord.exitDelivery(thread)
+    wakeReleaseWaiters()
   }
 
   /// Releases the deliveries queued on a channel that no subscriber is left to receive (see
@@ -402,14 +418,17 @@ final class Channel<Value: Sendable>: Sendable {
     state.withLock { $0.queueCapacity }
   }
 
-  /// Releases retired subscribers and their handlers; called with no lock held.
+  /// Releases retired subscribers and their handlers; called with no lock held, by the
+  /// delivering thread at a round's end (so inside a delivery: a `cancelAndWait()` that a
+  /// released handler's captures make in their `deinit` does not wait). Each release wakes its
+  /// waiters before the next one runs: a waiter does not wait for other subscribers' releases.
   @inlinable
   func release(_ retired: consuming [Subscriber<Value>]?) {
     guard let retired else { return }
     for subscriber in retired {
       subscriber.releaseHandler()
+      wakeReleaseWaiters()
     }
-    wakeReleaseWaiters()
   }
 
   @inlinable

@@ -83,16 +83,19 @@ struct StartAction<Value: Sendable>: ~Copyable, Sendable {
 ///    under the lock. (*Checked*: a round ends under the lock only while one runs, and a
 ///    submitted job starts only while `.scheduled`.)
 /// 2. **Idle means empty.** While `.idle`, the queue is drained and `joining`, `leaving` and
-///    `waiters` are empty: a round end applies them before going idle. (*Checked* in `start`.)
+///    `waiters` are empty: a round end applies them before going idle. (*Checked* in `start`,
+///    for the queue.) `releaseWaiters` may not be: they wait for a release made after unlocking,
+///    by a canceller on an idle channel too (invariant 7).
 /// 3. **Frozen list.** A round walks `subscribers` unretained (``SubscriberList/first``); while
 ///    `.delivering`, membership changes are parked in `joining` and `leaving` instead, so the
 ///    links stay unchanged and every linked subscriber alive until the round ends, and each
 ///    round sees one fixed membership.
 /// 4. **Linked, parked, retired.** A subscriber is linked in `subscribers` from its join (or,
 ///    if it joined during a round, from that round's end) until a sweep after its retirement;
-///    retired (final) means cancelled, never called again, handler released or about to be. A
-///    cancelled subscriber that is not retired is parked in `leaving` or `joining`, which
-///    happens only while `.delivering`. (*Checked* in `removeAndWait`.)
+///    retired means cancelled and never called again, its handler released or about to be (then
+///    released, the final state, once the releasing thread is done). A cancelled subscriber
+///    that is not retired is parked in `leaving` or `joining`, which happens only while
+///    `.delivering`. (*Checked* in `removeAndWait`.)
 /// 5. **Cancel is a flag first.** A subscriber is deactivated once, under the lock (its
 ///    `admittedAfter` becomes a number no value exceeds). The deliverer reads it before each
 ///    call; a round that starts after that (every round starts under the lock) never calls the

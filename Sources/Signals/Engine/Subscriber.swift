@@ -148,8 +148,9 @@ final class Subscriber<Value: Sendable>: CancelTarget, @unchecked Sendable {
     admittedAfter.load(ordering: .acquiring) >= Self.retiredAdmission
   }
 
-  /// Whether this subscriber's handler has been released; once true, it stays true. Acquiring:
-  /// whatever the release did (a captured object's `deinit`) happened before.
+  /// Whether this subscriber's handler has been released; once true, it stays true.
+  /// Sequentially consistent (so also acquiring: whatever the release did, a captured object's
+  /// `deinit`, happened before), for the waiter's side of the handshake in `releaseHandler()`.
   @inlinable
   var isReleased: Bool {
     admittedAfter.load(ordering: .sequentiallyConsistent) == Self.releasedAdmission

@@ -90,11 +90,13 @@ public final class SubscriptionToken: Hashable, Sendable {
   ///
   /// It returns at once when no delivery round is running. Otherwise it waits for the running
   /// round to end, and that round calls *every* subscriber of the stream: the wait includes
-  /// other subscribers' handlers. If a ``cancel()`` on another thread is still releasing the
-  /// handler (running the `deinit` of something it captured), it waits for that release too. So never call it on a thread that one of those handlers may
-  /// wait for (for example the main thread, when any handler of the stream calls
-  /// `DispatchQueue.main.sync`): that is a deadlock. From inside any handler it does not wait
-  /// (the round it would wait for may be waiting for this thread) and behaves as ``cancel()``.
+  /// other subscribers' handlers. If another thread is still releasing the handler (a
+  /// ``cancel()`` there, or the end of a round, running the `deinit` of something the handler
+  /// captured), it waits for that release too. So never call it on a thread that one of those
+  /// handlers (or that `deinit`) may wait for (for example the main thread, when any handler of
+  /// the stream calls `DispatchQueue.main.sync`): that is a deadlock. From inside any handler,
+  /// or a `deinit` that releasing a handler runs, it does not wait (the round or release it
+  /// would wait for may be waiting for this thread) and behaves as ``cancel()``.
   /// Operators' tokens wait for each stage in turn, the stage that calls your handler first.
   ///
   /// Use it only when code after it must be sure the handler is finished (for example before
