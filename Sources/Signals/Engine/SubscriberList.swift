@@ -53,14 +53,22 @@ struct SubscriberList<Value: Sendable>: Sendable {
   @inlinable
   mutating func append(_ subscriber: Subscriber<Value>) {
     let linked = Unmanaged.passRetained(subscriber)
-    if let tail {
-      tail._withUnsafeGuaranteedRef { $0.next = linked }
-    } else {
-      head = linked
-    }
+    setLink(after: tail, to: linked)
     beforeTail = tail
     tail = linked
     linkedCount += 1
+  }
+
+  /// Points the link after `previous` (the head when `previous` is `nil`) at `node`.
+  @inlinable
+  mutating func setLink(
+    after previous: Unmanaged<Subscriber<Value>>?, to node: Unmanaged<Subscriber<Value>>?
+  ) {
+    if let previous {
+      previous._withUnsafeGuaranteedRef { $0.next = node }
+    } else {
+      head = node
+    }
   }
 
   /// Takes a linked subscriber that was just retired out of the active count. The newest one
@@ -74,11 +82,7 @@ struct SubscriberList<Value: Sendable>: Sendable {
     if let tail, tail.toOpaque() == Unmanaged.passUnretained(subscriber).toOpaque(),
       beforeTail != nil || head?.toOpaque() == tail.toOpaque()
     {
-      if let beforeTail {
-        beforeTail._withUnsafeGuaranteedRef { $0.next = nil }
-      } else {
-        head = nil
-      }
+      setLink(after: beforeTail, to: nil)
       self.tail = beforeTail
       beforeTail = nil
       linkedCount -= 1
@@ -113,11 +117,7 @@ struct SubscriberList<Value: Sendable>: Sendable {
       if isRetired {
         node.release()
       } else {
-        if let kept {
-          kept._withUnsafeGuaranteedRef { $0.next = node }
-        } else {
-          head = node
-        }
+        setLink(after: kept, to: node)
         beforeKept = kept
         kept = node
       }
