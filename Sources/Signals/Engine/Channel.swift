@@ -37,10 +37,14 @@ final class Channel<Value: Sendable>: Sendable {
   /// uneventful round with one CAS (see ``ChannelPhase``).
   @usableFromInline let phase = Atomic<ChannelPhase>(.idle)
   @usableFromInline let keepsCurrent: Bool
-  /// Whether ``sendFromSoleProducer(_:to:through:)`` may start rounds without the lock: true
-  /// only for a main-actor relay. Cancellation then publishes its work through the phase (see
-  /// ``ChannelState/phaseForParking(_:claimingIdle:)``).
+  /// Whether ``sendFromSoleProducer(_:to:through:)`` and
+  /// ``handOffFromSoleProducer(_:to:through:)`` may start rounds and hand values over without
+  /// the lock: true only for a relay (one subscriber, one producer). Cancellation then
+  /// publishes its work through the phase (see ``ChannelState/phaseForParking(_:claimingIdle:)``).
   @usableFromInline let startsWithoutLock: Bool
+  /// A relay's first value of a burst, on its way to the job that delivers it; storage only when
+  /// ``startsWithoutLock``.
+  @usableFromInline let handoff: HandoffSlot<Value>
   /// ``ThreadRecord/key``, copied here so that a delivery reads it without the global's
   /// lazy-initialisation check.
   @usableFromInline let threadSlot = ThreadRecord.key
@@ -67,8 +71,8 @@ final class Channel<Value: Sendable>: Sendable {
 
   /// - Parameters:
   ///   - current: a property's initial value, or `nil` for an event channel.
-  ///   - startsWithoutLock: for a relay fed through ``sendFromSoleProducer(_:to:through:)``
-  ///     only.
+  ///   - startsWithoutLock: for a relay fed through ``sendFromSoleProducer(_:to:through:)`` or
+  ///     ``handOffFromSoleProducer(_:to:through:)`` only.
   @inlinable
   init(
     current: Value?, dropObserver: (@Sendable (Value) -> Void)? = nil,
@@ -88,6 +92,7 @@ final class Channel<Value: Sendable>: Sendable {
     self.dropObserver = dropObserver
     self.observesDrops = dropObserver != nil
     self.startsWithoutLock = startsWithoutLock
+    self.handoff = HandoffSlot(allocated: startsWithoutLock)
   }
 
   /// The stored value of a property channel.
@@ -198,9 +203,10 @@ final class Channel<Value: Sendable>: Sendable {
   }
 
   /// Delivers `value` to `subscriber` on the calling thread when the executor allows it here
-  /// and no round runs or is scheduled; otherwise sends it as ``send(_:through:)`` does
-  /// (queued, or through the executor). Keeps `send`'s order: a value takes the short way only when
-  /// nothing is ahead of it.
+  /// and no round runs or is scheduled; otherwise hands it to the executor
+  /// (``handOffFromSoleProducer(_:to:through:)``) when the executor cannot deliver here, or
+  /// queues it as ``send(_:through:)`` does. Keeps `send`'s order: a value takes the short way
+  /// only when nothing is ahead of it.
   ///
   /// The short way claims the round with one CAS (`idle -> delivering`) and no lock, and
   /// delivers to `subscriber` directly, so it reads nothing the lock guards. That is correct
@@ -208,7 +214,7 @@ final class Channel<Value: Sendable>: Sendable {
   /// joined when it was made, and whose one producer calls this one value at a time (an
   /// upstream handler: a channel never calls a handler concurrently). Then:
   /// - No other thread starts a round: its only producer is this call, and its scheduled job
-  ///   finds the phase `.scheduled`, where this CAS fails.
+  ///   finds the phase `.scheduled` or `.handedOff`, where this CAS fails.
   /// - The one other writer is a cancellation, which reads the phase with an atomic
   ///   read-modify-write (`claimingIdle`). If it came first, this CAS reads from it, so the
   ///   subscriber is seen inactive and not called while the canceller releases its handler. If
@@ -227,11 +233,13 @@ final class Channel<Value: Sendable>: Sendable {
     _ value: Value, to subscriber: Subscriber<Value>, through executor: some DrainExecutor
   ) {
     let thread = ThreadRecord.current(slot: threadSlot)
-    if executor.canDeliverInline(thread: thread)
-      && phase.compareExchange(
-        expected: .idle, desired: .delivering, ordering: .acquiringAndReleasing
-      ).exchanged
-    {
+    guard executor.canDeliverInline(thread: thread) else {
+      handOffFromSoleProducer(value, to: subscriber, through: executor)
+      return
+    }
+    if phase.compareExchange(
+      expected: .idle, desired: .delivering, ordering: .acquiringAndReleasing
+    ).exchanged {
       // The round, delivered in place (a `Round` holding `subscriber` would retain it). It
       // counts itself as a delivery like any round: the producer is usually an upstream handler
       // (already counted), but a stream built with `EventStream(subscribe:)` may call it from
@@ -254,6 +262,88 @@ final class Channel<Value: Sendable>: Sendable {
     }
   }
 
+  /// Delivers `value` to `subscriber` through `executor`, handing the first value of a burst to
+  /// the job it submits with no lock: when the channel is idle, the value goes into the
+  /// ``HandoffSlot`` and the phase becomes `.handedOff` with one CAS, and the job
+  /// (``runHandedOff(to:)``) starts its round with one more. Otherwise (a job is pending or a
+  /// round runs) it is queued under the lock as ``send(_:through:)`` does, behind the values
+  /// ahead of it. Each value is one CAS on each side when bursts are one value long, where the
+  /// locked way took the lock on both sides and passed the value through the queue.
+  ///
+  /// The same conditions as ``sendFromSoleProducer(_:to:through:)``: a relay made with
+  /// `startsWithoutLock: true` whose one subscriber, `subscriber`, joined when it was made, and
+  /// whose one producer calls this one value at a time. Then:
+  /// - Nothing but this call moves the phase away from `.idle` (a canceller's read-modify-write
+  ///   leaves it `.idle`), so after this thread reads `.idle` (acquiring: the last round's end,
+  ///   and the job's read of the slot, happen before it), the slot is this thread's to write
+  ///   until its CAS publishes it (releasing).
+  /// - A canceller that came before reads the phase with a read-modify-write, which this CAS
+  ///   reads from, and the job's CAS reads from this one: the job sees the subscriber inactive.
+  ///   A canceller that comes after marks the phase `.handedOffWithWork` (or, if the job started
+  ///   first, `.deliveringWithWork`), so the job starts (or ends) its round under the lock.
+  @inlinable
+  func handOffFromSoleProducer(
+    _ value: Value, to subscriber: Subscriber<Value>, through executor: some DrainExecutor
+  ) {
+    guard phase.load(ordering: .acquiring) == .idle else {
+      send(value, through: executor)
+      return
+    }
+    handoff.put(value)
+    let published = phase.compareExchange(
+      expected: .idle, desired: .handedOff, ordering: .acquiringAndReleasing
+    ).exchanged
+    precondition(published, "Signals internal error: a relay left idle while its producer sent")
+    submitHandedOff(to: executor, for: subscriber)
+  }
+
+  /// Submits ``runHandedOff(to:)`` as a job that holds `subscriber` (and through it this
+  /// channel) until it has run or the executor drops it; the job captures nothing else, so its
+  /// context is the subscriber itself (no allocation). Out of line, like ``submitDrain(to:)``.
+  @inlinable
+  @inline(never)
+  func submitHandedOff(to executor: some DrainExecutor, for subscriber: Subscriber<Value>) {
+    executor.submit { [subscriber] in subscriber.channel.runHandedOff(to: subscriber) }
+  }
+
+  /// The job ``handOffFromSoleProducer(_:to:through:)`` submits: delivers the handed-off value to
+  /// `subscriber`, then whatever was queued behind it. If nothing was recorded since the hand-off
+  /// (still `.handedOff`), the round starts with one CAS and the value is taken from the slot
+  /// with no lock; otherwise under the lock (``ChannelState/startHandedOffRound(_:_:to:)``).
+  /// The round counts itself in the thread's delivery depth, as every round does.
+  @inlinable
+  func runHandedOff(to subscriber: Subscriber<Value>) {
+    guard
+      phase.compareExchange(
+        expected: .handedOff, desired: .delivering, ordering: .acquiringAndReleasing
+      ).exchanged
+    else {
+      runHandedOffUnderLock(to: subscriber)
+      return
+    }
+    let value = handoff.take()
+    let thread = ThreadRecord.enterDelivery(slot: threadSlot)
+    defer { ThreadRecord.exitDelivery(thread) }
+    if let value, subscriber.isActive {
+      subscriber.handler(value)
+    }
+    if !endUneventfulRound() {
+      var next = finishRoundWithWork()
+      if next != nil {
+        drain(startingWith: &next)
+      }
+    }
+  }
+
+  /// ``runHandedOff(to:)`` when work was recorded since the hand-off: the round starts under the
+  /// lock. Out of line: the uncommon start.
+  @inlinable
+  @inline(never)
+  func runHandedOffUnderLock(to subscriber: Subscriber<Value>) {
+    var first = state.withLock { $0.startHandedOffRound(phase, handoff, to: subscriber) }
+    drain(startingWith: &first)
+  }
+
   /// Registers `handler`. A property channel delivers its current value first: right away when
   /// no delivery is running, otherwise in turn behind the deliveries already queued.
   @inlinable
@@ -263,7 +353,7 @@ final class Channel<Value: Sendable>: Sendable {
       let subscriber = Subscriber(channel: self, since: state.lastSequence, handler: handler)
       state.add(subscriber, phase)
       if let current = state.current {
-        action = state.start(.initial(to: subscriber, value: current), mustHop: false, phase)
+        action = state.start(.direct(to: subscriber, value: current), mustHop: false, phase)
       }
       return subscriber
     }
@@ -295,7 +385,8 @@ final class Channel<Value: Sendable>: Sendable {
   /// A round running (on this thread or another): the subscriber is parked in `leaving`; the
   /// round may still make the one call it was about to make, and the delivering thread retires
   /// the subscriber and releases its handler when the round ends. The last subscriber's
-  /// cancellation also releases the deliveries still queued (``ChannelState/takeUndeliverable()``).
+  /// cancellation also releases the deliveries still queued
+  /// (``ChannelState/takeUndeliverable(_:_:)``).
   @inlinable
   func remove(_ subscriber: Subscriber<Value>) {
     // Retired (as when a cancelled token is released): no call can be running or start, so
@@ -333,12 +424,12 @@ final class Channel<Value: Sendable>: Sendable {
   }
 
   /// Releases the deliveries queued on a channel that no subscriber is left to receive (see
-  /// ``ChannelState/takeUndeliverable()``). Rare (a last cancellation with deliveries queued),
+  /// ``ChannelState/takeUndeliverable(_:_:)``). Rare (a last cancellation with deliveries queued),
   /// so out of line, with a lock trip of its own.
   @usableFromInline
   @inline(never)
   func dropUndeliverable() {
-    let undeliverable = state.withLock { $0.takeUndeliverable() }
+    let undeliverable = state.withLock { $0.takeUndeliverable(phase, handoff) }
     _ = consume undeliverable  // released after unlocking: a value's deinit may be user code
   }
 
@@ -534,7 +625,7 @@ final class Channel<Value: Sendable>: Sendable {
           return subscriber.next
         }
       }
-    case .initial(let subscriber, let value):
+    case .direct(let subscriber, let value):
       if subscriber.isActive {
         subscriber.handler(value)
       }

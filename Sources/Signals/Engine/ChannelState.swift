@@ -6,8 +6,10 @@ import Synchronization
 enum Delivery<Value: Sendable>: Sendable {
   /// A value sent to every subscriber that joined before it was sent.
   case broadcast(sequence: UInt64, value: Value)
-  /// A property's current value, for one subscriber that joined while a delivery was running.
-  case initial(to: Subscriber<Value>, value: Value)
+  /// A value for one subscriber only: a property's current value for a subscriber that joined
+  /// while a delivery was running, or a relay's handed-off value (``HandoffSlot``) for the
+  /// relay's one subscriber.
+  case direct(to: Subscriber<Value>, value: Value)
 
   /// Whether this is a ``broadcast(sequence:value:)``.
   @inlinable
@@ -19,7 +21,7 @@ enum Delivery<Value: Sendable>: Sendable {
 /// A delivery together with the subscriber list it goes to: the first subscriber of the
 /// channel's own list, read unretained (see ``SubscriberList/first``). While a round runs,
 /// membership changes are parked in ``ChannelState/joining`` and ``ChannelState/leaving``, so the
-/// list stays as the round found it. `nil` for an initial delivery, and when the list is empty.
+/// list stays as the round found it. `nil` for a direct delivery, and when the list is empty.
 @usableFromInline
 struct Round<Value: Sendable>: Sendable {
   @usableFromInline let delivery: Delivery<Value>
@@ -74,18 +76,24 @@ struct StartAction<Value: Sendable>: ~Copyable, Sendable {
 ///    `.delivering` or `.deliveringWithWork` exactly while one thread runs `Channel.drain`'s
 ///    loop; nobody else calls a handler of this channel. `.scheduled`: exactly one job is with
 ///    the executor, not started, and the queue holds its first delivery (or nothing, once every
-///    subscriber has left: `takeUndeliverable`). `.idle`: neither.
-///    Every phase change is made under the lock, but two: the deliverer ends a round that is
-///    still `.delivering` (nothing was recorded for its end) with a CAS to `.idle`, and a
+///    subscriber has left: `takeUndeliverable`). `.handedOff` and `.handedOffWithWork`: exactly
+///    one job is with the executor, not started, and the channel's ``HandoffSlot`` holds its
+///    first value (or nothing, once every subscriber has left), the queue what was sent after
+///    it. `.idle`: none of these.
+///    Every phase change is made under the lock, but four: the deliverer ends a round that is
+///    still `.delivering` (nothing was recorded for its end) with a CAS to `.idle`; a
 ///    main-actor relay's one producer may claim an idle round with a CAS
-///    (`Channel.sendFromSoleProducer`). Whoever records work while a round runs marks it
-///    `.deliveringWithWork` first (``phaseForParking(_:claimingIdle:)``), so that round ends
+///    (`Channel.sendFromSoleProducer`); a relay's one producer may hand a value over, `.idle ->
+///    .handedOff`, and the job it submits start its round, `.handedOff -> .delivering`, each
+///    with a CAS (`Channel.handOffFromSoleProducer`). Whoever records work while a round runs,
+///    or while a handed-off job waits, marks it `.deliveringWithWork` or `.handedOffWithWork`
+///    first (``phaseForParking(_:claimingIdle:)``), so that the round ends, or the job starts,
 ///    under the lock. (*Checked*: a round ends under the lock only while one runs, and a
-///    submitted job starts only while `.scheduled`.)
-/// 2. **Idle means empty.** While `.idle`, the queue is drained and `joining`, `leaving` and
-///    `waiters` are empty: a round end applies them before going idle. (*Checked* in `start`,
-///    for the queue.) `releaseWaiters` may not be: they wait for a release made after unlocking,
-///    by a canceller on an idle channel too (invariant 7).
+///    submitted job starts under the lock only while `.scheduled` or `.handedOffWithWork`.)
+/// 2. **Idle means empty.** While `.idle`, the queue is drained, the hand-off slot is empty and
+///    `joining`, `leaving` and `waiters` are empty: a round end applies them before going idle.
+///    (*Checked* in `start`, for the queue.) `releaseWaiters` may not be: they wait for a
+///    release made after unlocking, by a canceller on an idle channel too (invariant 7).
 /// 3. **Frozen list.** A round walks `subscribers` unretained (``SubscriberList/first``); while
 ///    `.delivering`, membership changes are parked in `joining` and `leaving` instead, so the
 ///    links stay unchanged and every linked subscriber alive until the round ends, and each
@@ -167,9 +175,15 @@ struct ChannelState<Value: Sendable>: Sendable {
   /// that its deliverer cannot end it without the lock (see ``ChannelPhase``). If the deliverer
   /// ended it first, the phase read is `.idle` and the caller proceeds as on an idle channel.
   ///
+  /// A job that was handed a value (`.handedOff`) is marked `.handedOffWithWork` the same way,
+  /// so that it starts its round under the lock and sees the work; the caller then owns the
+  /// hand-off slot until it unlocks. If the job started first, the phase read is `.delivering`,
+  /// handled as above.
+  ///
   /// `claimingIdle`: on a channel whose rounds may also start without the lock
-  /// (`Channel.sendFromSoleProducer`), `.idle` is read with a read-modify-write, so that a
-  /// round claimed later by CAS sees everything this caller did before (the deactivation).
+  /// (`Channel.sendFromSoleProducer`, `Channel.handOffFromSoleProducer`), `.idle` is read with
+  /// a read-modify-write, so that a round claimed later by CAS sees everything this caller did
+  /// before (the deactivation).
   @inlinable
   static func phaseForParking(
     _ phase: borrowing Atomic<ChannelPhase>, claimingIdle: Bool = false
@@ -177,11 +191,12 @@ struct ChannelState<Value: Sendable>: Sendable {
     var current = phase.load(ordering: .acquiring)
     while true {
       switch current {
-      case .delivering:
+      case .delivering, .handedOff:
+        let marked = current.withWork
         let (exchanged, original) = phase.compareExchange(
-          expected: .delivering, desired: .deliveringWithWork, ordering: .acquiring)
-        if exchanged { return .deliveringWithWork }
-        current = original  // the deliverer ended its round meanwhile
+          expected: current, desired: marked, ordering: .acquiring)
+        if exchanged { return marked }
+        current = original  // the deliverer ended its round, or the job started it, meanwhile
       case .idle where claimingIdle:
         let (exchanged, original) = phase.compareExchange(
           expected: .idle, desired: .idle, ordering: .acquiringAndReleasing)
@@ -211,6 +226,28 @@ struct ChannelState<Value: Sendable>: Sendable {
     }
     phase.store(.delivering, ordering: .releasing)
     return StartAction(round: round(for: delivery), submit: false)
+  }
+
+  /// Starts the round of a handed-off job that must start under the lock (the phase is
+  /// `.handedOffWithWork`): its first delivery is the slot's value, for `subscriber`, the
+  /// relay's one subscriber; if a canceller took that value (nobody was left to receive it),
+  /// the first queued delivery, if any, as ``startSubmittedRound(_:)`` does.
+  @inlinable
+  mutating func startHandedOffRound(
+    _ phase: borrowing Atomic<ChannelPhase>, _ handoff: borrowing HandoffSlot<Value>,
+    to subscriber: Subscriber<Value>
+  ) -> Round<Value>? {
+    precondition(
+      phase.load(ordering: .relaxed) == .handedOffWithWork,
+      "Signals internal error: a handed-off job started under the lock while not marked")
+    let handedOff = handoff.take()
+    guard let delivery = handedOff.map({ .direct(to: subscriber, value: $0) }) ?? dequeue()
+    else {
+      phase.store(.idle, ordering: .releasing)
+      return nil
+    }
+    phase.store(queue.count > 0 ? .deliveringWithWork : .delivering, ordering: .releasing)
+    return round(for: delivery)
   }
 
   /// Starts the round of the job the executor is running: the channel is `.scheduled`, and
@@ -280,7 +317,7 @@ struct ChannelState<Value: Sendable>: Sendable {
   /// unlocking), or parks it if a round is running (returns `false`: the
   /// round's end retires it). Sets `leftUndeliverable` when it was the last receiver of
   /// deliveries still queued (possible only while a round runs or a job is scheduled: an idle
-  /// channel's queue is empty), which the caller then drops (``takeUndeliverable()``).
+  /// channel's queue is empty), which the caller then drops (``takeUndeliverable(_:_:)``).
   @inlinable
   mutating func removeCancelled(
     _ subscriber: Subscriber<Value>, _ phase: borrowing Atomic<ChannelPhase>, claimingIdle: Bool,
@@ -293,8 +330,15 @@ struct ChannelState<Value: Sendable>: Sendable {
       return false
     }
     detach(subscriber)
-    if current == .scheduled {
+    switch current {
+    case .scheduled:
       leftUndeliverable = hasUndeliverable
+    case .handedOffWithWork:
+      // The job's value waits in the slot (or was dropped already): nobody left to receive it
+      // is reason enough to look, under the lock again (``takeUndeliverable(_:_:)``).
+      leftUndeliverable = receiverCount == 0
+    default:
+      break
     }
     return true
   }
@@ -317,17 +361,30 @@ struct ChannelState<Value: Sendable>: Sendable {
     queue.count > 0 && receiverCount == 0
   }
 
-  /// Takes every queued delivery out once no subscriber is left to receive one, for the caller
-  /// to release after unlocking; `nil` otherwise. A queued broadcast is older than any
-  /// subscriber that joins later (which never receives older values), and an initial delivery
-  /// is for one subscriber, so none of them could ever be delivered: dropping them at the last
-  /// cancellation frees the values at once, where a scheduled job that has not run would have
-  /// held them (with the channel) until it ran.
+  /// Takes every queued delivery, and a handed-off value, out once no subscriber is left to
+  /// receive one, for the caller to release after unlocking; `nil` otherwise. A queued
+  /// broadcast is older than any subscriber that joins later (which never receives older
+  /// values), and a direct delivery or a handed-off value is for one subscriber, so none of
+  /// them could ever be delivered: dropping them at the last cancellation frees the values at
+  /// once, where a scheduled job that has not run would have held them (with the channel) until
+  /// it ran. The slot is touched only once the phase gives it to the lock holder
+  /// (`.handedOffWithWork`, see ``HandoffSlot``): while `.idle`, the producer may be writing it.
   @usableFromInline
-  mutating func takeUndeliverable() -> DeliveryQueue<Value>? {
-    guard hasUndeliverable else { return nil }
-    let taken = queue
-    queue = DeliveryQueue()
+  mutating func takeUndeliverable(
+    _ phase: borrowing Atomic<ChannelPhase>, _ handoff: borrowing HandoffSlot<Value>
+  ) -> Undeliverable<Value>? {
+    guard receiverCount == 0 else { return nil }
+    var taken = Undeliverable<Value>()
+    let current = phase.load(ordering: .acquiring)
+    if current == .handedOff || current == .handedOffWithWork,
+      Self.phaseForParking(phase) == .handedOffWithWork
+    {
+      taken.handedOff = handoff.take()
+    }
+    if queue.count > 0 {
+      taken.queued = queue
+      queue = DeliveryQueue()
+    }
     return taken
   }
 
@@ -403,6 +460,19 @@ struct ChannelState<Value: Sendable>: Sendable {
     subscribers.retire(subscriber)
     return true
   }
+}
+
+/// Deliveries that no subscriber is left to receive, taken out under the lock to be released
+/// after unlocking (a value's deinit may be user code).
+@usableFromInline
+struct Undeliverable<Value: Sendable>: Sendable {
+  /// The deliveries that were queued.
+  @usableFromInline var queued: DeliveryQueue<Value>?
+  /// A relay's handed-off value.
+  @usableFromInline var handedOff: Value?
+
+  @inlinable
+  init() {}
 }
 
 /// What ending a round hands back to the delivering thread, to act on after unlocking.

@@ -15,6 +15,27 @@ extension Channel {
   }
 }
 
+/// Subscribes `handler` to `subscribe`'s values through a relay channel of its own that
+/// delivers through `scheduler`: one job per burst, which receives the burst's first value with
+/// no lock (``Channel/handOffFromSoleProducer(_:to:through:)``) and delivers whatever was
+/// queued behind it too. Internal; `@inlinable` (as are the operators that call it) so that the
+/// client specialises the relay channel for its `Value`.
+@inlinable
+func sinkThroughScheduler<Value: Sendable>(
+  _ subscribe: (@escaping @Sendable (Value) -> Void) -> SubscriptionToken,
+  on scheduler: some SignalScheduler,
+  _ handler: @escaping @Sendable (Value) -> Void
+) -> SubscriptionToken {
+  let executor = SchedulerExecutor(scheduler: scheduler)
+  let relay = Channel<Value>(current: nil, startsWithoutLock: true)
+  let (relayToken, subscriber) = relay.subscribeSole(handler)
+  // The upstream calls this one value at a time: the relay's one producer.
+  let upstreamToken = subscribe { value in
+    subscriber.channel.handOffFromSoleProducer(value, to: subscriber, through: executor)
+  }
+  return .combining(relayToken, upstreamToken)
+}
+
 extension EventStream {
   /// The same events, delivered through `scheduler`.
   ///
@@ -35,10 +56,7 @@ extension EventStream {
   public func receive(on scheduler: some SignalScheduler) -> EventStream<Value> {
     let upstream = self
     return EventStream { handler in
-      let (relay, relayToken) = Channel.relay(to: handler)
-      let executor = SchedulerExecutor(scheduler: scheduler)
-      let upstreamToken = upstream.sink { relay.send($0, through: executor) }
-      return .combining(relayToken, upstreamToken)
+      sinkThroughScheduler(upstream.sink, on: scheduler, handler)
     }
   }
 
@@ -69,10 +87,7 @@ extension Property {
       read: { upstream.value },
       readConsistently: upstream.readConsistently,
       subscribe: { handler in
-        let (relay, relayToken) = Channel.relay(to: handler)
-        let executor = SchedulerExecutor(scheduler: scheduler)
-        let upstreamToken = upstream.sink { relay.send($0, through: executor) }
-        return .combining(relayToken, upstreamToken)
+        sinkThroughScheduler(upstream.sink, on: scheduler, handler)
       })
   }
 

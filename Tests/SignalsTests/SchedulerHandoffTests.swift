@@ -1,0 +1,170 @@
+import Dispatch
+import Signals
+import SignalsTesting
+import Synchronization
+import Testing
+
+/// The hand-off of `receive(on:)` through a scheduler (`Channel.handOffFromSoleProducer`): the
+/// first value of a burst goes to the delivery job with no lock, and the job starts its round
+/// with one CAS unless something was recorded under the lock meanwhile (a value queued behind,
+/// a cancellation). Each test drives one of those paths; the race at the end runs them against a
+/// canceller on another thread (under `--sanitize=thread` in CI, a slot access that races is
+/// reported too).
+@Suite(.timeLimit(.minutes(1))) struct SchedulerHandoffTests {
+  /// A value sent while the job waits is queued behind the handed-off one: the job then starts
+  /// under the lock, delivers both in order, and the next burst is handed off again.
+  @Test func valuesQueuedBehindAHandedOffValueFollowItInTheSameJob() {
+    let scheduler = TestScheduler()
+    let sender = EventSender<Int>()
+    let recorder = Recorder(sender.stream.receive(on: scheduler))
+    sender.send(1)
+    sender.send(2)
+    sender.send(3)
+    #expect(scheduler.pendingCount == 1, "one job per burst")
+    scheduler.advance()
+    #expect(recorder.values == [1, 2, 3])
+    sender.send(4)
+    #expect(scheduler.pendingCount == 1)
+    scheduler.advance()
+    #expect(recorder.values == [1, 2, 3, 4])
+  }
+
+  /// Cancelling while the job waits drops the handed-off value at once, not when the job runs,
+  /// and the job then delivers nothing.
+  @Test func cancellingReleasesAHandedOffValueAtOnce() {
+    let released = Flag()
+    let scheduler = TestScheduler()
+    let sender = EventSender<OnDeinit>()
+    let calls = Counter()
+    let token = sender.stream.receive(on: scheduler).sink { _ in calls.increment() }
+    sender.send(OnDeinit { released.raise() })
+    #expect(!released.isRaised, "the value waits in the relay for its job")
+    token.cancel()
+    #expect(released.isRaised, "cancel() released the handed-off value")
+    scheduler.run()
+    #expect(calls.value == 0)
+  }
+
+  /// The same with values queued behind the handed-off one: every one of them is released by
+  /// the cancellation.
+  @Test func cancellingReleasesTheHandedOffValueAndTheValuesQueuedBehindIt() {
+    let released = Log<String>()
+    let scheduler = TestScheduler()
+    let sender = EventSender<OnDeinit>()
+    let calls = Counter()
+    let token = sender.stream.receive(on: scheduler).sink { _ in calls.increment() }
+    for name in ["handed off", "queued 1", "queued 2"] {
+      sender.send(OnDeinit { released.append(name) })
+    }
+    token.cancel()
+    #expect(Set(released.all) == ["handed off", "queued 1", "queued 2"])
+    scheduler.run()
+    #expect(calls.value == 0)
+  }
+
+  /// `cancelAndWait()` from another thread while a handed-off round's handler runs parks until
+  /// that round has ended and released the handler, whose captures are gone when it returns.
+  @Test func cancelAndWaitFromAnotherThreadWaitsForAHandedOffRound() {
+    let queue = DispatchQueue(label: "SchedulerHandoffTests.delivery")
+    let sender = EventSender<Int>()
+    let log = Log<String>()
+    let token = Slot<SubscriptionToken>()
+    let inHandler = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let capture: WeakReference<Tracked>
+    do {
+      let tracked = Tracked()
+      capture = WeakReference(tracked)
+      token.value = sender.stream.receive(on: queue).sink { value in
+        withExtendedLifetime(tracked) { log.append("call \(value)") }
+        inHandler.signal()
+        _ = release.wait(timeout: .now() + hangGuard)
+      }
+    }
+    sender.send(1)  // handed off to the queue's job, which blocks in the handler
+    guard waitOrFail(inHandler, "the handed-off round's handler"),
+      let subscription = token.value
+    else { return }
+    let cancelling = startThread {
+      subscription.cancelAndWait()
+      log.append("cancelAndWait returned, captures alive: \(capture.value != nil)")
+    }
+    log.append("canceller parked: \(waitUntilParked(subscription))")
+    release.signal()
+    waitOrFail(cancelling, "the cancelling thread")
+    sender.send(2)
+    queue.sync {}  // a job for value 2, if any, has run
+    #expect(
+      log.all == [
+        "call 1", "canceller parked: true", "cancelAndWait returned, captures alive: false",
+      ])
+    token.value = nil
+  }
+
+  /// `cancelAndWait()` from the handler of a handed-off round returns at once: the round counts
+  /// as a delivery on its thread, so it does not wait for itself.
+  @Test func cancelAndWaitFromTheHandlerOfAHandedOffRoundReturnsAtOnce() {
+    let scheduler = TestScheduler()
+    let sender = EventSender<Int>()
+    let log = Log<String>()
+    let token = Slot<SubscriptionToken>()
+    token.value = sender.stream.receive(on: scheduler).sink { value in
+      log.append("call \(value)")
+      token.value?.cancelAndWait()
+      log.append("returned")
+    }
+    sender.send(1)  // alone in its burst: the job starts its round with no lock
+    scheduler.run()
+    sender.send(2)
+    scheduler.run()
+    #expect(log.all == ["call 1", "returned"])
+  }
+
+  /// A cancel from another thread while values keep being handed to a serial queue: after
+  /// `cancelAndWait()` returns no call happens, and what the handler captured is released.
+  @Test func cancelAndWaitRacingHandOffsEndsDeliveryAndReleases() {
+    for _ in 0..<200 {
+      let queue = DispatchQueue(label: "SchedulerHandoffTests.race")
+      let sender = EventSender<Int>()
+      let calls = Counter()
+      let callsWhenCancelReturned = Atomic<Int>(-1)
+      let cancelReturned = Flag()
+      let capture: WeakReference<Tracked>
+      var token: SubscriptionToken?
+      do {
+        let tracked = Tracked()
+        capture = WeakReference(tracked)
+        token = sender.stream.receive(on: queue).sink { _ in
+          withExtendedLifetime(tracked) { calls.increment() }
+        }
+      }
+      guard let subscription = token else { return }
+      let cancelling = startThread {
+        subscription.cancelAndWait()
+        callsWhenCancelReturned.store(calls.value, ordering: .sequentiallyConsistent)
+        cancelReturned.raise()
+      }
+      var sent = 0
+      while !cancelReturned.isRaised {
+        sender.send(sent)
+        sent += 1
+        if sent % 8 == 0 { queue.sync {} }  // let the queue drain: the next value is handed off
+      }
+      waitOrFail(cancelling, "the cancelling thread")
+      for value in 0..<10 { sender.send(value) }
+      queue.sync {}
+      #expect(calls.value == callsWhenCancelReturned.load(ordering: .sequentiallyConsistent))
+      #expect(capture.value == nil, "cancelAndWait() returned before the handler's release")
+      token = nil
+    }
+  }
+}
+
+/// A weak reference that other threads may read.
+private final class WeakReference<Object: AnyObject & Sendable>: Sendable {
+  weak let value: Object?
+
+  init(_ value: Object) {
+    self.value = value
+  }
+}
