@@ -16,9 +16,10 @@ final class Subscriber<Value: Sendable>: CancelTarget, @unchecked Sendable {
   // (``isActive``), and replaced once, by `releaseHandler()`, only after the subscriber was
   // retired under the channel's lock. Retiring happens either when no round is running or, at
   // a round boundary, on the delivering thread itself; it was deactivated under the lock before
-  // that, and every later round starts under the lock or, on a main-actor relay, with a CAS
-  // that reads from the cancellation's read-modify-write of the phase (see
-  // `Channel.sendFromSoleProducer`); a round that ended before sees its end (a releasing CAS)
+  // that, and every later round starts under the lock or, on a relay, with a CAS that reads
+  // from the cancellation's read-modify-write of the phase (see
+  // `Channel.sendFromSoleProducer` and `Channel.handOffFromSoleProducer`, whose job's CAS reads
+  // from its producer's); a round that ended before sees its end (a releasing CAS)
   // read by the retiring lock holder. So each call ends before the retirement, and the
   // clearing comes after it.
   /// The user's handler, or one that does nothing once retired (not an optional: testing and

@@ -1,9 +1,12 @@
 extension Channel {
   /// A relay for one subscriber: `handler` receives, in order and one at a time, whatever is
   /// sent to the returned channel (on the sending thread, or through the executor a producer
-  /// passes to `send(_:through:)`). Returns the channel and the handler's token.
+  /// passes to `send(_:through:)`). Returns the channel and the handler's token. For operators
+  /// whose output has several producers (`debounce` and `throttle`'s scheduler jobs, the sources
+  /// of `merge` and `combineLatest`); `receive(on:)` has one and uses
+  /// ``sinkThroughScheduler(_:on:_:)``.
   ///
-  /// The relaying operators below are `@inlinable` so that a client module creates (and so
+  /// The relaying operators are `@inlinable` so that a client module creates (and so
   /// specialises) the relay channel for its concrete `Value`, like a stream's own channel:
   /// unspecialised, each relayed value cost about 2 us of generic-metadata lookups.
   @inlinable
