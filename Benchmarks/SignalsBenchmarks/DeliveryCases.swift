@@ -48,6 +48,28 @@ enum DeliveryCase {
     }
   }
 
+  /// The floor of `operatorChain()` while its stages stay closures: the same three closures
+  /// called from one handler, with no hop between them. That is what a chain of statically
+  /// typed operators (one specialised type per stage, as in Combine) would compile to: the
+  /// stages inlined into each other, each user closure still an indirect call. No target.
+  static func fusedChainFloor() -> Workload {
+    let sink = Accumulator()
+    let sender = EventSender<Int>()
+    let stages = ChainStages.opaque()
+    let token = sender.stream.sink { value in
+      let tripled = stages.first(value)
+      if stages.keeps(tripled) {
+        sink.add(stages.last(tripled))
+      }
+    }
+    return Workload { operations in
+      for value in 0..<operations {
+        sender.send(value)
+      }
+      return sink.value &+ (token.hashValue & 1)
+    }
+  }
+
   /// A send to one handler subscribed through `receive(on: .inline)`.
   static func receiveOnImmediate() -> Workload {
     let sink = Accumulator()
@@ -94,5 +116,19 @@ enum DeliveryCase {
     _ stream: EventStream<Int>, on scheduler: some SignalScheduler
   ) -> EventStream<Int> {
     stream.receive(on: scheduler)
+  }
+}
+
+/// The three user closures of the operator chain, made out of line so that the optimiser cannot
+/// inline them into the handler that calls them (an operator cannot inline its user's closures
+/// either).
+struct ChainStages: Sendable {
+  let first: @Sendable (Int) -> Int
+  let keeps: @Sendable (Int) -> Bool
+  let last: @Sendable (Int) -> Int
+
+  @inline(never)
+  static func opaque() -> ChainStages {
+    ChainStages(first: { $0 &* 3 }, keeps: { $0 >= 0 }, last: { $0 &- 1 })
   }
 }
