@@ -327,6 +327,9 @@ final class Channel<Value: Sendable>: Sendable {
     if let value, subscriber.isActive {
       subscriber.handler(value)
     }
+    // Released before the round ends, as `drain` releases its round: its deinit may be user
+    // code, which must run inside this delivery, not beside the next job's round.
+    _ = consume value
     if !endUneventfulRound() {
       var next = finishRoundWithWork()
       if next != nil {
@@ -381,11 +384,12 @@ final class Channel<Value: Sendable>: Sendable {
 
   /// Cancels `subscriber`: no delivery round that starts from now on calls it. Never waits.
   ///
-  /// Idle channel: the subscriber is retired and its handler released here, before returning.
-  /// A round running (on this thread or another): the subscriber is parked in `leaving`; the
-  /// round may still make the one call it was about to make, and the delivering thread retires
-  /// the subscriber and releases its handler when the round ends. The last subscriber's
-  /// cancellation also releases the deliveries still queued
+  /// No round running (idle, or a job scheduled or handed a value and not started): the
+  /// subscriber is retired and its handler released here, before returning. A round running
+  /// (on this thread or another): the subscriber is parked in `leaving`; the round may still
+  /// make the one call it was about to make, and the delivering thread retires the subscriber
+  /// and releases its handler when the round ends. The last subscriber's cancellation also
+  /// releases the deliveries still queued and a relay's handed-off value
   /// (``ChannelState/takeUndeliverable(_:_:)``).
   @inlinable
   func remove(_ subscriber: Subscriber<Value>) {

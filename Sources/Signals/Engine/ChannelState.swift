@@ -73,13 +73,14 @@ struct StartAction<Value: Sendable>: ~Copyable, Sendable {
 /// builds too (each costs a compare on a path that already holds the lock).
 ///
 /// 1. **One deliverer.** The phase (``ChannelPhase``, an atomic beside the lock) is
-///    `.delivering` or `.deliveringWithWork` exactly while one thread runs `Channel.drain`'s
-///    loop; nobody else calls a handler of this channel. `.scheduled`: exactly one job is with
-///    the executor, not started, and the queue holds its first delivery (or nothing, once every
-///    subscriber has left: `takeUndeliverable`). `.handedOff` and `.handedOffWithWork`: exactly
-///    one job is with the executor, not started, and the channel's ``HandoffSlot`` holds its
-///    first value (or nothing, once every subscriber has left), the queue what was sent after
-///    it. `.idle`: none of these.
+///    `.delivering` or `.deliveringWithWork` exactly while one thread runs a round
+///    (`Channel.drain`'s loop, or a relay's in-place round that may lead into it); nobody else
+///    calls a handler of this channel. `.scheduled`: exactly one job is with the executor, not
+///    started, and the queue holds its first delivery (or nothing, once every subscriber has
+///    left: `takeUndeliverable`; a producer may still queue values behind that). `.handedOff`
+///    and `.handedOffWithWork`: exactly one job is with the executor, not started, and the
+///    channel's ``HandoffSlot`` holds its first value (or nothing, once every subscriber has
+///    left), the queue what was sent after it. `.idle`: none of these.
 ///    Every phase change is made under the lock, but four: the deliverer ends a round that is
 ///    still `.delivering` (nothing was recorded for its end) with a CAS to `.idle`; a
 ///    main-actor relay's one producer may claim an idle round with a CAS
@@ -90,8 +91,10 @@ struct StartAction<Value: Sendable>: ~Copyable, Sendable {
 ///    first (``phaseForParking(_:claimingIdle:)``), so that the round ends, or the job starts,
 ///    under the lock. (*Checked*: a round ends under the lock only while one runs, and a
 ///    submitted job starts under the lock only while `.scheduled` or `.handedOffWithWork`.)
-/// 2. **Idle means empty.** While `.idle`, the queue is drained, the hand-off slot is empty and
-///    `joining`, `leaving` and `waiters` are empty: a round end applies them before going idle.
+/// 2. **Idle means empty.** While `.idle`, the queue is drained, the hand-off slot is empty (but
+///    for a relay's producer filling it between its read of `.idle` and its CAS, with no lock:
+///    ``HandoffSlot``) and `joining`, `leaving` and `waiters` are empty: a round end applies
+///    them before going idle.
 ///    (*Checked* in `start`, for the queue.) `releaseWaiters` may not be: they wait for a
 ///    release made after unlocking, by a canceller on an idle channel too (invariant 7).
 /// 3. **Frozen list.** A round walks `subscribers` unretained (``SubscriberList/first``); while
@@ -316,8 +319,9 @@ struct ChannelState<Value: Sendable>: Sendable {
   /// Retires a cancelled subscriber now (returns `true`: the caller releases its handler after
   /// unlocking), or parks it if a round is running (returns `false`: the
   /// round's end retires it). Sets `leftUndeliverable` when it was the last receiver of
-  /// deliveries still queued (possible only while a round runs or a job is scheduled: an idle
-  /// channel's queue is empty), which the caller then drops (``takeUndeliverable(_:_:)``).
+  /// deliveries still queued or of a relay's handed-off value (possible only while a round runs
+  /// or a job is scheduled or handed a value: an idle channel's queue is empty), which the
+  /// caller then drops (``takeUndeliverable(_:_:)``).
   @inlinable
   mutating func removeCancelled(
     _ subscriber: Subscriber<Value>, _ phase: borrowing Atomic<ChannelPhase>, claimingIdle: Bool,

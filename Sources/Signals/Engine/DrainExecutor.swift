@@ -13,8 +13,9 @@ protocol DrainExecutor: Sendable {
   /// `record` (a main-actor relay's in-place round needs it anyway): an executor that caches
   /// its answer per thread keeps it there, and saves a lookup.
   func canDeliverInline(thread record: UnsafeMutablePointer<ThreadRecord>) -> Bool
-  /// Runs `job` later, in the executor's context. Jobs submitted by one channel never overlap,
-  /// because a channel submits its next job only after the previous one finished.
+  /// Runs `job` later, in the executor's context. The rounds of jobs submitted by one channel
+  /// never overlap, because a channel submits its next job only after the previous job's round
+  /// ended (what the job does after that, returning, may overlap the next job).
   func submit(_ job: @escaping @Sendable () -> Void)
 }
 

@@ -15,7 +15,8 @@
 ///   touch the slot.
 /// - `handedOffWithWork`: only the holder of the channel's lock (the job when it starts its
 ///   round, or a canceller dropping what nobody can receive).
-/// - `delivering`, `deliveringWithWork`, `scheduled`: the slot is empty.
+/// - `delivering`, `deliveringWithWork`, `scheduled`: the slot is empty, once the job whose CAS
+///   started the round has taken its value.
 @usableFromInline
 struct HandoffSlot<Value: Sendable>: ~Copyable, @unchecked Sendable {
   // Why `@unchecked Sendable` is sound: the pointer never changes, and the value it points to
@@ -59,12 +60,5 @@ struct HandoffSlot<Value: Sendable>: ~Copyable, @unchecked Sendable {
     let value = storage.move()
     storage.initialize(to: nil)
     return value
-  }
-
-  /// Whether the slot holds a value. Only the thread that owns the slot in the current phase
-  /// calls it.
-  @inlinable
-  var isOccupied: Bool {
-    storage?.pointee != nil
   }
 }

@@ -26,8 +26,10 @@ public struct EventStream<Value: Sendable>: Sendable {
   /// `subscribe(handler)` must keep the promises every stream keeps, because its subscribers
   /// rely on them:
   /// - it calls `handler` only with events sent after it subscribed (no replay), in order, one
-  ///   call at a time, until the returned token is cancelled; after a cancel made on the
-  ///   delivering thread no call follows;
+  ///   call at a time (each call returns before the next starts, ordered as a lock or a serial
+  ///   queue orders them, whichever threads make them: `receive(on:)` relies on it), until the
+  ///   returned token is cancelled; after a cancel made on the delivering thread no call
+  ///   follows;
   /// - it never calls `handler` while holding a lock (so handlers may send, subscribe and
   ///   cancel), and the token's `cancel()` never blocks.
   ///

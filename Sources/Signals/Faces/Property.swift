@@ -44,8 +44,10 @@ public struct Property<Value: Sendable>: Sendable {
   /// rely on them:
   /// - `subscribe(handler)` calls `handler` with the current value first (before returning, or
   ///   in turn if a delivery is running), then with every later value, in order, one call at a
-  ///   time, until the returned token is cancelled; after a cancel made on the delivering thread
-  ///   no call follows.
+  ///   time (each call returns before the next starts, ordered as a lock or a serial queue
+  ///   orders them, whichever threads make them: `receive(on:)` relies on it), until the
+  ///   returned token is cancelled; after a cancel made on the delivering thread no call
+  ///   follows.
   /// - It never calls `handler` while holding a lock (so handlers may send, subscribe and
   ///   cancel), and never blocks in the token's `cancel()`.
   /// - `read()` returns the value a subscriber would receive last, from any thread; it must be

@@ -27,12 +27,7 @@ extension Property {
   /// That is the last value *delivered* (RxSwift's rule), not the last that arrived from
   /// upstream (Combine's): for a predicate that is not an equivalence ("close enough"), a value
   /// drifting in small steps is delivered once it has drifted far enough, where Combine's rule
-  /// would never deliver it.
-  /// That is the last value *delivered* (RxSwift's rule), not the last that arrived from upstream
-  /// (Combine's): for a predicate that is not an equivalence ("close enough"), a value drifting
-  /// in small steps is delivered once it has drifted far enough, where Combine's rule would
-  /// never deliver it. The current value is always
-  /// delivered first.
+  /// would never deliver it. The current value is always delivered first.
   public func removeDuplicates(
     by isDuplicate: @escaping @Sendable (Value, Value) -> Bool
   ) -> Property<Value> {
