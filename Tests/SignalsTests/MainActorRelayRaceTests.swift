@@ -1,6 +1,5 @@
 import Dispatch
 import Signals
-import Synchronization
 import Testing
 
 /// The main-actor relay's short way (`Channel.sendFromSoleProducer`): a value sent on the main
@@ -20,7 +19,7 @@ import Testing
     let cancelling = Slot<DispatchSemaphore>()
     do {
       let tracked = Tracked()
-      let capture = WeakTracked(tracked)
+      let capture = WeakReference(tracked)
       token.value = sender.stream.receive(on: .mainActor).sink { value in
         withExtendedLifetime(tracked) { log.append("call \(value)") }
         guard value == 1, let subscription = token.value else { return }
@@ -65,65 +64,13 @@ import Testing
   }
 }
 
-/// What one race observed.
-private struct RaceOutcome {
-  /// Handler calls in all.
-  var calls: Int
-  /// Handler calls counted right after the cancelling call returned.
-  var callsWhenCancelReturned: Int
-  /// Whether an object only the handler captured was still alive at the end.
-  var handlerCapturesAlive: Bool
-}
-
-/// Subscribes through `receive(on: .mainActor)`, then sends on the main actor (nothing queued:
-/// the relay's short way) until `cancelling`, run on another thread, has returned; then sends
-/// ten more values, which no round may deliver.
+/// Subscribes through `receive(on: .mainActor)` and races sends on the main actor (nothing
+/// queued: the relay's short way) against `cancelling` on another thread
+/// (``raceCancellation(subscribe:cancelling:afterSend:settle:)``).
 @MainActor private func raceMainActorSends(
   cancelling: @escaping @Sendable (SubscriptionToken) -> Void
-) -> RaceOutcome {
-  let sender = EventSender<Int>()
-  let calls = Counter()
-  let callsWhenCancelReturned = Atomic<Int>(-1)
-  let cancelReturned = Flag()
-  weak var captured: Tracked?
-  var token: SubscriptionToken?
-  do {
-    let tracked = Tracked()
-    captured = tracked
-    token = sender.stream.receive(on: .mainActor).sink { _ in
-      withExtendedLifetime(tracked) { calls.increment() }
-    }
-  }
-  guard let subscription = token else {
-    preconditionFailure("the subscription was just made")
-  }
-  let cancellingThread = startThread {
-    cancelling(subscription)
-    callsWhenCancelReturned.store(calls.value, ordering: .sequentiallyConsistent)
-    cancelReturned.raise()
-  }
-  var sent = 0
-  while !cancelReturned.isRaised {
-    sender.send(sent)
-    sent += 1
-  }
-  waitOrFail(cancellingThread, "the cancelling thread")
-  for value in 0..<10 {
-    sender.send(value)
-  }
-  let outcome = RaceOutcome(
-    calls: calls.value,
-    callsWhenCancelReturned: callsWhenCancelReturned.load(ordering: .sequentiallyConsistent),
-    handlerCapturesAlive: captured != nil)
-  token = nil
-  return outcome
-}
-
-/// A weak reference that other threads may read.
-private final class WeakTracked: Sendable {
-  weak let value: Tracked?
-
-  init(_ value: Tracked) {
-    self.value = value
-  }
+) -> CancelRaceOutcome {
+  raceCancellation(
+    subscribe: { stream, handler in stream.receive(on: .mainActor).sink(handler) },
+    cancelling: cancelling)
 }

@@ -1,7 +1,6 @@
 import Dispatch
 import Signals
 import SignalsTesting
-import Synchronization
 import Testing
 
 /// The hand-off of `receive(on:)` through a scheduler (`Channel.handOffFromSoleProducer`): the
@@ -9,26 +8,10 @@ import Testing
 /// with one CAS unless something was recorded under the lock meanwhile (a value queued behind,
 /// a cancellation). Each test drives one of those paths; the race at the end runs them against a
 /// canceller on another thread (under `--sanitize=thread` in CI, a slot access that races is
-/// reported too).
+/// reported too). Values queued behind a handed-off one, delivered in order by the same job:
+/// `ReceiveOnTests.valuesSentBeforeTheDeliveryJobRunsAreDeliveredByThatOneJob` and
+/// `PerformanceRegressionTests.receiveOnASchedulerKeepsOrder`.
 @Suite(.timeLimit(.minutes(1))) struct SchedulerHandoffTests {
-  /// A value sent while the job waits is queued behind the handed-off one: the job then starts
-  /// under the lock, delivers both in order, and the next burst is handed off again.
-  @Test func valuesQueuedBehindAHandedOffValueFollowItInTheSameJob() {
-    let scheduler = TestScheduler()
-    let sender = EventSender<Int>()
-    let recorder = Recorder(sender.stream.receive(on: scheduler))
-    sender.send(1)
-    sender.send(2)
-    sender.send(3)
-    #expect(scheduler.pendingCount == 1, "one job per burst")
-    scheduler.advance()
-    #expect(recorder.values == [1, 2, 3])
-    sender.send(4)
-    #expect(scheduler.pendingCount == 1)
-    scheduler.advance()
-    #expect(recorder.values == [1, 2, 3, 4])
-  }
-
   /// Cancelling while the job waits drops the handed-off value at once, not when the job runs,
   /// and the job then delivers nothing.
   @Test func cancellingReleasesAHandedOffValueAtOnce() {
@@ -125,46 +108,14 @@ import Testing
   @Test func cancelAndWaitRacingHandOffsEndsDeliveryAndReleases() {
     for _ in 0..<200 {
       let queue = DispatchQueue(label: "SchedulerHandoffTests.race")
-      let sender = EventSender<Int>()
-      let calls = Counter()
-      let callsWhenCancelReturned = Atomic<Int>(-1)
-      let cancelReturned = Flag()
-      let capture: WeakReference<Tracked>
-      var token: SubscriptionToken?
-      do {
-        let tracked = Tracked()
-        capture = WeakReference(tracked)
-        token = sender.stream.receive(on: queue).sink { _ in
-          withExtendedLifetime(tracked) { calls.increment() }
-        }
-      }
-      guard let subscription = token else { return }
-      let cancelling = startThread {
-        subscription.cancelAndWait()
-        callsWhenCancelReturned.store(calls.value, ordering: .sequentiallyConsistent)
-        cancelReturned.raise()
-      }
-      var sent = 0
-      while !cancelReturned.isRaised {
-        sender.send(sent)
-        sent += 1
-        if sent % 8 == 0 { queue.sync {} }  // let the queue drain: the next value is handed off
-      }
-      waitOrFail(cancelling, "the cancelling thread")
-      for value in 0..<10 { sender.send(value) }
-      queue.sync {}
-      #expect(calls.value == callsWhenCancelReturned.load(ordering: .sequentiallyConsistent))
-      #expect(capture.value == nil, "cancelAndWait() returned before the handler's release")
-      token = nil
+      let race = raceCancellation(
+        subscribe: { stream, handler in stream.receive(on: queue).sink(handler) },
+        cancelling: { $0.cancelAndWait() },
+        // Let the queue drain now and then, so that the next value is handed off again.
+        afterSend: { sent in if sent % 8 == 0 { queue.sync {} } },
+        settle: { queue.sync {} })
+      #expect(race.calls == race.callsWhenCancelReturned)
+      #expect(!race.handlerCapturesAlive, "cancelAndWait() returned before the handler's release")
     }
-  }
-}
-
-/// A weak reference that other threads may read.
-private final class WeakReference<Object: AnyObject & Sendable>: Sendable {
-  weak let value: Object?
-
-  init(_ value: Object) {
-    self.value = value
   }
 }
