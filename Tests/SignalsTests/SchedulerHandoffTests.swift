@@ -45,6 +45,24 @@ import Testing
     #expect(calls.value == 0)
   }
 
+  /// The handed-off value is released inside the round that delivered it: what its `deinit`
+  /// does (user code) belongs to that delivery. Here it sends again; the round is still
+  /// running, so the new value is queued behind and delivered by the same job, not handed to a
+  /// second one.
+  @Test func aHandedOffValueIsReleasedBeforeItsRoundEnds() {
+    let scheduler = CountingScheduler()
+    let sender = EventSender<OnDeinit?>()
+    let received = Log<String>()
+    let token = sender.stream.receive(on: scheduler).sink { value in
+      received.append(value == nil ? "sent from the deinit" : "handed off")
+    }
+    sender.send(OnDeinit { sender.send(nil) })
+    scheduler.clock.advance()
+    #expect(received.all == ["handed off", "sent from the deinit"])
+    #expect(scheduler.jobs.value == 1, "the value sent from the deinit needed no job of its own")
+    token.cancel()
+  }
+
   /// `cancelAndWait()` from another thread while a handed-off round's handler runs parks until
   /// that round has ended and released the handler, whose captures are gone when it returns.
   @Test func cancelAndWaitFromAnotherThreadWaitsForAHandedOffRound() {
@@ -117,5 +135,23 @@ import Testing
       #expect(race.calls == race.callsWhenCancelReturned)
       #expect(!race.handlerCapturesAlive, "cancelAndWait() returned before the handler's release")
     }
+  }
+}
+
+/// A `TestScheduler` that counts the jobs it is given.
+private final class CountingScheduler: SignalScheduler {
+  let clock = TestScheduler()
+  let jobs = Counter()
+
+  func schedule(_ action: @escaping @Sendable () -> Void) {
+    jobs.increment()
+    clock.schedule(action)
+  }
+
+  func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
+    -> SubscriptionToken
+  {
+    jobs.increment()
+    return clock.schedule(after: delay, action)
   }
 }
