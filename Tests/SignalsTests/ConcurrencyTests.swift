@@ -52,7 +52,7 @@ import Testing
     let second = Log<Int>()
     let deliveries = Counter()
     let overlaps = Counter()
-    let calls = Guarded(0)
+    let calls = Locked(0)
     // One delivery at a time per stream: the two handlers never run at the same time.
     let checkSerial: @Sendable () -> Void = {
       let running = calls.withLock { calls -> Int in
@@ -181,7 +181,7 @@ import Testing
     let a = owner.property.sink { first.append($0) }
     let b = owner.property.sink { second.append($0) }
     // Subscribers that join while values are being set, from other threads.
-    let joiners = Guarded<[(token: SubscriptionToken, last: Slot<Int>)]>([])
+    let joiners = Locked<[(token: SubscriptionToken, last: Slot<Int>)]>([])
     let perSetter = 2_500
 
     Self.runTogether(Self.threads + 2) { thread in

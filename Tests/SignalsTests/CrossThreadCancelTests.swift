@@ -372,7 +372,7 @@ private final class BlocksInDeinit: Sendable {
 /// An object that holds a token and cancels it with `cancelAndWait()` in its `deinit`.
 private final class CancelsInDeinit: Sendable {
   private let log: Log<String>
-  private let held = Guarded<SubscriptionToken?>(nil)
+  private let held = Locked<SubscriptionToken?>(nil)
 
   init(log: Log<String>) {
     self.log = log

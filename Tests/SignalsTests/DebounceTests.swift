@@ -12,7 +12,7 @@ private final class ManualScheduler: SignalScheduler {
     case cancelled
   }
 
-  private let entries = Guarded<[(phase: Phase, action: @Sendable () -> Void)]>([])
+  private let entries = Locked<[(phase: Phase, action: @Sendable () -> Void)]>([])
 
   func schedule(_ action: @escaping @Sendable () -> Void) {
     _ = schedule(after: .zero, action)

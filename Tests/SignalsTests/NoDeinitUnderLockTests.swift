@@ -64,9 +64,9 @@ import Testing
     // subscription: under the combined subscription's lock, that would deadlock.
     first.value = OnDeinit { second.value = 1 }
     first.value = nil
-    // (nil, 0) is skipped: the deinit ran before `nil` was delivered, so by then the owners
-    // held (nil, 1), delivered once (a combined property delivers the newest pair).
-    #expect(seen.all == [0, 0, 1])
+    // A displaced value is released once its write has been delivered: (nil, 0) goes out
+    // first, then the deinit's write of the other source delivers (nil, 1).
+    #expect(seen.all == [0, 0, 0, 1])
     withExtendedLifetime(token) {}
   }
 }

@@ -39,7 +39,7 @@ private final class CallingBackScheduler: SignalScheduler {
     let offQueue = Counter()
     let overlaps = Counter()
     let finished = DispatchSemaphore(value: 0)
-    private let running = Guarded(0)
+    private let running = Locked(0)
     private let last: Int
 
     init(last: Int) {

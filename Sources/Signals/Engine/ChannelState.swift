@@ -1,498 +1,328 @@
 import Dispatch
 import Synchronization
 
-/// One pending delivery of a ``Channel``. Internal.
-@usableFromInline
-enum Delivery<Value: Sendable>: Sendable {
-  /// A value sent to every subscriber that joined before it was sent.
-  case broadcast(sequence: UInt64, value: Value)
-  /// A value for one subscriber only: a property's current value for a subscriber that joined
-  /// while a delivery was running, or a relay's handed-off value (``HandoffSlot``) for the
-  /// relay's one subscriber.
-  case direct(to: Subscriber<Value>, value: Value)
-
-  /// Whether this is a ``broadcast(sequence:value:)``.
-  @inlinable
-  var isBroadcast: Bool {
-    if case .broadcast = self { true } else { false }
-  }
-}
-
-/// A delivery together with the subscriber list it goes to: the first subscriber of the
-/// channel's own list, read unretained (see ``SubscriberList/first``). While a round runs,
-/// membership changes are parked in ``ChannelState/joining`` and ``ChannelState/leaving``, so the
-/// list stays as the round found it. `nil` for a direct delivery, and when the list is empty.
-@usableFromInline
-struct Round<Value: Sendable>: Sendable {
-  @usableFromInline let delivery: Delivery<Value>
-  @usableFromInline let first: Unmanaged<Subscriber<Value>>?
-
-  @inlinable
-  init(delivery: Delivery<Value>, first: Unmanaged<Subscriber<Value>>?) {
-    self.delivery = delivery
-    self.first = first
-  }
-}
-
-/// What the caller of a state transition must do once it has released the lock: nothing (a
-/// delivery is already running or scheduled and will pick the work up), deliver `round` (it
-/// became the delivering thread), or ask the channel's executor to run the delivery loop.
+/// The state machine of a ``Channel``: a plain value, changed only under the channel's lock.
+/// Internal.
 ///
-/// A struct rather than an enum with a `Round` payload: a `switch` over a copyable enum borrows
-/// it and copies the payload (outlined copies on every send), while `round.take()` moves the
-/// round out. Non-copyable, so that it leaves the lock as `withLock`'s result by move: a
-/// copyable action was copied out of the generic result, and one written into a variable from
-/// inside the lock first destroyed the variable's old value (an outlined call per send).
-@usableFromInline
-struct StartAction<Value: Sendable>: ~Copyable, Sendable {
-  /// The round to deliver now, if the caller became the delivering thread.
-  @usableFromInline var round: Round<Value>?
-  /// Whether the caller must submit the delivery loop to the executor.
-  @usableFromInline var submit: Bool
-  /// Whether the value reached no subscriber, on a channel that observes drops (set by
-  /// `Channel.start(_:mustHop:)`; the drop observer runs after unlocking).
-  @usableFromInline var dropped = false
-
-  @inlinable
-  init(round: consuming Round<Value>?, submit: Bool) {
-    self.round = round
-    self.submit = submit
-  }
-
-  /// Nothing to do.
-  @inlinable
-  static var none: StartAction<Value> { StartAction(round: nil, submit: false) }
-}
-
-/// Everything a ``Channel`` guards with its lock, and the state machine of its deliveries.
-/// Internal. The phase lives beside it in an atomic (``ChannelPhase``); methods that read or
-/// change it take it as an argument and are called only with the lock held.
+/// Each event is one `mutating` method that returns an action: what the caller must do after
+/// unlocking (deliver a round, release user values, wake waiters, submit a job). The state never
+/// calls user code and never releases a user value: whatever leaves it travels in the action.
 ///
-/// The whole protocol (phase, the list, parking, retirement, waiting) in one place. Each invariant
-/// holds whenever the lock is free; those marked *checked* are `precondition`s, kept in release
-/// builds too (each costs a compare on a path that already holds the lock).
+/// **Performing.** At most one thread at a time works outside the lock for the channel: it
+/// delivers rounds and releases what left the state. That thread *performs* (``isPerforming``)
+/// from the event that made it the performer (a send, a subscribe, a cancel, a job) until
+/// ``finish(canDeliver:)`` says it is done; everything that happens meanwhile is recorded for
+/// it (queued deliveries, values to release, waiters). So handlers never overlap, values go
+/// out in order, and "the running round has ended" means the performer has released everything
+/// that was cancelled during it.
 ///
-/// 1. **One deliverer.** The phase (``ChannelPhase``, an atomic beside the lock) is
-///    `.delivering` or `.deliveringWithWork` exactly while one thread runs a round
-///    (`Channel.drain`'s loop, or a relay's in-place round that may lead into it); nobody else
-///    calls a handler of this channel. `.scheduled`: exactly one job is with the executor, not
-///    started, and the queue holds its first delivery (or nothing, once every subscriber has
-///    left: `takeUndeliverable`; a producer may still queue values behind that). `.handedOff`
-///    and `.handedOffWithWork`: exactly one job is with the executor, not started, and the
-///    channel's ``HandoffSlot`` holds its first value (or nothing, once every subscriber has
-///    left), the queue what was sent after it. `.idle`: none of these.
-///    Every phase change is made under the lock, but four: the deliverer ends a round that is
-///    still `.delivering` (nothing was recorded for its end) with a CAS to `.idle`; a
-///    main-actor relay's one producer may claim an idle round with a CAS
-///    (`Channel.sendFromSoleProducer`); a relay's one producer may hand a value over, `.idle ->
-///    .handedOff`, and the job it submits start its round, `.handedOff -> .delivering`, each
-///    with a CAS (`Channel.handOffFromSoleProducer`). Whoever records work while a round runs,
-///    or while a handed-off job waits, marks it `.deliveringWithWork` or `.handedOffWithWork`
-///    first (``phaseForParking(_:claimingIdle:)``), so that the round ends, or the job starts,
-///    under the lock. (*Checked*: a round ends under the lock only while one runs, and a
-///    submitted job starts under the lock only while `.scheduled` or `.handedOffWithWork`.)
-/// 2. **Idle means empty.** While `.idle`, the queue is drained, the hand-off slot is empty (but
-///    for a relay's producer filling it between its read of `.idle` and its CAS, with no lock:
-///    ``HandoffSlot``) and `joining`, `leaving` and `waiters` are empty: a round end applies
-///    them before going idle.
-///    (*Checked* in `start`, for the queue.) `releaseWaiters` may not be: they wait for a
-///    release made after unlocking, by a canceller on an idle channel too (invariant 7).
-/// 3. **Frozen list.** A round walks `subscribers` unretained (``SubscriberList/first``); while
-///    `.delivering`, membership changes are parked in `joining` and `leaving` instead, so the
-///    links stay unchanged and every linked subscriber alive until the round ends, and each
-///    round sees one fixed membership.
-/// 4. **Linked, parked, retired.** A subscriber is linked in `subscribers` from its join (or,
-///    if it joined during a round, from that round's end) until a sweep after its retirement;
-///    retired means cancelled and never called again, its handler released or about to be (then
-///    released, the final state, once the releasing thread is done). A cancelled subscriber
-///    that is not retired is parked in `leaving` or `joining`, which happens only while
-///    `.delivering`. (*Checked* in `removeAndWait`.)
-/// 5. **Cancel is a flag first.** A subscriber is deactivated once, under the lock (its
-///    `admittedAfter` becomes a number no value exceeds). The deliverer reads it before each
-///    call; a round that starts after that (every round starts under the lock) never calls the
-///    subscriber; the round already running may make one call.
-/// 6. **Release after retirement, outside the lock.** A handler is released only after its
-///    subscriber is retired, by the thread that retired it, after unlocking: by the canceller
-///    when no round ran, else by the deliverer at the round end, and that thread holds the
-///    subscriber until then. So no user `deinit` runs under a lock: a sweep that drops the
-///    list's last reference to a retired subscriber frees one whose handler is already the
-///    no-op one.
-/// 7. **Waiters wake after the release.** `waiters` (threads in `cancelAndWait`) are added only
-///    while `.delivering` and signalled at the next round end, after that round end's retired
-///    handlers were released. `releaseWaiters` (threads in `cancelAndWait` for a subscriber
-///    that is retired but whose handler another thread has not finished releasing) are
-///    signalled by that thread once it has (`Channel.wakeReleaseWaiters`).
+/// Invariants (``checkInvariants()``, run by the tests after every event):
+/// 1. Not performing and no job pending: the queue, `releases` and `waiters` are empty.
+/// 2. Waiters exist only while a thread performs: they are woken by its next `finish`.
+/// 3. `subscribers` holds each active subscriber's entry once, at the subscriber's `slot`, in
+///    subscription order (`nil` where a cancelled one was); `activeCount` counts them.
+/// 4. No queued delivery is for a cancelled subscriber, and none is queued when no subscriber
+///    is active (a delivery nobody can receive is released at once).
 @usableFromInline
 struct ChannelState<Value: Sendable>: Sendable {
-  /// A property's stored value; `nil` for event channels.
-  @usableFromInline var current: Value?
-  /// The sequence number of the newest value sent.
-  @usableFromInline var lastSequence: UInt64 = 0
-  /// Subscribers in subscription order; retired ones stay linked until a sweep.
-  @usableFromInline var subscribers = SubscriberList<Value>()
-  /// Subscribers that joined during a round; added at the next round boundary.
-  @usableFromInline var joining: [Subscriber<Value>] = []
-  /// Subscribers cancelled during a round; retired at the next round boundary.
-  @usableFromInline var leaving: [Subscriber<Value>] = []
-  /// Deliveries waiting for the current one to finish, first in, first out. A delivery is
-  /// moved out when dequeued, so the queue never releases a value under the lock.
-  @usableFromInline var queue = DeliveryQueue<Value>()
-  /// Threads blocked in `cancelAndWait()` until the running round ends.
-  @usableFromInline var waiters: [DispatchSemaphore] = []
-  /// Threads blocked in `cancelAndWait()` until another thread has released the handler of the
-  /// retired subscriber each waits for (invariant 7).
-  @usableFromInline var releaseWaiters:
-    [(subscriber: Subscriber<Value>, semaphore: DispatchSemaphore)] =
-      []
+  /// A subscriber with its handler: the only place a handler is kept.
+  @usableFromInline
+  struct Entry: Sendable {
+    @usableFromInline let subscriber: Subscriber<Value>
+    @usableFromInline let handler: @Sendable (Value) -> Void
 
-  /// The most queue capacity a drained channel keeps for its next burst.
-  @usableFromInline static var retainedQueueCapacity: Int { 64 }
+    @inlinable
+    init(subscriber: Subscriber<Value>, handler: @escaping @Sendable (Value) -> Void) {
+      self.subscriber = subscriber
+      self.handler = handler
+    }
+  }
+
+  /// One pending delivery.
+  @usableFromInline
+  enum Delivery: Sendable {
+    /// The value sent with number `sequence`, for every subscriber that joined before it.
+    case broadcast(sequence: UInt64, value: Value)
+    /// A property's current value for one subscriber that joined while a round ran.
+    case direct(to: Entry, value: Value)
+  }
+
+  /// A delivery with the subscribers it goes to, taken under the lock and walked after
+  /// unlocking. The list is the state's own array, shared copy-on-write: a change made while the
+  /// round runs copies it, so the round sees one fixed membership.
+  @usableFromInline
+  enum Round: Sendable {
+    case broadcast(sequence: UInt64, value: Value, to: [Entry?])
+    case direct(to: Entry, value: Value)
+  }
+
+  /// User values that left the state, to be released after unlocking, outside the lock.
+  @usableFromInline
+  struct Releases: Sendable {
+    /// The entry of the one subscriber a cancel removes (no array to allocate for it),
+    @usableFromInline var entry: Entry?
+    /// and more, gathered for a performer while it works.
+    @usableFromInline var entries: [Entry] = []
+    @usableFromInline var deliveries: [Delivery] = []
+
+    @inlinable
+    init() {}
+
+    @inlinable
+    var isEmpty: Bool { entry == nil && entries.isEmpty && deliveries.isEmpty }
+
+    /// Adds everything `other` holds.
+    @inlinable
+    mutating func add(_ other: consuming Releases) {
+      if let entry = other.entry.take() {
+        entries.append(entry)
+      }
+      entries += other.entries
+      deliveries += other.deliveries
+    }
+  }
+
+  // The actions are non-copyable: each leaves the lock by move and is consumed by the one
+  // caller that performs it, so no stray copy keeps a user value alive past its release.
+
+  /// What `send` asks of its caller.
+  @usableFromInline
+  struct SendAction: ~Copyable, Sendable {
+    /// The round to deliver: the caller became the performer.
+    @usableFromInline var round: Round?
+    /// The caller must submit a job to the executor.
+    @usableFromInline var submitsJob = false
+    /// No subscriber was active: nobody receives the value.
+    @usableFromInline var reachedNobody = false
+    /// The value a property's new value replaced (released by the caller after its work).
+    @usableFromInline var displaced: Value?
+
+    @inlinable
+    init() {}
+  }
+
+  /// What `finish` asks of the performer.
+  @usableFromInline
+  struct FinishAction: ~Copyable, Sendable {
+    /// Release these first,
+    @usableFromInline var releases: Releases?
+    /// then wake these,
+    @usableFromInline var woken: [DispatchSemaphore]?
+    /// then deliver this and finish again; with no round, finish again if `isDone` is false.
+    @usableFromInline var next: Round?
+    @usableFromInline var isDone = false
+
+    @inlinable
+    init(releases: Releases? = nil, next: Round? = nil) {
+      self.releases = releases
+      self.next = next
+    }
+  }
+
+  /// What `cancel` asks of its caller.
+  @usableFromInline
+  struct CancelAction: ~Copyable, Sendable {
+    /// The caller became the performer: release these, then finish.
+    @usableFromInline var releases: Releases?
+    /// Wait on this until the performer's next `finish` has woken it.
+    @usableFromInline var wait: DispatchSemaphore?
+
+    @inlinable
+    init() {}
+  }
+
+  /// A property's stored value; `nil` for an event channel.
+  @usableFromInline var current: Value?
+  /// The number of the last value sent (for a property: written).
+  @usableFromInline var sequence: UInt64 = 0
+  /// Entries in subscription order; `nil` where a cancelled subscriber was (compacted now and
+  /// then, which renumbers the slots).
+  @usableFromInline var subscribers: [Entry?] = []
+  /// How many entries of `subscribers` are not `nil`.
+  @usableFromInline var activeCount = 0
+  @usableFromInline var queue = DeliveryQueue<Delivery>()
+  /// Whether a thread performs for the channel (see the type's documentation).
+  @usableFromInline var isPerforming = false
+  /// Whether a job was submitted to the executor and has not started.
+  @usableFromInline var isJobPending = false
+  /// What the performer releases at its next `finish`.
+  @usableFromInline var releases = Releases()
+  /// Threads blocked in `cancelAndWait()` until the performer's next `finish`.
+  @usableFromInline var waiters: [DispatchSemaphore] = []
 
   @inlinable
   init(current: Value?) {
     self.current = current
   }
 
-  /// The queue's allocated capacity, for tests of what a burst leaves behind.
-  @usableFromInline
-  var queueCapacity: Int { queue.capacity }
-
-  /// Numbers `value`, stores it (for a property channel) and starts or queues its delivery.
-  /// Returns what the caller must do after unlocking; a property's replaced value goes into
-  /// `displaced`, for the caller to release after unlocking (its deinit may be user code).
+  /// Event: `value` is sent (for a property: stored, then sent). `canDeliverHere` tells whether
+  /// the sending thread may deliver it (false where a relay's executor must).
   @inlinable
-  mutating func broadcast(
-    _ value: Value, keepsCurrent: Bool, mustHop: Bool, displaced: inout Value?,
-    _ phase: borrowing Atomic<ChannelPhase>
-  ) -> StartAction<Value> {
-    lastSequence &+= 1
-    if keepsCurrent {
-      displaced = current
+  mutating func send(_ value: Value, canDeliverHere: Bool) -> SendAction {
+    var action = SendAction()
+    sequence += 1
+    if current != nil {
+      action.displaced = current
       current = value
     }
-    return start(.broadcast(sequence: lastSequence, value: value), mustHop: mustHop, phase)
-  }
-
-  /// The phase, read under the lock by a caller that will record work for the running round's
-  /// end if a round is running: a `.delivering` round is first marked `.deliveringWithWork`, so
-  /// that its deliverer cannot end it without the lock (see ``ChannelPhase``). If the deliverer
-  /// ended it first, the phase read is `.idle` and the caller proceeds as on an idle channel.
-  ///
-  /// A job that was handed a value (`.handedOff`) is marked `.handedOffWithWork` the same way,
-  /// so that it starts its round under the lock and sees the work; the caller then owns the
-  /// hand-off slot until it unlocks. If the job started first, the phase read is `.delivering`,
-  /// handled as above.
-  ///
-  /// `claimingIdle`: on a channel whose rounds may also start without the lock
-  /// (`Channel.sendFromSoleProducer`, `Channel.handOffFromSoleProducer`), `.idle` is read with
-  /// a read-modify-write, so that a round claimed later by CAS sees everything this caller did
-  /// before (the deactivation).
-  @inlinable
-  static func phaseForParking(
-    _ phase: borrowing Atomic<ChannelPhase>, claimingIdle: Bool = false
-  ) -> ChannelPhase {
-    var current = phase.load(ordering: .acquiring)
-    while true {
-      switch current {
-      case .delivering, .handedOff:
-        let marked = current.withWork
-        let (exchanged, original) = phase.compareExchange(
-          expected: current, desired: marked, ordering: .acquiring)
-        if exchanged { return marked }
-        current = original  // the deliverer ended its round, or the job started it, meanwhile
-      case .idle where claimingIdle:
-        let (exchanged, original) = phase.compareExchange(
-          expected: .idle, desired: .idle, ordering: .acquiringAndReleasing)
-        if exchanged { return .idle }
-        current = original  // a round was claimed meanwhile
-      default:
-        return current
-      }
+    guard activeCount > 0 else {
+      action.reachedNobody = true
+      return action
     }
-  }
-
-  /// Starts `delivery` now if nobody is delivering, otherwise queues it behind the running one.
-  /// `mustHop` is true when the channel has an executor that cannot deliver on this thread now.
-  @inlinable
-  mutating func start(
-    _ delivery: consuming Delivery<Value>, mustHop: Bool, _ phase: borrowing Atomic<ChannelPhase>
-  ) -> StartAction<Value> {
-    guard Self.phaseForParking(phase) == .idle else {
+    let delivery = Delivery.broadcast(sequence: sequence, value: value)
+    if isPerforming || isJobPending {
       queue.append(delivery)
-      return .none
-    }
-    precondition(queue.count == 0, "Signals internal error: idle with deliveries queued")
-    if mustHop {
+    } else if canDeliverHere {
+      isPerforming = true
+      action.round = round(for: delivery)
+    } else {
       queue.append(delivery)
-      phase.store(.scheduled, ordering: .releasing)
-      return StartAction(round: nil, submit: true)
+      isJobPending = true
+      action.submitsJob = true
     }
-    phase.store(.delivering, ordering: .releasing)
-    return StartAction(round: round(for: delivery), submit: false)
+    return action
   }
 
-  /// Starts the round of a handed-off job that must start under the lock (the phase is
-  /// `.handedOffWithWork`): its first delivery is the slot's value, for `subscriber`, the
-  /// relay's one subscriber; if a canceller took that value (nobody was left to receive it),
-  /// the first queued delivery, if any, as ``startSubmittedRound(_:)`` does.
+  /// Event: `handler` subscribes. Returns its subscriber and, for a property on an idle
+  /// channel, the round that delivers the current value (the caller became the performer).
+  /// A property's current value for a subscriber that joins while a round runs is queued.
   @inlinable
-  mutating func startHandedOffRound(
-    _ phase: borrowing Atomic<ChannelPhase>, _ handoff: borrowing HandoffSlot<Value>,
-    to subscriber: Subscriber<Value>
-  ) -> Round<Value>? {
-    precondition(
-      phase.load(ordering: .relaxed) == .handedOffWithWork,
-      "Signals internal error: a handed-off job started under the lock while not marked")
-    let handedOff = handoff.take()
-    guard let delivery = handedOff.map({ .direct(to: subscriber, value: $0) }) ?? dequeue()
-    else {
-      phase.store(.idle, ordering: .releasing)
-      return nil
+  mutating func subscribe(
+    _ handler: @escaping @Sendable (Value) -> Void, channel: Channel<Value>
+  ) -> (Subscriber<Value>, Round?) {
+    let subscriber = Subscriber(channel: channel, joinedAfter: sequence, slot: subscribers.count)
+    let entry = Entry(subscriber: subscriber, handler: handler)
+    subscribers.append(entry)
+    activeCount += 1
+    guard let current else { return (subscriber, nil) }
+    let delivery = Delivery.direct(to: entry, value: current)
+    if isPerforming || isJobPending {
+      queue.append(delivery)
+      return (subscriber, nil)
     }
-    phase.store(queue.count > 0 ? .deliveringWithWork : .delivering, ordering: .releasing)
-    return round(for: delivery)
+    isPerforming = true
+    return (subscriber, round(for: delivery))
   }
 
-  /// Starts the round of the job the executor is running: the channel is `.scheduled`, and
-  /// `start` queued the job's first delivery when it scheduled it (unless every subscriber has
-  /// left since: then the queue is empty, and the channel goes idle). Nothing else needs applying:
-  /// subscribers park, and cancellers wait, only while a round runs (invariants 4 and 7).
+  /// Event: `subscriber` is cancelled. Its entry, and deliveries queued for it alone (or every
+  /// queued delivery, if it was the last), leave the state: released by the caller if it became
+  /// the performer, else by the performer. With `waits`, a caller that is not the performer gets
+  /// a semaphore that the performer's next `finish` signals.
   @inlinable
-  mutating func startSubmittedRound(_ phase: borrowing Atomic<ChannelPhase>) -> Round<Value>? {
-    precondition(
-      phase.load(ordering: .relaxed) == .scheduled,
-      "Signals internal error: a submitted job ran while not scheduled")
-    guard let delivery = dequeue() else {
-      // Every subscriber left after the job was scheduled; their deliveries were dropped
-      // (`takeUndeliverable`).
-      phase.store(.idle, ordering: .releasing)
-      return nil
+  mutating func cancel(_ subscriber: Subscriber<Value>, waits: Bool) -> CancelAction {
+    var action = CancelAction()
+    guard subscriber.isActive else {
+      // Cancelled before: a performer may still be releasing its handler.
+      if waits && isPerforming { action.wait = addWaiter() }
+      return action
     }
-    // `.delivering` (it may end without the lock) only if nothing else is queued behind it.
-    // (The same two lines end `finishRound`; a helper shared by both changed what the optimiser
-    // inlined and cost 15 instructions per relayed value, 28 per send to ten.)
-    phase.store(queue.count > 0 ? .deliveringWithWork : .delivering, ordering: .releasing)
-    return round(for: delivery)
+    subscriber.admittedAfter.store(.max, ordering: .relaxed)
+    var gone = Releases()
+    gone.entry = subscribers[subscriber.slot.load(ordering: .relaxed)].take()
+    activeCount -= 1
+    compactSubscribersIfSparse()
+    gone.deliveries = queue.remove { delivery in
+      if case .direct(let entry, _) = delivery { return entry.subscriber === subscriber }
+      return activeCount == 0
+    }
+    if isPerforming {
+      releases.add(gone)
+      if waits { action.wait = addWaiter() }
+    } else {
+      isPerforming = true
+      action.releases = gone
+    }
+    return action
   }
 
-  /// Ends the round that just ran, under the lock: the round had work recorded for its end.
-  /// Applies parked membership changes, hands back the threads to wake (`nil` when none), and
-  /// returns the next round, or `nil` (and goes idle) when the queue is empty.
+  /// Event: the job submitted to the executor starts. Returns the round it delivers, if it
+  /// became the performer and something is queued.
   @inlinable
-  mutating func finishRound(_ phase: borrowing Atomic<ChannelPhase>) -> RoundEnd<Value> {
-    precondition(
-      phase.load(ordering: .relaxed).isDelivering,
-      "Signals internal error: a round ended while none was running")
-    let retired = applyParkedChanges()
-    var woken: [DispatchSemaphore]?
+  mutating func jobStarted() -> Round? {
+    isJobPending = false
+    guard !isPerforming, let first = queue.popFirst() else { return nil }
+    isPerforming = true
+    return round(for: first)
+  }
+
+  /// Event: the performer has delivered its round (or released what it was given). Says what it
+  /// does next; it is done when `isDone` is true. `canDeliver` is false for a performer that
+  /// must leave queued deliveries to a job (a canceller on a relay).
+  @inlinable
+  mutating func finish(canDeliver: Bool) -> FinishAction {
+    var action = FinishAction()
     if !waiters.isEmpty {
-      woken = waiters
+      action.woken = waiters
       waiters = []
     }
-    guard let delivery = dequeue() else {
-      phase.store(.idle, ordering: .releasing)
-      return RoundEnd(next: nil, woken: woken, retired: retired)
+    if !releases.isEmpty {
+      // Still performing while these are released: a cancelAndWait() for one of them waits.
+      action.releases = releases
+      releases = Releases()
+      return action
     }
-    // `.delivering` (it may end without the lock) only if nothing else is queued behind it.
-    phase.store(queue.count > 0 ? .deliveringWithWork : .delivering, ordering: .releasing)
-    return RoundEnd(next: round(for: delivery), woken: woken, retired: retired)
+    if canDeliver, let next = queue.popFirst() {
+      action.next = round(for: next)
+      return action
+    }
+    // A performer that may not deliver is a canceller of a relay's one subscriber, which took
+    // every queued delivery with it; anything queued since is for a pending job.
+    precondition(
+      queue.isEmpty || isJobPending, "Signals internal error: deliveries left with no job")
+    isPerforming = false
+    action.isDone = true
+    return action
   }
 
-  /// How many subscribers a value sent now would reach: those in the list (retired ones
-  /// excluded) and those joining, less those cancelled during the running round. O(1).
+  /// The round that delivers `delivery` to the current subscribers.
   @inlinable
-  var receiverCount: Int {
-    subscribers.activeCount + joining.count - leaving.count
-  }
-
-  /// Adds a subscriber now, or parks it if a round is running (the list the round reads stays
-  /// unchanged).
-  @inlinable
-  mutating func add(_ subscriber: Subscriber<Value>, _ phase: borrowing Atomic<ChannelPhase>) {
-    if Self.phaseForParking(phase).isDelivering {
-      joining.append(subscriber)
-    } else {
-      insert(subscriber)
+  func round(for delivery: Delivery) -> Round {
+    switch delivery {
+    case .broadcast(let sequence, let value):
+      .broadcast(sequence: sequence, value: value, to: subscribers)
+    case .direct(let entry, let value):
+      .direct(to: entry, value: value)
     }
   }
 
-  /// Retires a cancelled subscriber now (returns `true`: the caller releases its handler after
-  /// unlocking), or parks it if a round is running (returns `false`: the
-  /// round's end retires it). Sets `leftUndeliverable` when it was the last receiver of
-  /// deliveries still queued or of a relay's handed-off value (possible only while a round runs
-  /// or a job is scheduled or handed a value: an idle channel's queue is empty), which the
-  /// caller then drops (``takeUndeliverable(_:_:)``).
   @inlinable
-  mutating func removeCancelled(
-    _ subscriber: Subscriber<Value>, _ phase: borrowing Atomic<ChannelPhase>, claimingIdle: Bool,
-    leftUndeliverable: inout Bool
-  ) -> Bool {
-    let current = Self.phaseForParking(phase, claimingIdle: claimingIdle)
-    if current.isDelivering {
-      leaving.append(subscriber)
-      leftUndeliverable = hasUndeliverable
-      return false
+  mutating func addWaiter() -> DispatchSemaphore {
+    let semaphore = DispatchSemaphore(value: 0)
+    waiters.append(semaphore)
+    return semaphore
+  }
+
+  /// Drops the `nil` left by cancelled subscribers once they are most of the list, and gives
+  /// every remaining subscriber its new slot. Runs no user code: a `nil` holds nothing.
+  @inlinable
+  mutating func compactSubscribersIfSparse() {
+    let vacant = subscribers.count - activeCount
+    guard vacant >= 16 && vacant * 2 >= subscribers.count || activeCount == 0 else { return }
+    subscribers.removeAll { $0 == nil }
+    for (slot, entry) in subscribers.enumerated() {
+      entry?.subscriber.slot.store(slot, ordering: .relaxed)
     }
-    detach(subscriber)
-    switch current {
-    case .scheduled:
-      leftUndeliverable = hasUndeliverable
-    case .handedOffWithWork:
-      // The job's value waits in the slot (or was dropped already): nobody left to receive it
-      // is reason enough to look, under the lock again (``takeUndeliverable(_:_:)``).
-      leftUndeliverable = receiverCount == 0
-    default:
-      break
+  }
+
+  /// Stops with a message if an invariant of the type's documentation does not hold. For tests.
+  func checkInvariants() {
+    if !isPerforming && !isJobPending {
+      precondition(queue.isEmpty, "invariant 1: a queue with nobody to deliver it")
+      precondition(releases.isEmpty, "invariant 1: releases with nobody to make them")
     }
-    return true
-  }
-
-  /// Takes out the release waiters whose subscribers' handlers are released by now.
-  @usableFromInline
-  mutating func takeReleaseWaiters() -> [DispatchSemaphore] {
-    var woken: [DispatchSemaphore] = []
-    releaseWaiters.removeAll { waiter in
-      guard waiter.subscriber.isReleased else { return false }
-      woken.append(waiter.semaphore)
-      return true
+    precondition(waiters.isEmpty || isPerforming, "invariant 2: waiters with nobody to wake them")
+    var active = 0
+    for (slot, entry) in subscribers.enumerated() {
+      guard let entry else { continue }
+      active += 1
+      precondition(entry.subscriber.isActive, "invariant 3: a cancelled subscriber listed")
+      precondition(
+        entry.subscriber.slot.load(ordering: .relaxed) == slot, "invariant 3: a wrong slot")
     }
-    return woken
-  }
-
-  /// Whether deliveries are queued that no subscriber is left to receive.
-  @inlinable
-  var hasUndeliverable: Bool {
-    queue.count > 0 && receiverCount == 0
-  }
-
-  /// Takes every queued delivery, and a handed-off value, out once no subscriber is left to
-  /// receive one, for the caller to release after unlocking; `nil` otherwise. A queued
-  /// broadcast is older than any subscriber that joins later (which never receives older
-  /// values), and a direct delivery or a handed-off value is for one subscriber, so none of
-  /// them could ever be delivered: dropping them at the last cancellation frees the values at
-  /// once, where a scheduled job that has not run would have held them (with the channel) until
-  /// it ran. The slot is touched only once the phase gives it to the lock holder
-  /// (`.handedOffWithWork`, see ``HandoffSlot``): while `.idle`, the producer may be writing it.
-  @usableFromInline
-  mutating func takeUndeliverable(
-    _ phase: borrowing Atomic<ChannelPhase>, _ handoff: borrowing HandoffSlot<Value>
-  ) -> Undeliverable<Value>? {
-    guard receiverCount == 0 else { return nil }
-    var taken = Undeliverable<Value>()
-    let current = phase.load(ordering: .acquiring)
-    if current == .handedOff || current == .handedOffWithWork,
-      Self.phaseForParking(phase) == .handedOffWithWork
-    {
-      taken.handedOff = handoff.take()
+    precondition(active == activeCount, "invariant 3: activeCount is \(activeCount), not \(active)")
+    precondition(activeCount > 0 || queue.isEmpty, "invariant 4: deliveries for nobody")
+    for case .direct(let entry, _)? in queue.items[queue.head...] {
+      precondition(entry.subscriber.isActive, "invariant 4: a delivery for a cancelled subscriber")
     }
-    if queue.count > 0 {
-      taken.queued = queue
-      queue = DeliveryQueue()
-    }
-    return taken
-  }
-
-  /// The round for `delivery`: a broadcast goes to the subscriber list (read unretained), an
-  /// initial delivery to its one subscriber. Only the case is read before the delivery moves in.
-  @inlinable
-  func round(for delivery: consuming Delivery<Value>) -> Round<Value> {
-    let isBroadcast = delivery.isBroadcast
-    return Round(delivery: delivery, first: isBroadcast ? subscribers.first : nil)
-  }
-
-  /// Takes the next delivery out of the queue. A drained queue keeps a short burst's buffer for
-  /// the next burst, and gives a long burst's back, so a channel does not hold its peak
-  /// capacity for ever (the buffer is empty then: freeing it runs no deinit under the lock).
-  @inlinable
-  mutating func dequeue() -> Delivery<Value>? {
-    let delivery = queue.removeFirst()
-    if queue.count == 0 && queue.capacity > Self.retainedQueueCapacity {
-      queue.removeBuffer()
-    }
-    return delivery
-  }
-
-  /// Adds the subscribers that joined during the round and retires those cancelled during it.
-  /// Returns the retired ones (`nil` when none): the caller releases them, and their handlers,
-  /// after unlocking, because what a handler captured may run user code (a `deinit`).
-  @inlinable
-  mutating func applyParkedChanges() -> [Subscriber<Value>]? {
-    var retired: [Subscriber<Value>] = []
-    if !joining.isEmpty {
-      for subscriber in joining {
-        if subscriber.isActive {
-          insert(subscriber)
-        } else {
-          // Cancelled before it ever joined the list.
-          subscriber.retire()
-          retired.append(subscriber)
-        }
-      }
-      joining.removeAll()
-    }
-    // Joiners first: one cancelled in the same round is retired above without ever being
-    // linked, so `detach` below, which counts a subscriber as a linked one, skips it.
-    if !leaving.isEmpty {
-      for subscriber in leaving {
-        if detach(subscriber) {
-          retired.append(subscriber)
-        }
-      }
-      leaving.removeAll()
-    }
-    return retired.isEmpty ? nil : retired
-  }
-
-  @inlinable
-  mutating func insert(_ subscriber: Subscriber<Value>) {
-    subscribers.append(subscriber)
-  }
-
-  /// Retires a cancelled subscriber that is linked; O(1), amortised with the sweeps that unlink
-  /// retired subscribers (``SubscriberList/retire(_:)``). A subscriber that was never linked (a
-  /// joiner cancelled in its first round) must not come here unretired: the list would count
-  /// it as one of its own. ``applyParkedChanges()`` retires those first.
-  ///
-  /// Returns `true`, or `false` if it was retired already. The caller still holds this
-  /// subscriber, so unlinking it drops a reference that is not the last; a sweep may also free
-  /// other retired subscribers here, whose handlers are already released (invariant 6).
-  @inlinable
-  @discardableResult
-  mutating func detach(_ subscriber: Subscriber<Value>) -> Bool {
-    guard !subscriber.isRetired else { return false }
-    subscriber.retire()
-    subscribers.retire(subscriber)
-    return true
-  }
-}
-
-/// Deliveries that no subscriber is left to receive, taken out under the lock to be released
-/// after unlocking (a value's deinit may be user code).
-@usableFromInline
-struct Undeliverable<Value: Sendable>: Sendable {
-  /// The deliveries that were queued.
-  @usableFromInline var queued: DeliveryQueue<Value>?
-  /// A relay's handed-off value.
-  @usableFromInline var handedOff: Value?
-
-  @inlinable
-  init() {}
-}
-
-/// What ending a round hands back to the delivering thread, to act on after unlocking.
-@usableFromInline
-struct RoundEnd<Value: Sendable>: Sendable {
-  /// The next round to deliver, or `nil` when the channel went idle.
-  @usableFromInline var next: Round<Value>?
-  /// Cancellers waiting for the round to end.
-  @usableFromInline var woken: [DispatchSemaphore]?
-  /// Subscribers retired at this boundary, to release outside the lock.
-  @usableFromInline var retired: [Subscriber<Value>]?
-
-  @inlinable
-  init(next: Round<Value>?, woken: [DispatchSemaphore]?, retired: [Subscriber<Value>]?) {
-    self.next = next
-    self.woken = woken
-    self.retired = retired
   }
 }

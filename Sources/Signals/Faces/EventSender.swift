@@ -41,12 +41,6 @@ public final class EventSender<Value: Sendable>: Sendable {
     self.stream = EventStream(subscribe: channel.subscribe)
   }
 
-  /// How many deliveries the queue's buffer can hold now without growing. For tests: after a
-  /// burst has drained, a channel keeps at most a small buffer.
-  package var queueCapacity: Int {
-    channel.queueCapacity
-  }
-
   /// Delivers `value` to every current subscriber, one at a time, in subscription order.
   @inlinable
   public func send(_ value: Value) {

@@ -1,24 +1,3 @@
-/// Subscribes `handler` to `subscribe`'s values through a relay channel of its own that
-/// delivers on the main queue: at once, with no lock, when a value arrives on the main thread
-/// with nothing queued (``Channel/sendFromSoleProducer(_:to:through:)``), otherwise queued
-/// and delivered through `DispatchQueue.main`. Internal; `@inlinable` (as are the `sink`s that
-/// call it) so that the client specialises the relay channel for its `Value`.
-@inlinable
-func sinkOnMainActor<Value: Sendable>(
-  _ subscribe: (@escaping @Sendable (Value) -> Void) -> SubscriptionToken,
-  _ handler: @escaping @MainActor (Value) -> Void
-) -> SubscriptionToken {
-  let mainQueue = MainQueueExecutor.shared
-  let relay = Channel<Value>(current: nil, startsWithoutLock: true)
-  let (relayToken, subscriber) = relay.subscribeSole(
-    MainQueueExecutor.callableOnMainQueue(handler))
-  // The upstream calls this one value at a time: the relay's one producer.
-  let upstreamToken = subscribe { value in
-    subscriber.channel.sendFromSoleProducer(value, to: subscriber, through: mainQueue)
-  }
-  return .combining(relayToken, upstreamToken)
-}
-
 /// An ``EventStream`` whose handlers run on the main actor, made by
 /// `stream.receive(on: .mainActor)`.
 ///

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Something that can end a subscription: the object behind a ``SubscriptionToken``.
 /// Internal building block; an abstract base class.
 ///
@@ -59,7 +61,7 @@ class CancelTarget: @unchecked Sendable {
 /// - Storage: tokens are `Hashable` by identity, so they can be kept in a `Set`
 ///   (``store(in:)-(Set<SubscriptionToken>)``) or in a ``SubscriptionBag``.
 public final class SubscriptionToken: Hashable, Sendable {
-  private let target: CancelTarget
+  let target: CancelTarget
 
   @usableFromInline
   init(_ target: CancelTarget) {
@@ -105,14 +107,6 @@ public final class SubscriptionToken: Hashable, Sendable {
     target.cancelAndWait()
   }
 
-  /// How many threads are blocked right now in `cancelAndWait()` on the streams this token
-  /// subscribed to (any token's, not only this one's), each counted under its stream's lock
-  /// right before it blocks. For tests: wait until a canceller is really parked instead of
-  /// guessing with a timing window.
-  package var parkedCancellerCount: Int {
-    target.parkedCancellers
-  }
-
   /// Keeps this token in `set`; the subscription lives as long as the set holds it.
   public func store(in set: inout Set<SubscriptionToken>) {
     set.insert(self)
@@ -135,31 +129,66 @@ public final class SubscriptionToken: Hashable, Sendable {
 }
 
 /// Runs a closure once, on first cancellation.
+///
+/// A small state machine under one lock: armed (the closure), running (on some thread, with
+/// the threads that wait for it to finish), finished. The closure runs after unlocking,
+/// counted as a delivery on its thread (so a `cancelAndWait()` it makes does not wait for
+/// itself), and is released there, before the waiters are woken.
 private final class ClosureCancel: CancelTarget, @unchecked Sendable {
   // Why `@unchecked Sendable` is sound (restated from `CancelTarget`): the one stored property
   // is a `let` of a `Sendable` type.
-  private let action: Locked<(@Sendable () -> Void)?>
+  private enum State {
+    case armed(@Sendable () -> Void)
+    case running(waiters: [DispatchSemaphore])
+    case finished
+  }
+
+  private let state: Locked<State>
 
   init(_ action: @escaping @Sendable () -> Void) {
-    self.action = Locked(action)
+    self.state = Locked(.armed(action))
   }
-
-  /// Runs the closure on this thread, so it has finished when this returns.
-  override func cancelAndWait() {
-    cancel()
-  }
-
-  /// Never parks anyone.
-  override var parkedCancellers: Int { 0 }
 
   override func cancel() {
-    // Take the closure under the lock, run it after releasing the lock.
-    let action = self.action.withLock { stored in
-      let taken = stored
-      stored = nil
-      return taken
+    var action: (@Sendable () -> Void)? = state.withLock { state in
+      guard case .armed(let action) = state else { return nil }
+      state = .running(waiters: [])
+      return action
     }
-    action?()
+    guard action != nil else { return }
+    DeliveryDepth.inside {
+      action?()
+      action = nil  // what the closure captured is released here, before the waiters wake
+    }
+    let waiters = state.withLock { state -> [DispatchSemaphore] in
+      guard case .running(let waiters) = state else { return [] }
+      state = .finished
+      return waiters
+    }
+    for waiter in waiters {
+      waiter.signal()
+    }
+  }
+
+  /// Runs the closure, or, if another thread is running it, waits until it has finished (not
+  /// from inside a delivery, which that thread may be waiting for).
+  override func cancelAndWait() {
+    cancel()
+    guard !DeliveryDepth.isInsideDelivery else { return }
+    let semaphore = state.withLock { state -> DispatchSemaphore? in
+      guard case .running(var waiters) = state else { return nil }
+      let semaphore = DispatchSemaphore(value: 0)
+      waiters.append(semaphore)
+      state = .running(waiters: waiters)
+      return semaphore
+    }
+    semaphore?.wait()
+  }
+
+  override var parkedCancellers: Int {
+    state.withLock { state in
+      if case .running(let waiters) = state { waiters.count } else { 0 }
+    }
   }
 }
 

@@ -39,10 +39,13 @@ final class Debouncer<Value: Sendable>: Sendable {
     let token = scheduler.schedule(after: interval) { [weak self] in
       self?.fire(generation, value)
     }
+    // Whatever token leaves the state is cancelled and released after unlocking: releasing a
+    // token runs the scheduler's cancellation code, which may be user code.
     let stale = state.withLock { state -> SubscriptionToken? in
       guard state.generation == generation, !state.isCancelled else { return token }
+      let replaced = state.pending.take()
       state.pending = token
-      return nil
+      return replaced
     }
     stale?.cancel()
   }

@@ -81,7 +81,7 @@ extension Property {
       (first.readConsistently(snapshot), other.readConsistently(snapshot))
     }
     return Property<(Value, Other)>(
-      read: { readPair(ReadSnapshot()) },
+      read: { ReadSnapshot.consistently(readPair).0 },
       readConsistently: readPair,
       subscribe: { handler in
         let combiner = SnapshotCombiner(read: readPair, handler: handler)

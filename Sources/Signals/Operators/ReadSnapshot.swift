@@ -7,14 +7,35 @@
 /// transforms that call it do, with no lock held.
 @usableFromInline
 final class ReadSnapshot {
-  /// What was read from each owner's channel: its value and its sequence number.
-  private var entries: [ObjectIdentifier: (value: Any, sequence: UInt64)] = [:]
+  /// What was read from each owner's channel: its value, its write number, and a way to read
+  /// that number again.
+  private var entries: [ObjectIdentifier: (value: Any, sequence: UInt64, reread: () -> UInt64)] =
+    [:]
   /// Whether a property built with the public ``Property/init(read:subscribe:)`` was read: it
   /// has no version, so a snapshot that read it never counts as "already delivered".
   private var readOpaqueSource = false
 
   @usableFromInline
   init() {}
+
+  /// Reads with `read` until the reading is consistent, and returns it with its version.
+  ///
+  /// The owners are read one after another, with user transforms in between, so another thread
+  /// may write one owner after an earlier one was read. Each owner's write number is read
+  /// again afterwards (a double collect): if none changed, then at the moment the last owner
+  /// was first read, every owner held the value read from it, so the reading is a state that
+  /// existed. Otherwise it reads again; it can repeat only while other threads keep writing.
+  static func consistently<Output>(
+    _ read: (ReadSnapshot) -> Output
+  ) -> (Output, SnapshotVersion) {
+    while true {
+      let snapshot = ReadSnapshot()
+      let output = read(snapshot)
+      if snapshot.isUnchanged {
+        return (output, snapshot.version)
+      }
+    }
+  }
 
   /// The value of `channel` (a property's owner) in this snapshot: read under its lock the
   /// first time, then the same value on every later call.
@@ -25,7 +46,7 @@ final class ReadSnapshot {
       return value
     }
     let (value, sequence) = channel.currentValueAndSequence
-    entries[key] = (value, sequence)
+    entries[key] = (value, sequence, { channel.currentSequence })
     return value
   }
 
@@ -33,6 +54,11 @@ final class ReadSnapshot {
   @usableFromInline
   func noteOpaqueSource() {
     readOpaqueSource = true
+  }
+
+  /// Whether no owner read has been written since.
+  private var isUnchanged: Bool {
+    entries.values.allSatisfy { $0.reread() == $0.sequence }
   }
 
   /// The versions this snapshot saw.

@@ -1,44 +1,3 @@
-extension Channel {
-  /// A relay for one subscriber: `handler` receives, in order and one at a time, whatever is
-  /// sent to the returned channel (on the sending thread, or through the executor a producer
-  /// passes to `send(_:through:)`). Returns the channel and the handler's token. For operators
-  /// whose output has several producers (`debounce` and `throttle`'s scheduler jobs, the sources
-  /// of `merge` and `combineLatest`); `receive(on:)` has one and uses
-  /// ``sinkThroughScheduler(_:on:_:)``.
-  ///
-  /// The relaying operators are `@inlinable` so that a client module creates (and so
-  /// specialises) the relay channel for its concrete `Value`, like a stream's own channel:
-  /// unspecialised, each relayed value cost about 2 us of generic-metadata lookups.
-  @inlinable
-  static func relay(
-    to handler: @escaping @Sendable (Value) -> Void
-  ) -> (Channel<Value>, SubscriptionToken) {
-    let channel = Channel<Value>(current: nil)
-    return (channel, channel.subscribe(handler))
-  }
-}
-
-/// Subscribes `handler` to `subscribe`'s values through a relay channel of its own that
-/// delivers through `scheduler`: one job per burst, which receives the burst's first value with
-/// no lock (``Channel/handOffFromSoleProducer(_:to:through:)``) and delivers whatever was
-/// queued behind it too. Internal; `@inlinable` (as are the operators that call it) so that the
-/// client specialises the relay channel for its `Value`.
-@inlinable
-func sinkThroughScheduler<Value: Sendable>(
-  _ subscribe: (@escaping @Sendable (Value) -> Void) -> SubscriptionToken,
-  on scheduler: some SignalScheduler,
-  _ handler: @escaping @Sendable (Value) -> Void
-) -> SubscriptionToken {
-  let executor = SchedulerExecutor(scheduler: scheduler)
-  let relay = Channel<Value>(current: nil, startsWithoutLock: true)
-  let (relayToken, subscriber) = relay.subscribeSole(handler)
-  // The upstream calls this one value at a time: the relay's one producer.
-  let upstreamToken = subscribe { value in
-    subscriber.channel.handOffFromSoleProducer(value, to: subscriber, through: executor)
-  }
-  return .combining(relayToken, upstreamToken)
-}
-
 extension EventStream {
   /// The same events, delivered through `scheduler`.
   ///
@@ -59,7 +18,7 @@ extension EventStream {
   public func receive(on scheduler: some SignalScheduler) -> EventStream<Value> {
     let upstream = self
     return EventStream { handler in
-      sinkThroughScheduler(upstream.sink, on: scheduler, handler)
+      sinkThroughRelay(upstream.sink, on: SchedulerExecutor(scheduler), handler)
     }
   }
 
@@ -90,7 +49,7 @@ extension Property {
       read: { upstream.value },
       readConsistently: upstream.readConsistently,
       subscribe: { handler in
-        sinkThroughScheduler(upstream.sink, on: scheduler, handler)
+        sinkThroughRelay(upstream.sink, on: SchedulerExecutor(scheduler), handler)
       })
   }
 

@@ -29,9 +29,7 @@ final class SnapshotCombiner<Output: Sendable>: Sendable {
   /// delivered, and nothing newer is lost.
   func sourceChanged() {
     while true {
-      let snapshot = ReadSnapshot()
-      let output = read(snapshot)
-      let version = snapshot.version
+      let (output, version) = ReadSnapshot.consistently(read)
       var isStale = false
       relay.send {
         delivered.withLock { delivered -> Output? in

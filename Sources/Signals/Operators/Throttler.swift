@@ -37,18 +37,21 @@ final class Throttler<Value: Sendable>: Sendable {
 
   /// An upstream event. Upstream delivers one at a time, so this never overlaps itself.
   @Sendable func receive(_ value: Value) {
-    let opensWindow = state.withLock { state -> Bool in
-      guard !state.isCancelled else { return false }
+    // The event `value` replaces (the latest held so far) leaves the lock in `displaced`, and is
+    // released after unlocking: its deinit may be user code that sends or cancels.
+    let (opensWindow, displaced) = state.withLock { state -> (Bool, Value?) in
+      guard !state.isCancelled else { return (false, nil) }
       if state.isWindowOpen {
-        if keepsLatest || state.held == nil {
-          state.held = value
-        }
-        return false
+        guard keepsLatest || state.held == nil else { return (false, nil) }
+        let displaced = state.held.take()
+        state.held = value
+        return (false, displaced)
       }
       state.isWindowOpen = true
       state.generation &+= 1
-      return true
+      return (true, nil)
     }
+    _ = consume displaced
     guard opensWindow else { return }
     output.send(value)
     scheduleWindowEnd()

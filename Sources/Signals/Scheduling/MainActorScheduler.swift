@@ -21,89 +21,39 @@ public struct MainActorScheduler: Sendable {
   public static var mainActor: MainActorScheduler { MainActorScheduler() }
 }
 
-/// Delivers on the main queue (the main actor's executor): inline when already running there,
-/// else through `DispatchQueue.main.async`. Stateless: every channel shares ``shared``.
+/// Delivers on the main queue (the main actor's executor): on the calling thread when that
+/// thread runs the main queue, else through `DispatchQueue.main.async`. Internal.
 @usableFromInline
-final class MainQueueExecutor: DrainExecutor {
+final class MainQueueExecutor: DeliveryExecutor {
   /// The one instance.
   @usableFromInline static let shared = MainQueueExecutor()
 
-  /// A marker set on the main queue. `DispatchQueue.getSpecific` finds it exactly when the
-  /// caller runs on the main queue, which is what the main actor's isolation means. (Checking
-  /// the main *thread* is not enough: after `dispatchMain()` on Linux a worker thread services
-  /// the main queue.) An instance property of the one instance: reading it costs no lazy-global
-  /// check per send.
-  private let mainQueueKey: DispatchSpecificKey<Bool>
-
-  /// ``ThreadRecord/key``, copied here so that a check reads it without the global's
-  /// lazy-initialisation check. The answer is cached in the thread's record
-  /// (``ThreadRecord/threadKind``).
-  @usableFromInline let recordSlot = ThreadRecord.key
+  /// A marker set on the main queue: `DispatchQueue.getSpecific` finds it exactly when the
+  /// caller runs on the main queue, which is what main-actor isolation means (the main *thread*
+  /// is not enough: after `dispatchMain()` on Linux a worker thread services the main queue).
+  private let mainQueueKey = DispatchSpecificKey<Bool>()
 
   private init() {
-    mainQueueKey = DispatchSpecificKey<Bool>()
     DispatchQueue.main.setSpecific(key: mainQueueKey, value: true)
   }
 
-  /// True on the main thread, and on any thread running the main queue.
-  ///
-  /// The main thread is the main actor's: the main queue runs its work there, and the Swift
-  /// runtime's own main-actor check asks exactly "is this the main thread". Asking that costs
-  /// one thread-local read, cached per thread (inlined into the caller);
-  /// `DispatchQueue.getSpecific` costs about 200 instructions and two reference count
-  /// operations, so it is asked only on other threads, where it finds the worker thread that
-  /// serves the main queue after `dispatchMain()` (the main thread has then exited).
-  @inlinable
-  func canDeliverInline() -> Bool {
-    canDeliverInline(thread: ThreadRecord.current(slot: recordSlot))
-  }
-
-  /// ``canDeliverInline()`` with the calling thread's record already looked up.
-  @inlinable
-  func canDeliverInline(thread record: UnsafeMutablePointer<ThreadRecord>) -> Bool {
-    switch record.pointee.threadKind {
-    case 1: true
-    case 2: isOnMainQueue()
-    default: classifyCurrentThread(record) || isOnMainQueue()
-    }
-  }
-
-  /// Whether the caller runs on the main queue (`DispatchQueue.getSpecific`).
   @usableFromInline
-  func isOnMainQueue() -> Bool {
+  var canDeliverHere: Bool {
     DispatchQueue.getSpecific(key: mainQueueKey) == true
-  }
-
-  /// Finds out, once per thread, whether this is the main thread, and caches the answer in the
-  /// calling thread's `record`.
-  @usableFromInline
-  func classifyCurrentThread(_ record: UnsafeMutablePointer<ThreadRecord>) -> Bool {
-    let isMain = Platform.isInitialThread()
-    record.pointee.threadKind = isMain ? 1 : 2
-    return isMain
   }
 
   @usableFromInline
   func submit(_ job: @escaping @Sendable () -> Void) {
     DispatchQueue.main.async(execute: job)
   }
+}
 
-  /// `handler` without its `@MainActor` annotation, to be the handler of a channel whose
-  /// executor is this one, and of no other.
-  ///
-  /// Why that is sound: such a channel calls its handlers only on the main queue. A round runs
-  /// on the sending thread only if ``canDeliverInline()`` found that thread on the main queue;
-  /// otherwise the channel submits its delivery loop with `DispatchQueue.main.async`
-  /// (`Channel.perform`), and only that loop delivers the queued values (invariant 1 of
-  /// ``ChannelState``). The main queue is the main actor's executor, so every call is
-  /// main-actor isolated. Dropping the annotation does not change how a synchronous function is
-  /// called: it is the cast `MainActor.assumeIsolated` itself makes after its check, which here
-  /// would repeat the executor's check at about a thousand instructions per value (two runtime
-  /// executor lookups and an allocation; docs/performance.md).
-  @inlinable
-  static func callableOnMainQueue<Value>(
-    _ handler: @escaping @MainActor (Value) -> Void
-  ) -> @Sendable (Value) -> Void {
-    unsafeBitCast(handler, to: (@Sendable (Value) -> Void).self)
-  }
+/// Subscribes the main-actor `handler` to `subscribe`'s values through the relay, delivering on
+/// the main queue (see ``UncheckedMainActorCall`` for why the handler needs no run-time check).
+@inlinable
+func sinkOnMainActor<Value: Sendable>(
+  _ subscribe: (@escaping @Sendable (Value) -> Void) -> SubscriptionToken,
+  _ handler: @escaping @MainActor (Value) -> Void
+) -> SubscriptionToken {
+  sinkThroughRelay(subscribe, on: MainQueueExecutor.shared, UncheckedMainActorCall(handler).call)
 }

@@ -19,26 +19,3 @@ public protocol SignalScheduler: Sendable {
   func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
     -> SubscriptionToken
 }
-
-/// Runs a relay's deliveries as jobs of a scheduler. Internal bridge from ``SignalScheduler`` to
-/// ``DrainExecutor``; generic, so that a client's `receive(on:)` calls its scheduler directly.
-@usableFromInline
-struct SchedulerExecutor<Scheduler: SignalScheduler>: DrainExecutor {
-  @usableFromInline let scheduler: Scheduler
-
-  @inlinable
-  init(scheduler: Scheduler) {
-    self.scheduler = scheduler
-  }
-
-  /// Never: a scheduler decides where its jobs run, so every delivery goes through it.
-  @inlinable
-  func canDeliverInline() -> Bool {
-    false
-  }
-
-  @inlinable
-  func submit(_ job: @escaping @Sendable () -> Void) {
-    scheduler.schedule(job)
-  }
-}

@@ -10,7 +10,7 @@ import Testing
 private final class DiagramSearch: Sendable {
   private let stateOwner = MutableProperty("idle")
   /// The requests started so far; releasing one cancels its answer.
-  private let requests = Guarded<[SubscriptionToken]>([])
+  private let requests = Locked<[SubscriptionToken]>([])
   private let pipeline = SubscriptionBag()
   var state: Property<String> { stateOwner.property }
 

@@ -9,7 +9,7 @@ import Testing
 /// the current delivery. Thread-safe only so that an `EventStream` can wrap it for a recorder.
 private final class NestingBroadcaster_Wrong: Sendable {
   /// The handlers by subscription number, so that a token can remove its own.
-  private let handlers = Guarded<(next: Int, byNumber: [Int: @Sendable (String) -> Void])>(
+  private let handlers = Locked<(next: Int, byNumber: [Int: @Sendable (String) -> Void])>(
     (0, [:]))
 
   var stream: EventStream<String> {

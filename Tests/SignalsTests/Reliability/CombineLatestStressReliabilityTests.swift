@@ -27,15 +27,15 @@ import Testing
     let right = tracker.track(MutableProperty(Stamp(sender: 1, sequence: -1)), "right owner")
     let combined = left.property.combineLatest(right.property)
     typealias Pair = (Stamp, Stamp)
-    let direct = SanitizerVisibleLock<[Pair]>([])
-    let relayed = SanitizerVisibleLock<[Pair]>([])
+    let direct = Locked<[Pair]>([])
+    let relayed = Locked<[Pair]>([])
     var tokens = [
       combined.sink { pair in direct.withLock { $0.append(pair) } },
       combined.receive(on: queue).sink { pair in relayed.withLock { $0.append(pair) } },
     ]
     tracker.track(tokens[0], "combined direct token")
     tracker.track(tokens[1], "combined relayed token")
-    let churnProblems = SanitizerVisibleLock<[String]>([])
+    let churnProblems = Locked<[String]>([])
     let sourcesDone = Atomic<Int>(0)
     let sends = Self.setsPerSource
     await onThreads(4) { index in
@@ -48,7 +48,7 @@ import Testing
         sourcesDone.wrappingAdd(1, ordering: .releasing)
       default:
         for cycle in 0..<Self.churnCycles {
-          let pairs = SanitizerVisibleLock<[Pair]>([])
+          let pairs = Locked<[Pair]>([])
           let token =
             cycle.isMultiple(of: 2)
             ? combined.sink { pair in pairs.withLock { $0.append(pair) } }

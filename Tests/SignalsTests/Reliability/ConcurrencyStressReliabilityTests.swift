@@ -87,7 +87,7 @@ import Testing
       tracker.track(token, "long-lived token \(index)")
     }
 
-    let churned = SanitizerVisibleLock<[ChurnResult]>([])
+    let churned = Locked<[ChurnResult]>([])
     let sendersFinished = Atomic<Int>(0)
     await onThreads(Self.senderThreads + Self.churnThreads) { index in
       if index < Self.senderThreads {
@@ -98,6 +98,8 @@ import Testing
           let stamp = Stamp(sender: index, sequence: sequence)
           events.send(stamp)
           state.value = stamp
+          events.checkInvariants()  // the state machine's invariants hold between events
+          state.checkInvariants()
         }
         sendersFinished.wrappingAdd(1, ordering: .releasing)
       } else {
@@ -214,7 +216,7 @@ import Testing
       let handler: @Sendable (Stamp) -> Void = { stamp in
         withExtendedLifetime(probe) { recorder.receive(stamp, work: work) }
       }
-      let ownToken = SanitizerVisibleLock<SubscriptionToken?>(nil)
+      let ownToken = Locked<SubscriptionToken?>(nil)
       let token: SubscriptionToken
       switch mode {
       case 0: token = stream.sink(handler)

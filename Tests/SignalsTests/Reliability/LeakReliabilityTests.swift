@@ -139,7 +139,7 @@ import Testing
   @Test(arguments: Shape.allCases)
   func releasingTheOwnersWhileTokensLiveFreesOnlyTheOwners(shape: Shape) {
     let tracker = LeakTracker()
-    let received = SanitizerVisibleLock<[Int]>([])
+    let received = Locked<[Int]>([])
     do {
       var world: World? = World(tracker)
       let probe = tracker.track(HandlerProbe(), "handler")
@@ -157,7 +157,7 @@ import Testing
       #expect(tracker.isAlive("handler"), "the token still holds the subscription")
       // The read-only faces outlive their owners: the stored value is still readable and a
       // new subscriber still gets it.
-      let late = SanitizerVisibleLock<[Int]>([])
+      let late = Locked<[Int]>([])
       let lateToken = faces.0?.sink { value in late.withLock { $0.append(value.number) } }
       #expect(late.withLock { $0 } == [3])
       #expect(faces.0?.value.number == 3)

@@ -1,3 +1,5 @@
+import Signals
+
 /// Remembers objects weakly, by label, so a test can assert they were deallocated.
 ///
 /// Used after a program releases something (an owner, a bag, a token) and after it drops
@@ -8,7 +10,7 @@ final class LeakTracker: Sendable {
     weak var object: (any AnyObject & Sendable)?
   }
 
-  private let entries = SanitizerVisibleLock<[Entry]>([])
+  private let entries = Locked<[Entry]>([])
 
   /// Starts watching `object`; returns it, for chaining.
   @discardableResult

@@ -30,7 +30,7 @@ final class RealInterpreter: Sendable {
     case event(EventStream<Payload>)
   }
 
-  private let state = SanitizerVisibleLock(State())
+  private let state = Locked(State())
   private let tracker: LeakTracker
 
   private init(_ program: Program, tracker: LeakTracker) {
@@ -73,6 +73,16 @@ final class RealInterpreter: Sendable {
     }
     run.leaks += tracker.aliveLabels().map { "\($0) is still alive after everything was dropped" }
     return run
+  }
+
+  /// Checks the state machine of every source after an action (read outside this
+  /// interpreter's lock: the check takes each channel's own).
+  private func checkEngineInvariants() {
+    let (properties, senders) = state.withLock {
+      (Array($0.properties.values), Array($0.senders.values))
+    }
+    for property in properties { property.checkInvariants() }
+    for sender in senders { sender.checkInvariants() }
   }
 
   /// Reads the final values, then drops everything the program holds (outside the lock).
@@ -209,6 +219,7 @@ final class RealInterpreter: Sendable {
   }
 
   private func perform(_ action: Action, actor: Int) {
+    defer { checkEngineInvariants() }
     let isTopLevel = actor == ProgramOutcome.topLevel
     switch action {
     case .subscribe(let spec):

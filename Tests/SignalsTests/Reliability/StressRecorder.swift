@@ -1,3 +1,4 @@
+import Signals
 import Synchronization
 
 /// A value the stress tests send: who sent it and its number in that sender's sequence.
@@ -25,12 +26,12 @@ final class StressRecorder: Sendable {
   /// (both: no call may follow), else `cancel()` from another thread (one call may follow).
   private let cancelWaits: Bool
   private let callsStartedAfterCancel = Atomic<Int>(0)
-  private let received = SanitizerVisibleLock<[Stamp]>([])
+  private let received = Locked<[Stamp]>([])
   private let callsStarted = Atomic<Int>(0)
   private let callsInProgress = Atomic<Int>(0)
   private let cancelStarted = Atomic<Bool>(false)
   private let cancelReturned = Atomic<Bool>(false)
-  private let problems = SanitizerVisibleLock<[String]>([])
+  private let problems = Locked<[String]>([])
 
   init(_ label: String, holdsCallsForCancel: Bool = false, cancelWaits: Bool = true) {
     self.label = label

@@ -4,33 +4,11 @@ import Signals
 import Synchronization
 import Testing
 
-/// Shared mutable test state behind a lock that ThreadSanitizer understands.
-///
-/// `Synchronization.Mutex` on Linux hands a contended lock to the next thread inside the kernel
-/// (a priority-inheritance futex), where ThreadSanitizer cannot see it, so TSan reports false
-/// races on data the mutex does protect. Here an `NSLock` (a pthread mutex, which TSan
-/// intercepts) serialises every access; the inner `Mutex` is therefore never contended and only
-/// provides `Sendable`-checked storage without unsafe annotations.
-final class Guarded<State: Sendable>: Sendable {
-  private let lock = NSLock()
-  private let storage: Mutex<State>
-
-  init(_ initial: State) {
-    storage = Mutex(initial)
-  }
-
-  func withLock<Result: Sendable>(_ body: (inout State) -> Result) -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return storage.withLock { body(&$0) }
-  }
-}
-
 /// A thread-safe, append-only record of what happened, in the order it happened. Handlers on
 /// several subscribers append to one log so a test can assert the interleaving, not just each
 /// subscriber's own sequence.
 final class Log<Entry: Sendable>: Sendable {
-  private let entries = Guarded<[Entry]>([])
+  private let entries = Locked<[Entry]>([])
 
   init() {}
 
@@ -51,7 +29,7 @@ final class Log<Entry: Sendable>: Sendable {
 /// release while the test still refers to the slot. A replaced value is always released after
 /// the slot's lock is dropped, so its `deinit` may use the slot again.
 final class Slot<Value: Sendable>: Sendable {
-  private let stored = Guarded<Value?>(nil)
+  private let stored = Locked<Value?>(nil)
 
   init(_ initial: Value? = nil) {
     _ = replace(with: initial)

@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// How many deliveries the current thread is inside. Internal.
+///
+/// Every time the engine runs user code (a handler, or the release of a user value: a handler, a
+/// displaced property value, a dropped event), the thread is inside a delivery. From inside one,
+/// ``SubscriptionToken/cancelAndWait()`` does not wait: the round it would wait for may be the
+/// one this thread is running, or may be waiting for this thread. Plain `cancel()` never reads
+/// it.
+///
+/// Each thread's count lives in a heap word of its own, reached through a POSIX thread-local
+/// slot (Signals imports no Foundation), and freed when the thread exits.
+@usableFromInline
+enum DeliveryDepth {
+  /// The process-wide thread-local slot; created once, never deleted.
+  @usableFromInline static let slot: pthread_key_t = {
+    var key = pthread_key_t()
+    #if canImport(Darwin)
+      let status = pthread_key_create(&key) { $0.deallocate() }
+    #else
+      let status = pthread_key_create(&key) { $0?.deallocate() }
+    #endif
+    precondition(status == 0, "Signals: pthread_key_create failed with \(status)")
+    return key
+  }()
+
+  /// The current thread's counter, created on its first delivery.
+  @inlinable
+  static var counter: UnsafeMutablePointer<Int> {
+    if let word = pthread_getspecific(slot) {
+      return word.assumingMemoryBound(to: Int.self)
+    }
+    let word = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    word.initialize(to: 0)
+    let status = pthread_setspecific(slot, word)
+    precondition(status == 0, "Signals: pthread_setspecific failed with \(status)")
+    return word
+  }
+
+  /// Whether the current thread is inside a delivery.
+  @inlinable
+  static var isInsideDelivery: Bool {
+    guard let word = pthread_getspecific(slot) else { return false }
+    return word.assumingMemoryBound(to: Int.self).pointee > 0
+  }
+
+  /// Runs `body` counted as a delivery on this thread.
+  @inlinable
+  static func inside<Result: ~Copyable>(_ body: () throws -> Result) rethrows -> Result {
+    let word = counter
+    word.pointee += 1
+    defer { word.pointee -= 1 }
+    return try body()
+  }
+}

@@ -1,0 +1,33 @@
+/// The entry points this package's own tests use, and nothing else does (`package` access:
+/// invisible to clients). Gathered here so a reader sees at once what tests may look at.
+extension EventSender {
+  /// How many deliveries the queue's buffer can hold now without growing: after a burst has
+  /// drained, a channel keeps at most a small buffer.
+  package var queueCapacity: Int {
+    channel.queueCapacity
+  }
+
+  /// Stops with a message if the engine's state machine breaks an invariant
+  /// (`ChannelState.checkInvariants()`); the model-based and stress tests call it after every
+  /// step.
+  package func checkInvariants() {
+    channel.checkInvariants()
+  }
+}
+
+extension MutableProperty {
+  /// As ``EventSender/checkInvariants()``.
+  package func checkInvariants() {
+    channel.checkInvariants()
+  }
+}
+
+extension SubscriptionToken {
+  /// How many threads are blocked right now in `cancelAndWait()` on the streams this token
+  /// subscribed to (any token's, not only this one's), each counted under its stream's lock
+  /// right before it blocks: a test waits until a canceller is really parked instead of
+  /// guessing with a timing window.
+  package var parkedCancellerCount: Int {
+    target.parkedCancellers
+  }
+}

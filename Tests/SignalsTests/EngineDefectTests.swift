@@ -1,0 +1,170 @@
+import Dispatch
+import Signals
+import SignalsTesting
+import Testing
+
+/// The five defects the third edition of the engine fixed, each reproduced as it was found. On
+/// the second edition the first failed (a pair that never existed) and the other four hung
+/// until their hang guard.
+@Suite struct EngineDefectTests {
+  /// `a.receive(on:).map(f).combineLatest(b)` with one writer doing `a = i; b = i`: the states
+  /// are (i, i-1) and (i, i), never (i-1, i). The hop's job reads `a` (old), the map blocks,
+  /// the writer stores both, the job reads `b` (new): a reading taken across writes must be
+  /// read again, not delivered.
+  @Test func combineLatestAcrossAHopNeverDeliversAPairThatNeverExisted() {
+    let a = MutableProperty(0)
+    let b = MutableProperty(0)
+    let first = DispatchQueue(label: "EngineDefectTests.first")
+    let second = DispatchQueue(label: "EngineDefectTests.second")
+    let onFirst = DispatchSpecificKey<Bool>()
+    first.setSpecific(key: onFirst, value: true)
+    let inTransform = DispatchSemaphore(value: 0)
+    let proceed = DispatchSemaphore(value: 0)
+    let blocked = Flag()
+    let transform: @Sendable (Int) -> Int = { value in
+      // Only the hop's job, reading a = 1, blocks (once); every other read passes.
+      if value == 1, DispatchQueue.getSpecific(key: onFirst) == true, !blocked.isRaised {
+        blocked.raise()
+        inTransform.signal()
+        proceed.wait()
+      }
+      return value
+    }
+    let pairs = Log<String>()
+    let delivered = DispatchSemaphore(value: 0)
+    let combined = a.property.receive(on: first).map(transform)
+      .combineLatest(b.property.receive(on: second))
+    let token = combined.sink { pair in
+      pairs.append("\(pair.0),\(pair.1)")
+      if pair == (2, 2) { delivered.signal() }
+    }
+    second.suspend()  // b's notifications wait, so only the hop's job reads the pair
+    a.value = 1
+    guard waitOrFail(inTransform, "the hop's job to read a = 1") else { return }
+    b.value = 1
+    a.value = 2
+    b.value = 2
+    proceed.signal()
+    second.resume()
+    waitOrFail(delivered, "the pair (2, 2)")
+    token.cancelAndWait()
+    let impossible = pairs.all.filter { pair in
+      let values = pair.split(separator: ",").compactMap { Int($0) }
+      return values[0] != values[1] && values[0] != values[1] + 1
+    }
+    #expect(impossible.isEmpty, "pairs that never existed: \(impossible) of \(pairs.all)")
+  }
+
+  /// A property holds an object whose `deinit` calls `cancelAndWait()` on a subscription to
+  /// that same property. Replacing the value must return: the displaced value is released
+  /// after its write has been delivered, outside any round.
+  @Test(arguments: [Write.set, .modify])
+  func aDisplacedValueMayCancelAndWaitOnItsOwnProperty(_ write: Write) {
+    let owner = MutableProperty<CancelsAndWaitsInDeinit?>(nil)
+    let token = owner.property.sink { _ in }
+    owner.value = CancelsAndWaitsInDeinit(token)
+    let returned = startThread {
+      switch write {
+      case .set: owner.value = nil
+      case .modify: owner.modify { $0 = nil }
+      }
+    }
+    waitOrFail(returned, "the write that displaces the value to return")
+  }
+
+  enum Write: Sendable, CaseIterable { case set, modify }
+
+  /// `throttle(latest: true)`: A goes out, B is held, C replaces B, and B's `deinit` cancels
+  /// the subscription. The send of C must return: B is released outside the throttler's lock.
+  @Test func aHeldEventReplacedInAThrottleIsReleasedOutsideItsLock() {
+    let sender = EventSender<OnDeinit>()
+    let scheduler = TestScheduler()
+    let received = Counter()
+    let token = Slot<SubscriptionToken>()
+    token.value = sender.stream.throttle(for: .seconds(1), scheduler: scheduler, latest: true)
+      .sink { _ in received.increment() }
+    let sent = startThread {
+      sender.send(OnDeinit {})  // A: out at once
+      sender.send(OnDeinit { token.value?.cancel() })  // B: held
+      sender.send(OnDeinit {})  // C: replaces B
+    }
+    waitOrFail(sent, "the send that replaces the held event to return")
+    #expect(received.value == 1)
+    scheduler.run()
+    #expect(received.value == 1, "B's deinit cancelled the subscription before C went out")
+  }
+
+  /// `stream.map { blocking }.receive(on: scheduler)`: while the transform blocks, another
+  /// thread calls `cancelAndWait()`. When it returns, the value the transform then produced
+  /// must be gone: the cancelled relay drops it instead of queueing it for its pending job.
+  @Test func aValueProducedWhileCancellingAndWaitingIsNotKeptByTheRelay() {
+    let sender = EventSender<Int>()
+    let scheduler = TestScheduler()  // never run: a pending job would keep whatever it holds
+    let inTransform = DispatchSemaphore(value: 0)
+    let proceed = DispatchSemaphore(value: 0)
+    let log = Log<String>()
+    let token = sender.stream
+      .map { _ in
+        inTransform.signal()
+        proceed.wait()
+        return OnDeinit { log.append("value released") }
+      }
+      .receive(on: scheduler)
+      .sink { _ in log.append("delivered") }
+    let sending = startThread { sender.send(1) }
+    guard waitOrFail(inTransform, "the transform to start") else { return }
+    let waiting = startThread {
+      token.cancelAndWait()
+      log.append("cancelAndWait returned")
+    }
+    guard waitUntilParked(token) else {
+      proceed.signal()
+      return
+    }
+    proceed.signal()
+    waitOrFail(waiting, "cancelAndWait() to return")
+    waitOrFail(sending, "the send to return")
+    #expect(log.all == ["value released", "cancelAndWait returned"])
+    withExtendedLifetime(scheduler) {}
+  }
+
+  /// A closure token's `cancelAndWait()` waits for another thread's `onCancel` that is still
+  /// running, as its documentation says.
+  @Test func aClosureTokensCancelAndWaitWaitsForAnOnCancelStillRunning() {
+    let entered = DispatchSemaphore(value: 0)
+    let finish = DispatchSemaphore(value: 0)
+    let log = Log<String>()
+    let token = SubscriptionToken {
+      entered.signal()
+      finish.wait()
+      log.append("onCancel finished")
+    }
+    let cancelling = startThread { token.cancel() }
+    guard waitOrFail(entered, "onCancel to start") else { return }
+    let waiting = startThread {
+      token.cancelAndWait()
+      log.append("cancelAndWait returned")
+    }
+    guard waitUntilParked(token) else {
+      finish.signal()
+      return
+    }
+    finish.signal()
+    waitOrFail(cancelling, "cancel() to return")
+    waitOrFail(waiting, "cancelAndWait() to return")
+    #expect(log.all == ["onCancel finished", "cancelAndWait returned"])
+  }
+}
+
+/// Holds a token and calls `cancelAndWait()` on it when released.
+final class CancelsAndWaitsInDeinit: Sendable {
+  private let token: SubscriptionToken
+
+  init(_ token: SubscriptionToken) {
+    self.token = token
+  }
+
+  deinit {
+    token.cancelAndWait()
+  }
+}
