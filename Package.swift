@@ -57,6 +57,11 @@ let package = Package(
     .testTarget(
       name: "SignalsObservationTests",
       dependencies: ["SignalsObservation", "Signals", "SignalsTesting"]),
+    // Built as Xcode 26's app templates build an app: main-actor default isolation.
+    .testTarget(
+      name: "SignalsObservationMainActorTests",
+      dependencies: ["SignalsObservation", "Signals", "SignalsTesting"],
+      swiftSettings: [.defaultIsolation(MainActor.self)]),
     .testTarget(
       name: "UserFeatureTests",
       dependencies: ["UserFeature", "Signals", "SignalsTesting", "TestServers"]
