@@ -7,15 +7,25 @@
   /// users with a simulated latency the settings can change, as the console demo does.
   @main
   struct SwiftUIDemoApp: App {
-    @State private var settings = DemoSettings(latency: .milliseconds(400))
+    @State private var settings: DemoSettings
+    private let client: any UserClient
+
+    init() {
+      let settings = DemoSettings(latency: OfflineUserClient.defaultLatency)
+      _settings = State(initialValue: settings)
+      let users: [User]
+      do {
+        users = try OfflineUserClient.fixtureUsers()
+      } catch {
+        fatalError("SwiftUIDemo: the bundled users cannot be read, a broken build: \(error)")
+      }
+      client = SimulatedLatencyClient(
+        base: OfflineUserClient(users: users, latency: .zero), settings: settings)
+    }
 
     var body: some Scene {
       WindowGroup {
-        UserListView(
-          viewModel: UserListViewModel(
-            client: SimulatedLatencyClient(base: OfflineUserClient(), settings: settings),
-            scheduler: .mainQueue, pageSize: settings.pageSize),
-          settings: settings)
+        UserListView(client: client, settings: settings)
       }
     }
   }

@@ -1,49 +1,38 @@
 #if canImport(SwiftUI)
-  import SignalsObservation
   import SwiftUI
   import UserFeature
 
-  /// One user in SwiftUI: ``UserDetailScreen`` the SwiftUI way. It owns its view model in
-  /// `@State`, so the view model lives exactly as long as the view. Compiled only where SwiftUI
-  /// exists.
+  /// One user in SwiftUI: the console's `UserDetailScreen` the SwiftUI way. It owns its screen
+  /// model (and so its view model) in `@State`, made once, so the view model lives exactly as
+  /// long as the view. Compiled where SwiftUI exists; Linux CI type-checks it against the
+  /// stand-in interface and tests ``UserDetailScreenModel``.
   struct UserDetailView: View {
-    @State private var viewModel: UserDetailViewModel
-    @State private var state: ObservableProperty<UserDetailState>
-    @State private var toast: String?
+    @State private var screen: UserDetailScreenModel
     @Environment(\.dismiss) private var dismiss
 
-    init(viewModel: UserDetailViewModel) {
-      _viewModel = State(initialValue: viewModel)
-      _state = State(initialValue: viewModel.state.observable())
+    init(userID: User.ID, client: any UserClient) {
+      _screen = State(
+        initialValue: UserDetailScreenModel {
+          UserDetailViewModel(userID: userID, client: client)
+        })
     }
 
     var body: some View {
       content
-        .navigationTitle("User #\(viewModel.userID)")
-        .toolbar { Button("Reload") { viewModel.refresh() } }
-        .overlay(alignment: .bottom) {
-          if let toast {
-            Text(toast).padding().background(.thinMaterial, in: Capsule())
-          }
-        }
+        .navigationTitle("User #\(screen.viewModel.userID)")
+        .toolbar { Button("Reload") { screen.viewModel.refresh() } }
+        .overlay(alignment: .bottom) { ToastOverlay(toasts: screen.toasts) }
         .task {
-          await viewModel.runWhileVisible { event in
-            switch event {
-            case .toast(let message):
-              toast = message
-            case .close:
-              dismiss()
-            }
-          }
+          await screen.runWhileVisible { dismiss() }
         }
     }
 
     @ViewBuilder private var content: some View {
-      switch state.value {
+      switch screen.state.value {
       case .idle:
         Color.clear
       case .loading:
-        ProgressView("Loading user #\(viewModel.userID)")
+        ProgressView("Loading user #\(screen.viewModel.userID)")
       case .loaded(let user, let isRefreshing):
         Form {
           LabeledContent("Name", value: user.name)
@@ -59,7 +48,7 @@
         } description: {
           Text(error.message)
         } actions: {
-          Button("Try again") { viewModel.load() }
+          Button("Try again") { screen.viewModel.load() }
         }
       }
     }

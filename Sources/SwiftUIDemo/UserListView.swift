@@ -1,80 +1,72 @@
 #if canImport(SwiftUI)
-  import SignalsObservation
+  import DemoShared
   import SwiftUI
   import UserFeature
 
-  /// The user list in SwiftUI: ``UserListScreen`` written the SwiftUI way, to compare line by
-  /// line. Compiled only where SwiftUI exists (Apple platforms); Linux CI type-checks the model
-  /// side (the view models, ``ObservableProperty``, ``UserListViewModel/runWhileVisible(handling:)``)
-  /// but never this file.
+  /// The user list in SwiftUI: the console's `UserListScreen` written the SwiftUI way, to compare
+  /// line by line. Compiled where SwiftUI exists; Linux CI type-checks it against the stand-in
+  /// interface in `StandIns/SwiftUI` and tests what it decides (``UserListScreenModel``).
   ///
-  /// - State: ``UserListScreen/bind()`` sinks `viewModel.state` and draws; here `body` reads
-  ///   `state.value` and SwiftUI redraws when it changes.
-  /// - Events: `bind()` sinks `viewModel.events`; here `.task` iterates them, and SwiftUI
-  ///   cancels the task when the view goes away.
-  /// - Navigation: the console pushes a screen; here the event appends to `path`, which is state.
-  /// - Lifetime: the console empties its bag in `viewDidDisappear`; here `.task` is cancelled
-  ///   and the `@State` holding the observer is released with the view.
+  /// - State: the console's `bind()` sinks `viewModel.state` and draws; here `body` reads
+  ///   `screen.state.value` and SwiftUI redraws when it changes.
+  /// - Events: the console sinks `viewModel.events` while the list is on top; here the list's
+  ///   own `.task` hands them to the screen model while the list is shown. The task hangs off
+  ///   the list, not off the `NavigationStack`: SwiftUI cancels it when a pushed detail covers
+  ///   the list, so a list refresh failing under the detail shows no toast over it.
+  /// - Navigation: a `showDetail` request appends to `path`, which is state; a request while a
+  ///   detail is pushed (a double tap) is refused.
+  /// - Lifetime: the screen model, its view model and its observer live in one `@State`, made
+  ///   once; the task's cancellation stops the view model's work.
   struct UserListView: View {
     // snippet: swiftui-list-state
-    let viewModel: UserListViewModel
-    let client: any UserClient
-    let settings: DemoSettings
-    @State private var state: ObservableProperty<UserListState>
-    @State private var path: [User.ID] = []
-    @State private var toast: String?
+    @State private var screen: UserListScreenModel
     @State private var showsSettings = false
+    private let client: any UserClient
+    private let settings: DemoSettings
 
-    init(viewModel: UserListViewModel, client: any UserClient, settings: DemoSettings) {
-      self.viewModel = viewModel
+    init(client: any UserClient, settings: DemoSettings) {
       self.client = client
       self.settings = settings
-      // Kept from the first init only, as any @State: later inits' observers are dropped.
-      _state = State(initialValue: viewModel.state.observable())
+      // SwiftUI keeps the first init's model only; a later one is dropped before it has made a
+      // view model or subscribed to anything (both happen on first use).
+      _screen = State(
+        initialValue: UserListScreenModel {
+          UserListViewModel(client: client, scheduler: .mainQueue, pageSize: settings.pageSize)
+        })
     }
     // snippet-end
 
     var body: some View {
-      NavigationStack(path: $path) {
-        content
+      NavigationStack(path: $screen.path) {
+        list
           .navigationTitle("Users")
           .navigationDestination(for: User.ID.self) { id in
-            UserDetailView(viewModel: UserDetailViewModel(userID: id, client: client))
+            UserDetailView(userID: id, client: client)
           }
           .toolbar {
             Button("Settings") { showsSettings = true }
           }
       }
-      .overlay(alignment: .bottom) {
-        if let toast {
-          Text(toast).padding().background(.thinMaterial, in: Capsule())
-        }
-      }
-      .sheet(isPresented: $showsSettings) {
+      // The console applies a new page size when the list shows again; so does this, when the
+      // sheet goes away (and when a pushed detail pops, in the list's task).
+      .sheet(isPresented: $showsSettings, onDismiss: applySettings) {
         NavigationStack { SettingsView(settings: settings) }
       }
-      // snippet: swiftui-list-task
-      .task {
-        await viewModel.runWhileVisible { event in
-          switch event {
-          case .toast(let message):
-            toast = message
-          case .showDetail(let id):
-            path.append(id)
-          }
+    }
+
+    /// The list and everything bound to its being shown: its toasts and its task.
+    private var list: some View {
+      content
+        .overlay(alignment: .bottom) { ToastOverlay(toasts: screen.toasts) }
+        // snippet: swiftui-list-task
+        .task {
+          await screen.runWhileVisible(pageSize: settings.pageSize)
         }
-      }
       // snippet-end
-      .task(id: toast) {
-        guard toast != nil else { return }
-        // Cancelled (a newer toast, or the view went away): the newer state decides.
-        guard (try? await Task.sleep(for: .seconds(3))) != nil else { return }
-        toast = nil
-      }
-      .onChange(of: settings.pageSize) { _, pageSize in
-        viewModel.pageSize = pageSize
-        viewModel.refresh()
-      }
+    }
+
+    private func applySettings() {
+      screen.applyPageSize(settings.pageSize)
     }
 
     private static func progressTitle(query: String) -> String {
@@ -82,7 +74,7 @@
     }
 
     @ViewBuilder private var content: some View {
-      switch state.value {
+      switch screen.state.value {
       case .idle:
         Color.clear
       case .loading(let query):
@@ -91,16 +83,19 @@
         List {
           ForEach(list.users) { user in
             Button {
-              viewModel.select(user)
+              screen.viewModel.select(user)
             } label: {
               LabeledContent(user.name, value: "@\(user.username)")
             }
           }
           if list.canLoadMore {
-            ProgressView().onAppear { viewModel.loadNextPage() }
+            ProgressView().onAppear { screen.viewModel.loadNextPage() }
           }
         }
-        .refreshable { viewModel.refresh() }
+        // Awaited: the system's indicator stays until the refresh has finished.
+        .refreshable { [screen] in
+          await screen.refresh()
+        }
       case .empty(let query):
         ContentUnavailableView.search(text: query)
       case .failed(_, let error):
@@ -109,7 +104,7 @@
         } description: {
           Text(error.message)
         } actions: {
-          Button("Try again") { viewModel.load() }
+          Button("Try again") { screen.viewModel.load() }
         }
       }
     }

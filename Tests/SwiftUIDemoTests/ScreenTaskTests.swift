@@ -3,7 +3,7 @@ import SignalsTesting
 import Testing
 import UserFeature
 
-@testable import Demo
+@testable import SwiftUIDemo
 
 /// What a SwiftUI screen's `.task { await viewModel.runWhileVisible { … } }` does, run here as
 /// SwiftUI runs it: a task started when the view appears and cancelled when it goes away.
