@@ -38,5 +38,5 @@
       }
     }
   }
-  // snippet-end
+// snippet-end
 #endif

@@ -68,9 +68,29 @@ final class UserListScreenModel {
     viewModel.refresh()
   }
 
-  /// Pull to refresh: returns when the refresh has finished, so the system's indicator stays for
-  /// exactly as long as the `refreshing` state does.
+  /// Pull to refresh: starts a refresh (or joins the load or refresh already running) and
+  /// returns once none is running, so the system's indicator stays for exactly as long as the
+  /// `refreshing` state does. Returns early if the calling task is cancelled.
+  ///
+  /// The view-model work in progress adds an awaitable `UserListViewModel.refresh() async`; until
+  /// it lands, this awaits the view model's state instead (and afterwards stays correct).
   func refresh() async {
-    await viewModel.refresh()
+    startRefresh()
+    for await state in viewModel.state.values {
+      switch state {
+      case .loading:
+        continue
+      case .loaded(let content) where content.activity == .refreshing:
+        continue
+      case .idle, .loaded, .empty, .failed:
+        return
+      }
+    }
+  }
+
+  /// The view model's synchronous `refresh()` (from a synchronous context, where that is the
+  /// overload the name means).
+  private func startRefresh() {
+    viewModel.refresh()
   }
 }

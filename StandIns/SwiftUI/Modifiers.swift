@@ -40,8 +40,9 @@ extension View {
   }
 
   // https://developer.apple.com/documentation/swiftui/view/padding(_:_:)
-  nonisolated public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View
-  { fatalError() }
+  nonisolated public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View {
+    fatalError()
+  }
 
   // https://developer.apple.com/documentation/swiftui/view/background(_:in:fillstyle:)
   nonisolated public func background<S: ShapeStyle, T: Shape>(
@@ -54,8 +55,9 @@ extension View {
   }
 
   // https://developer.apple.com/documentation/swiftui/view/toolbar(content:)-5w0tj
-  nonisolated public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> some View
-  { fatalError() }
+  nonisolated public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> some View {
+    fatalError()
+  }
 
   // https://developer.apple.com/documentation/swiftui/view/toolbar(content:)-7vdkx
   nonisolated public func toolbar<Content: ToolbarContent>(
