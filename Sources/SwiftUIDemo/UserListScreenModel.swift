@@ -49,6 +49,7 @@ final class UserListScreenModel {
 
   /// What the list does with one event: a toast is queued; a request to open a user pushes it,
   /// unless a detail is already pushed.
+  // snippet: swiftui-list-events
   func handle(_ event: UserListEvent) {
     switch event {
     case .toast(let message):
@@ -58,6 +59,7 @@ final class UserListScreenModel {
       path.append(id)
     }
   }
+  // snippet-end
 
   /// Applies a page size chosen in the settings, when the list is shown again (the settings
   /// sheet was dismissed, or a pushed detail popped): a new size loads the list again; the same
