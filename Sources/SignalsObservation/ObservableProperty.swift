@@ -1,7 +1,7 @@
 import Observation
 import Signals
 
-/// A ``Signals/Property`` as Observation state: what a SwiftUI view reads to redraw when the
+/// A `Property` as Observation state: what a SwiftUI view reads to redraw when the
 /// view model's state changes, with no `bind()`.
 ///
 /// ```swift
@@ -19,7 +19,7 @@ import Signals
 ///
 /// Only state belongs here. An event (a toast, "open user 7") has no current value to read in
 /// `body`: stored in an observable it would be drawn again by every redraw, and a redraw that
-/// happens before it is read would lose it. Consume an ``Signals/EventStream`` in
+/// happens before it is read would lose it. Consume an `EventStream` in
 /// `.task { for await event in viewModel.events.values { … } }` instead.
 ///
 /// - Reading: reading ``value`` inside `withObservationTracking` (which SwiftUI does around

@@ -17,9 +17,11 @@ struct InferredState: Equatable, Sendable {
 
 /// The remedy: a `nonisolated` state type has a plain `Equatable` conformance, which every
 /// Signals operator can use.
+// snippet: nonisolated-state-type
 nonisolated struct RemediedState: Equatable, Sendable {
   var count: Int
 }
+// snippet-end
 
 @Suite struct MainActorDefaultIsolationTests {
   @Test func anObserverDeduplicatesAStateTypeWithAnIsolatedConformance() {
