@@ -1,21 +1,28 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // Signals: a small, dependency-free reactive binding layer (state as `Property`,
-// one-off events as `EventStream`), a feature built on it and a console demo.
-// Dependencies flow one way: Demo -> UserFeature -> Signals. No external packages.
+// one-off events as `EventStream`), a feature built on it, a console demo and a SwiftUI demo.
+// Dependencies flow one way: Demo, SwiftUIDemo -> DemoShared -> UserFeature -> Signals.
+// No external packages.
+//
+// Tools version 6.2: the tests use `weak let` (SE-0481, first accepted by Swift 6.2), and only a
+// 6.2 or newer toolchain has ever built this package; an older one stops at this line with a
+// clear "requires a minimum Swift tools version" instead of failing inside the sources.
 // SignalsObservation (Signals -> Observation, for SwiftUI) is a target of its own so that the
 // core imports nothing beyond the standard library, Dispatch and Synchronization.
 import PackageDescription
 
 let package = Package(
   name: "Signals",
-  platforms: [.macOS(.v15), .iOS(.v18)],
+  // The releases that ship `Synchronization` (`Mutex`, `Atomic`), which the core uses. Without
+  // an entry SwiftPM assumes a much older release for that platform, where they are unavailable.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  // Only the libraries: an app that depends on Signals sees these three and no sample module.
+  // The demos, the feature and the benchmarks stay targets of this package (`swift run Demo`
+  // works in a clone: SwiftPM makes a product for each executable target of the root package).
   products: [
     .library(name: "Signals", targets: ["Signals"]),
     .library(name: "SignalsObservation", targets: ["SignalsObservation"]),
     .library(name: "SignalsTesting", targets: ["SignalsTesting"]),
-    .library(name: "UserFeature", targets: ["UserFeature"]),
-    .executable(name: "Demo", targets: ["Demo"]),
-    .executable(name: "SignalsBenchmarks", targets: ["SignalsBenchmarks"]),
   ],
   targets: [
     .target(name: "Signals"),
@@ -26,8 +33,15 @@ let package = Package(
       dependencies: ["Signals"],
       resources: [.copy("Resources/users.json")]
     ),
+    // What both demos share: the settings model and the simulated-latency client.
+    .target(name: "DemoShared", dependencies: ["UserFeature"]),
+    .executableTarget(name: "Demo", dependencies: ["DemoShared", "UserFeature", "Signals"]),
+    // The same screens in SwiftUI. Its views compile only where SwiftUI exists; on Linux the
+    // executable says so and exits, and CI type-checks the views against the stand-in module in
+    // StandIns/SwiftUI (scripts/typecheck-swiftui.sh).
     .executableTarget(
-      name: "Demo", dependencies: ["UserFeature", "Signals", "SignalsObservation"]),
+      name: "SwiftUIDemo",
+      dependencies: ["DemoShared", "UserFeature", "Signals", "SignalsObservation"]),
     .executableTarget(
       name: "SignalsBenchmarks",
       dependencies: ["Signals", "SignalsTesting"],
@@ -43,6 +57,11 @@ let package = Package(
     .testTarget(
       name: "SignalsObservationTests",
       dependencies: ["SignalsObservation", "Signals", "SignalsTesting"]),
+    // Built as Xcode 26's app templates build an app: main-actor default isolation.
+    .testTarget(
+      name: "SignalsObservationMainActorTests",
+      dependencies: ["SignalsObservation", "Signals", "SignalsTesting"],
+      swiftSettings: [.defaultIsolation(MainActor.self)]),
     .testTarget(
       name: "UserFeatureTests",
       dependencies: ["UserFeature", "Signals", "SignalsTesting", "TestServers"]
@@ -57,9 +76,13 @@ let package = Package(
     .testTarget(
       name: "Solutions", dependencies: ["ExerciseChecks", "Signals"], path: "Exercises/Solutions"),
     .testTarget(
+      name: "SwiftUIDemoTests",
+      dependencies: ["SwiftUIDemo", "DemoShared", "UserFeature", "Signals", "SignalsTesting"]),
+    .testTarget(
       name: "DemoTests",
       dependencies: [
-        "Demo", "UserFeature", "Signals", "SignalsObservation", "SignalsTesting", "TestServers",
+        "Demo", "DemoShared", "UserFeature", "Signals", "SignalsObservation", "SignalsTesting",
+        "TestServers",
       ],
       exclude: ["Golden"]  // golden transcripts, read by the tests through #filePath
     ),

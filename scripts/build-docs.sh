@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Builds the DocC archives of Signals and SignalsTesting from symbol graphs with the toolchain's
+# Builds the DocC archives of Signals, SignalsObservation and SignalsTesting from symbol graphs with the toolchain's
 # own `docc`. Fails on any DocC warning, so a broken symbol link (``Name``) fails the build, and
 # on any public symbol that no Topics section curates (scripts/check-docc-curation.py).
 #   scripts/build-docs.sh [output-dir]     (default: .build/docs)
-# writes output-dir/Signals.doccarchive and output-dir/SignalsTesting.doccarchive.
-# The archives do not link to each other (SignalsTesting names Signals' types in code voice), so
-# each can be hosted on its own without dead links.
+# writes output-dir/Signals.doccarchive, output-dir/SignalsObservation.doccarchive and
+# output-dir/SignalsTesting.doccarchive. The archives do not link to each other (SignalsTesting
+# and SignalsObservation name Signals' types in code voice), so each can be hosted on its own
+# without dead links.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,16 +15,18 @@ out="${1:-.build/docs}"
 # The graphs stay next to it, so an up-to-date build (which emits nothing) still has them.
 scratch=.build/docc-build
 graphs="$scratch/symbol-graphs"
-rm -rf "$out/Signals.doccarchive" "$out/SignalsTesting.doccarchive"
+rm -rf "$out/Signals.doccarchive" "$out/SignalsObservation.doccarchive" \
+  "$out/SignalsTesting.doccarchive"
 mkdir -p "$graphs" "$out"
 
-# Building SignalsTesting builds Signals first: one build emits both modules' graphs.
-swift build --target SignalsTesting --scratch-path "$scratch" \
+# Building SignalsTesting and SignalsObservation builds Signals first: one build emits all three
+# modules' graphs.
+swift build --target SignalsTesting --target SignalsObservation --scratch-path "$scratch" \
   -Xswiftc -emit-symbol-graph -Xswiftc -emit-extension-block-symbols \
   -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs"
 
 # One graph directory per module (a module's own graph and its extensions of other modules).
-for module in Signals SignalsTesting; do
+for module in Signals SignalsObservation SignalsTesting; do
   rm -rf "$graphs-$module"
   mkdir -p "$graphs-$module"
   cp "$graphs/$module.symbols.json" "$graphs-$module/"
@@ -40,6 +43,13 @@ docc convert Sources/Signals/Signals.docc \
   --output-path "$out/Signals.doccarchive" \
   --warnings-as-errors
 
+docc convert Sources/SignalsObservation/SignalsObservation.docc \
+  --additional-symbol-graph-dir "$graphs-SignalsObservation" \
+  --fallback-display-name SignalsObservation \
+  --fallback-bundle-identifier org.signals.SignalsObservation \
+  --output-path "$out/SignalsObservation.doccarchive" \
+  --warnings-as-errors
+
 docc convert Sources/SignalsTesting/SignalsTesting.docc \
   --additional-symbol-graph-dir "$graphs-SignalsTesting" \
   --fallback-display-name SignalsTesting \
@@ -47,4 +57,5 @@ docc convert Sources/SignalsTesting/SignalsTesting.docc \
   --output-path "$out/SignalsTesting.doccarchive" \
   --warnings-as-errors
 
-echo "DocC archives: $out/Signals.doccarchive, $out/SignalsTesting.doccarchive"
+echo "DocC archives: $out/Signals.doccarchive, $out/SignalsObservation.doccarchive," \
+  "$out/SignalsTesting.doccarchive"

@@ -4,6 +4,10 @@ import Signals
   import Glibc
 #elseif canImport(Musl)
   import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#else
+  #error("SignalsBenchmarks needs a C library: Glibc, Musl or Darwin")
 #endif
 
 /// Measures heap cost per live subscription from the process's resident set size.

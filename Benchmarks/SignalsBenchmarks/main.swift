@@ -5,6 +5,10 @@
   import Glibc
 #elseif canImport(Musl)
   import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#else
+  #error("SignalsBenchmarks needs a C library: Glibc, Musl or Darwin")
 #endif
 
 /// Prints `message` and the usage to standard error and exits with EX_USAGE (64).

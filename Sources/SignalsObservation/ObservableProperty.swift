@@ -1,7 +1,7 @@
 import Observation
 import Signals
 
-/// A ``Signals/Property`` as Observation state: what a SwiftUI view reads to redraw when the
+/// A `Property` as Observation state: what a SwiftUI view reads to redraw when the
 /// view model's state changes, with no `bind()`.
 ///
 /// ```swift
@@ -19,7 +19,7 @@ import Signals
 ///
 /// Only state belongs here. An event (a toast, "open user 7") has no current value to read in
 /// `body`: stored in an observable it would be drawn again by every redraw, and a redraw that
-/// happens before it is read would lose it. Consume an ``Signals/EventStream`` in
+/// happens before it is read would lose it. Consume an `EventStream` in
 /// `.task { for await event in viewModel.events.values { … } }` instead.
 ///
 /// - Reading: reading ``value`` inside `withObservationTracking` (which SwiftUI does around
@@ -30,7 +30,16 @@ import Signals
 ///   `@Observable` class, whose `onChange` runs before the store and reads the old one. Each
 ///   change fires a registered `onChange` exactly once (`withObservationTracking` is one-shot).
 ///   For `Equatable` values a delivered value equal to the current one tells nobody, as the
-///   `@Observable` macro does.
+///   `@Observable` macro does. Whether `Value` is `Equatable` is decided when the observer is
+///   created, at run time, so it holds in generic code too (`func show<V>(_: Property<V>)`) and
+///   for a state type whose `Equatable` conformance is main-actor isolated (see below).
+/// - Main-actor default isolation: in a module built with it (Xcode 26's app templates), a
+///   `struct State: Equatable` gets a *main-actor* `Equatable` conformance. This observer still
+///   deduplicates such a type (it compares on the main actor), but Signals' operators cannot
+///   use the conformance: `state.removeDuplicates()` fails to compile ("main actor-isolated
+///   conformance … cannot satisfy conformance requirement for a 'Sendable' type parameter").
+///   The remedy is to declare the state type `nonisolated struct State: Equatable, Sendable`: a
+///   value type that crosses threads should not be main-actor isolated anyway.
 /// - Threading: a main-actor class. Values set on any thread are stored and announced on the
 ///   main actor (through `receive(on: .mainActor)`), in order; a value set on the main thread
 ///   while nothing is queued is stored before the setter returns.
@@ -45,17 +54,12 @@ public final class ObservableProperty<Value: Sendable>: Observable {
   private let registrar = ObservationRegistrar()
   private var token: SubscriptionToken?
 
-  /// Starts observing `property`: ``value`` is its current value at once, and follows it.
+  /// Starts observing `property`: ``value`` is its current value at once, and follows it. When
+  /// `Value` is `Equatable` (checked here, at run time, on the main actor), a delivered value
+  /// equal to the current one notifies nobody.
   public init(_ property: Property<Value>) {
     storage = property.value
-    isSame = { _, _ in false }
-    subscribe(to: property)
-  }
-
-  /// Starts observing `property`; a delivered value equal to the current one notifies nobody.
-  public init(_ property: Property<Value>) where Value: Equatable {
-    storage = property.value
-    isSame = { $0 == $1 }
+    isSame = Self.sameness()
     subscribe(to: property)
   }
 
@@ -64,6 +68,23 @@ public final class ObservableProperty<Value: Sendable>: Observable {
   public var value: Value {
     registrar.access(self, keyPath: \.value)
     return storage
+  }
+
+  /// `==` when `Value` is `Equatable`, else "never the same". A dynamic cast, not an overload
+  /// constrained to `Equatable`: an overload is chosen at compile time, so generic code (which
+  /// does not know `Value` is `Equatable`) and a main-actor-isolated conformance (which cannot
+  /// satisfy a `Sendable` type parameter's requirement) would silently get the one that never
+  /// deduplicates. The cast runs on the main actor, where such a conformance may be used, and
+  /// so do all the comparisons (``store(_:)`` is main-actor isolated).
+  private static func sameness() -> (Value, Value) -> Bool {
+    guard let equatable = Value.self as? any Equatable.Type else { return { _, _ in false } }
+    return equality(of: equatable)
+  }
+
+  /// `==` of `Type`, which is `Value` itself (the caller's cast proved it), so both casts
+  /// succeed.
+  private static func equality<Type: Equatable>(of _: Type.Type) -> (Value, Value) -> Bool {
+    { old, new in (old as? Type) == (new as? Type) }
   }
 
   // snippet: observable-property-store
@@ -85,16 +106,10 @@ public final class ObservableProperty<Value: Sendable>: Observable {
 }
 
 extension Property {
-  /// This property as Observation state for SwiftUI: see ``ObservableProperty``.
+  /// This property as Observation state for SwiftUI; for an `Equatable` value, equal values
+  /// notify nobody. See ``ObservableProperty``.
   @MainActor
   public func observable() -> ObservableProperty<Value> {
-    ObservableProperty(self)
-  }
-
-  /// This property as Observation state for SwiftUI; equal values notify nobody. See
-  /// ``ObservableProperty``.
-  @MainActor
-  public func observable() -> ObservableProperty<Value> where Value: Equatable {
     ObservableProperty(self)
   }
 }

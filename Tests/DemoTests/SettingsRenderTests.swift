@@ -1,3 +1,4 @@
+import DemoShared
 import Testing
 
 @testable import Demo

@@ -264,7 +264,7 @@ import Testing
     let sender = EventSender<Int>()
     let queue = DispatchQueue(label: "CrossThreadCancelTests.delivery")
     let blocker = BlockingHandler()
-    let token = sender.stream.receive(on: queue).sink(blocker.receive)
+    let token = sender.stream.receive(on: .queue(queue)).sink(blocker.receive)
     sender.send(1)
     sender.send(2)  // queued behind 1 for this subscriber
     guard waitOrFail(blocker.entered, "the handler to start on the queue") else { return }

@@ -68,7 +68,7 @@ private final class CallingBackScheduler: SignalScheduler {
     let count = 500
     let subscribers = [QueueSubscriber(last: count - 1), QueueSubscriber(last: count - 1)]
     let tokens = subscribers.map { subscriber in
-      sender.stream.receive(on: queue).sink { value in
+      sender.stream.receive(on: .queue(queue)).sink { value in
         subscriber.receive(value, onQueue: DispatchQueue.getSpecific(key: key) == true)
       }
     }
@@ -97,7 +97,7 @@ private final class CallingBackScheduler: SignalScheduler {
     let owner = MutableProperty(0)
     let received = Log<Int>()
     let done = DispatchSemaphore(value: 0)
-    let token = owner.property.receive(on: queue).sink { value in
+    let token = owner.property.receive(on: .queue(queue)).sink { value in
       received.append(value)
       if value == 2 { done.signal() }
     }
@@ -195,10 +195,11 @@ private final class CallingBackScheduler: SignalScheduler {
     #expect(kept.values == [1, 2])
   }
 
-  // MARK: DispatchQueue as a SignalScheduler
+  // MARK: DispatchQueueScheduler
 
   @Test func dispatchQueueRunsScheduledWorkOnTheQueueAndSkipsCancelledWork() {
     let queue = DispatchQueue(label: "ReceiveOnTests.scheduler")
+    let scheduler = DispatchQueueScheduler(queue)
     let key = DispatchSpecificKey<Bool>()
     queue.setSpecific(key: key, value: true)
     let log = Log<String>()
@@ -208,12 +209,12 @@ private final class CallingBackScheduler: SignalScheduler {
     let gate = DispatchSemaphore(value: 0)
     queue.async { _ = gate.wait(timeout: .now() + hangGuard) }
 
-    queue.schedule {
+    scheduler.schedule {
       log.append("soon, on queue: \(DispatchQueue.getSpecific(key: key) == true)")
     }
-    let cancelled = queue.schedule(after: .zero) { log.append("cancelled ran") }
+    let cancelled = scheduler.schedule(after: .zero) { log.append("cancelled ran") }
     cancelled.cancel()
-    let kept = queue.schedule(after: .milliseconds(1)) {
+    let kept = scheduler.schedule(after: .milliseconds(1)) {
       log.append("later, on queue: \(DispatchQueue.getSpecific(key: key) == true)")
       done.signal()
     }
@@ -222,6 +223,22 @@ private final class CallingBackScheduler: SignalScheduler {
     queue.sync {}  // anything submitted to this serial queue before now has run
     #expect(log.all == ["soon, on queue: true", "later, on queue: true"])
     kept.cancel()
+  }
+
+  @Test func theQueueSchedulersWrapTheQueueTheyName() {
+    let queue = DispatchQueue(label: "ReceiveOnTests.named")
+    let named: DispatchQueueScheduler = .queue(queue)
+    let main: DispatchQueueScheduler = .mainQueue
+    #expect(named.queue === queue)
+    // The same queue, not the same object: corelibs Dispatch wraps the main queue anew on each
+    // read of `DispatchQueue.main`.
+    #expect(main.queue.label == DispatchQueue.main.label)
+  }
+
+  /// A queue itself is no scheduler: Combine (re-exported by SwiftUI) gives `DispatchQueue` its
+  /// own `schedule(_:)`, which a conformance here would make ambiguous in files importing both.
+  @Test func aDispatchQueueIsNotItselfASignalScheduler() {
+    #expect(!((DispatchQueue.main as Any) is any SignalScheduler))
   }
 
   @Test func schedulerMayCallBackIntoSignalsWhileTheyUseIt() {

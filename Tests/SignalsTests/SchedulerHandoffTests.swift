@@ -76,7 +76,7 @@ import Testing
     do {
       let tracked = Tracked()
       capture = WeakReference(tracked)
-      token.value = sender.stream.receive(on: queue).sink { value in
+      token.value = sender.stream.receive(on: .queue(queue)).sink { value in
         withExtendedLifetime(tracked) { log.append("call \(value)") }
         inHandler.signal()
         _ = release.wait(timeout: .now() + hangGuard)
@@ -127,7 +127,7 @@ import Testing
     for _ in 0..<200 {
       let queue = DispatchQueue(label: "SchedulerHandoffTests.race")
       let race = raceCancellation(
-        subscribe: { stream, handler in stream.receive(on: queue).sink(handler) },
+        subscribe: { stream, handler in stream.receive(on: .queue(queue)).sink(handler) },
         cancelling: { $0.cancelAndWait() },
         // Let the queue drain now and then, so that the next value is handed off again.
         afterSend: { sent in if sent % 8 == 0 { queue.sync {} } },

@@ -1,3 +1,4 @@
+import DemoShared
 import Foundation
 import Signals
 import UserFeature
@@ -16,7 +17,7 @@ import UserFeature
 @MainActor
 final class DemoApp {
   /// The screens, root first.
-  let navigation: NavigationStack
+  let navigation: ScreenStack
   private let display: any Display
   private let screens: ScreenFactory
   private let scheduler: TrackingScheduler
@@ -28,7 +29,7 @@ final class DemoApp {
   /// - Parameters:
   ///   - display: where the app draws.
   ///   - client: where users come from.
-  ///   - scheduler: the view models' clock (`DispatchQueue.main` in the app, a `TestScheduler`
+  ///   - scheduler: the view models' clock (`.mainQueue` in the app, a `TestScheduler`
   ///     in tests).
   ///   - settings: the app's settings, shown and changed on the settings screen.
   ///   - banner: lines shown once before the first screen.
@@ -55,7 +56,7 @@ final class DemoApp {
     self.screens = ScreenFactory(
       client: client, scheduler: tracking, settings: settings,
       trace: traceClock.map { Trace(display: display, clock: $0) })
-    self.navigation = NavigationStack(display: display) { wakeups.signal() }
+    self.navigation = ScreenStack(display: display) { wakeups.signal() }
     self.banner = banner
     self.advanceTime = advanceTime
     self.isInteractive = interactive

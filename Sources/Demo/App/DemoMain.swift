@@ -1,3 +1,4 @@
+import DemoShared
 import Foundation
 import Signals
 import UserFeature
@@ -48,7 +49,7 @@ enum DemoMain {
       let size: (() -> TerminalSize)? = capabilities.fitsWidth ? { TerminalSize.current() } : nil
       let app = DemoApp(
         display: PlainDisplay(output: output, colorsFrom: { settings.colors }, size: size),
-        client: client, scheduler: DispatchQueue.main, settings: settings, banner: banner,
+        client: client, scheduler: .mainQueue, settings: settings, banner: banner,
         traceClock: traceClock)
       exit(await app.run(input: StandardInput.lines()))
     }
@@ -57,7 +58,7 @@ enum DemoMain {
     let rawMode = TerminalRawMode.prepare()
     let display = TerminalDisplay(output: output, colorsFrom: { settings.colors })
     let app = DemoApp(
-      display: display, client: client, scheduler: DispatchQueue.main, settings: settings,
+      display: display, client: client, scheduler: .mainQueue, settings: settings,
       banner: banner, interactive: true, traceClock: traceClock)
     let session = TerminalSession(app: app, display: display, rawMode: rawMode)
     exit(await session.run(input: StandardInput.chunks()))

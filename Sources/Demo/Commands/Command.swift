@@ -1,3 +1,4 @@
+import DemoShared
 import Foundation
 
 /// One line typed by the user, understood.

@@ -19,7 +19,7 @@ class ConsoleViewController {
   /// Every subscription made in ``bind()``; emptied when the screen disappears.
   let bag = SubscriptionBag()
   /// The stack this screen is on, set while it is pushed.
-  weak var navigationStack: NavigationStack?
+  weak var screenStack: ScreenStack?
   /// Told just before each ``bind()``; the demo's trace sets it, otherwise `nil`.
   var bindingObserver: (any BindingObserver)?
   private var isBound = false
@@ -79,14 +79,14 @@ class ConsoleViewController {
 
   /// Draws `content` if this screen is the top screen; a covered or popped screen draws nothing.
   func show(_ content: ScreenContent) {
-    guard let stack = navigationStack, stack.top === self else { return }
+    guard let stack = screenStack, stack.top === self else { return }
     stack.display.show(content)
     stack.screenDidChange()
   }
 
   /// Shows a toast if this screen is the top screen.
   func showToast(_ message: TerminalText) {
-    guard let stack = navigationStack, stack.top === self else { return }
+    guard let stack = screenStack, stack.top === self else { return }
     stack.display.toast(message)
   }
 

@@ -1,3 +1,5 @@
+import DemoShared
+
 extension DemoSettings {
   /// The settings screen for the current values. Reads only what it shows: with a live server
   /// ``latency`` is not shown, so it is not read (and a change to it draws nothing).

@@ -1,3 +1,5 @@
+import DemoShared
+
 /// The settings: a screen with no view model and no `bind()`.
 ///
 /// It reads ``DemoSettings`` directly, the way a SwiftUI view reads an `@Observable` model: its
@@ -54,7 +56,7 @@ final class SettingsScreen: ConsoleViewController {
     case .colors(let isOn):
       settings.colors = isOn
     case .back:
-      navigationStack?.pop()
+      screenStack?.pop()
     case .reload, .search, .more, .open:
       return "'\(command.word)' works on the user list; type 'back' to return to it."
     case .settings, .help, .searchField, .quit:

@@ -62,7 +62,7 @@ final class UserDetailScreen: ConsoleViewController {
     case .toast(let message):
       showToast(TerminalText(sanitizing: message))
     case .close:
-      navigationStack?.pop()
+      screenStack?.pop()
     }
   }
 }

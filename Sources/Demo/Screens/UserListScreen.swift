@@ -113,7 +113,7 @@ final class UserListScreen: ConsoleViewController {
     case .toast(let message):
       showToast(TerminalText(sanitizing: message))
     case .showDetail(let id):
-      navigationStack?.push(screens.userDetail(id: id))
+      screenStack?.push(screens.userDetail(id: id))
     }
   }
 }

@@ -1,22 +1,56 @@
 import Dispatch
 
-/// Any dispatch queue is a ``SignalScheduler``: work runs on the queue with `async` / `asyncAfter`.
+/// A dispatch queue as a ``SignalScheduler``: work runs on ``queue`` with `async` / `asyncAfter`.
 ///
-/// `receive(on:)` keeps each subscriber's values in order even on a concurrent queue. For
-/// main-actor delivery that the compiler can check, prefer `receive(on: .mainActor)`.
-extension DispatchQueue: SignalScheduler {
-  /// Runs `action` on this queue, asynchronously.
-  public func schedule(_ action: @escaping @Sendable () -> Void) {
-    async(execute: action)
+/// ```swift
+/// text.debounce(for: .milliseconds(300), scheduler: .mainQueue)
+/// values.receive(on: .queue(worker))
+/// ```
+///
+/// A value wrapping the queue, not a conformance of `DispatchQueue` itself: Combine (which
+/// SwiftUI re-exports) already gives `DispatchQueue` a `schedule(_:)`, and a second one from
+/// Signals would make that call ambiguous, or pick the wrong one, in every file that imports
+/// both.
+///
+/// - Ordering: `receive(on:)` keeps each subscriber's values in order even on a concurrent
+///   queue; a concurrent queue may run two ``schedule(_:)`` actions at once.
+/// - Threading: safe to use from any thread, as the queue is.
+/// - Main thread: ``mainQueue`` always goes through the main queue, even from the main thread.
+///   For main-actor delivery that the compiler can check, prefer `receive(on: .mainActor)`.
+public struct DispatchQueueScheduler: SignalScheduler {
+  /// The queue every action runs on.
+  public let queue: DispatchQueue
+
+  /// A scheduler that runs work on `queue`.
+  public init(_ queue: DispatchQueue) {
+    self.queue = queue
   }
 
-  /// Runs `action` on this queue once `delay` has passed, unless the token is cancelled first.
+  /// Runs `action` on ``queue``, asynchronously.
+  public func schedule(_ action: @escaping @Sendable () -> Void) {
+    queue.async(execute: action)
+  }
+
+  /// Runs `action` on ``queue`` once `delay` has passed, unless the token is cancelled first.
   public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
     -> SubscriptionToken
   {
     let pending = PendingAction(action)
-    asyncAfter(deadline: .now() + delay.dispatchInterval) { pending.run() }
+    queue.asyncAfter(deadline: .now() + delay.dispatchInterval) { pending.run() }
     return SubscriptionToken { pending.cancel() }
+  }
+}
+
+extension SignalScheduler where Self == DispatchQueueScheduler {
+  /// Runs work on `queue`: `receive(on: .queue(worker))`.
+  public static func queue(_ queue: DispatchQueue) -> DispatchQueueScheduler {
+    DispatchQueueScheduler(queue)
+  }
+
+  /// Runs work on the main queue (`DispatchQueue.main`), always asynchronously: a debounce's
+  /// clock on the main thread, `debounce(for:scheduler: .mainQueue)`.
+  public static var mainQueue: DispatchQueueScheduler {
+    DispatchQueueScheduler(.main)
   }
 }
 

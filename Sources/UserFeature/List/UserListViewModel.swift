@@ -76,7 +76,7 @@ public final class UserListViewModel {
   ///
   /// - Parameters:
   ///   - client: where users come from.
-  ///   - scheduler: the clock for the search debounce (`DispatchQueue.main` in an app, a
+  ///   - scheduler: the clock for the search debounce (`.mainQueue` in an app, a
   ///     `TestScheduler` in tests).
   ///   - pageSize: users per page; must be positive.
   ///   - onDroppedEvent: for tracing: told, on the main actor right after the send, about each

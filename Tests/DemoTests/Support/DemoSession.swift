@@ -1,3 +1,4 @@
+import DemoShared
 import Signals
 import SignalsTesting
 import Synchronization

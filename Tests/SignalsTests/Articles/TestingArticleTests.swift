@@ -97,7 +97,7 @@ final class ScoreViewModel {
   // snippet: testing-awaiting
   @Test func valuesDeliveredOnAnotherQueueAreAwaitedNotSleptFor() async throws {
     let progress = MutableProperty(0)
-    let screen = Recorder(progress.property.receive(on: DispatchQueue(label: "worker")))
+    let screen = Recorder(progress.property.receive(on: .queue(DispatchQueue(label: "worker"))))
     progress.value = 50
     progress.value = 100
     // Suspends until three values have arrived; a safety-net timeout turns a hang into a failure.

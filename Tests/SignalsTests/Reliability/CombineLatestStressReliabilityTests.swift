@@ -31,7 +31,7 @@ import Testing
     let relayed = Locked<[Pair]>([])
     var tokens = [
       combined.sink { pair in direct.withLock { $0.append(pair) } },
-      combined.receive(on: queue).sink { pair in relayed.withLock { $0.append(pair) } },
+      combined.receive(on: .queue(queue)).sink { pair in relayed.withLock { $0.append(pair) } },
     ]
     tracker.track(tokens[0], "combined direct token")
     tracker.track(tokens[1], "combined relayed token")
@@ -52,7 +52,8 @@ import Testing
           let token =
             cycle.isMultiple(of: 2)
             ? combined.sink { pair in pairs.withLock { $0.append(pair) } }
-            : combined.receive(on: queue).sink { pair in pairs.withLock { $0.append(pair) } }
+            : combined.receive(on: .queue(queue)).sink { pair in pairs.withLock { $0.append(pair) }
+            }
           // Let one to three pairs through while the sources are still changing.
           let wanted = cycle % 3 + 1
           waitBriefly {

@@ -58,11 +58,11 @@ import Testing
     let echoing = StressRecorder("long-lived events.sink (echoing)")
     let longLived: [(recorder: StressRecorder, isProperty: Bool)] = [
       (echoing, false),
-      (StressRecorder("long-lived events.receive(on: queue)"), false),
-      (StressRecorder("long-lived events.map.filter.receive(on: queue)"), false),
+      (StressRecorder("long-lived events.receive(on: .queue(queue))"), false),
+      (StressRecorder("long-lived events.map.filter.receive(on: .queue(queue))"), false),
       (StressRecorder("long-lived property.sink"), true),
-      (StressRecorder("long-lived property.receive(on: queue)"), true),
-      (StressRecorder("long-lived property.removeDuplicates.receive(on: queue)"), true),
+      (StressRecorder("long-lived property.receive(on: .queue(queue))"), true),
+      (StressRecorder("long-lived property.removeDuplicates.receive(on: .queue(queue))"), true),
     ]
     var longLivedTokens = [
       stream.sink { stamp in
@@ -75,13 +75,15 @@ import Testing
           events.send(Stamp(sender: Self.echoSender, sequence: number))
         }
       },
-      stream.receive(on: queue).sink { longLived[1].recorder.receive($0) },
-      stream.map { $0 }.filter { _ in true }.receive(on: queue).sink {
+      stream.receive(on: .queue(queue)).sink { longLived[1].recorder.receive($0) },
+      stream.map { $0 }.filter { _ in true }.receive(on: .queue(queue)).sink {
         longLived[2].recorder.receive($0)
       },
       property.sink { longLived[3].recorder.receive($0) },
-      property.receive(on: queue).sink { longLived[4].recorder.receive($0) },
-      property.removeDuplicates().receive(on: queue).sink { longLived[5].recorder.receive($0) },
+      property.receive(on: .queue(queue)).sink { longLived[4].recorder.receive($0) },
+      property.removeDuplicates().receive(on: .queue(queue)).sink {
+        longLived[5].recorder.receive($0)
+      },
     ]
     for (index, token) in longLivedTokens.enumerated() {
       tracker.track(token, "long-lived token \(index)")
@@ -220,9 +222,9 @@ import Testing
       let token: SubscriptionToken
       switch mode {
       case 0: token = stream.sink(handler)
-      case 1: token = stream.receive(on: queue).sink(handler)
+      case 1: token = stream.receive(on: .queue(queue)).sink(handler)
       case 2: token = property.sink(handler)
-      case 3: token = property.receive(on: queue).sink(handler)
+      case 3: token = property.receive(on: .queue(queue)).sink(handler)
       case 4: token = stream.map { $0 }.filter { _ in true }.sink(handler)
       case 5: token = property.removeDuplicates().map { $0 }.sink(handler)
       default:

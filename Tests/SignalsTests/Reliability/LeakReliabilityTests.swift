@@ -64,7 +64,7 @@ import Testing
       case .propertyReceiveOnTestScheduler:
         return first.property.receive(on: scheduler).sink(handler)
       case .eventReceiveOnConcurrentQueue:
-        return events.stream.receive(on: queue).sink(handler)
+        return events.stream.receive(on: .queue(queue)).sink(handler)
       case .eventDebounce:
         return events.stream.debounce(for: .milliseconds(10), scheduler: scheduler).sink(handler)
       }

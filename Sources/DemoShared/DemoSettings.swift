@@ -1,32 +1,34 @@
 import Observation
 
-/// The demo's settings: a model with no view model in front of it.
+/// The demos' settings: a model with no view model in front of it, shared by the console demo
+/// (`Demo`) and the SwiftUI one (`SwiftUIDemo`).
 ///
-/// The settings screen reads it directly, as a SwiftUI view reads an `@Observable` model: its
-/// render runs inside `withObservationTracking` (see ``TrackedRender``) and runs again when a
-/// value it read changes. The rest of the app reads it when it needs a value: the list applies
+/// The settings screen reads it directly, as a SwiftUI view reads an `@Observable` model: the
+/// console's render runs inside `withObservationTracking` (`TrackedRender` in `Demo`) and runs
+/// again when a value it read changes, as SwiftUI runs `body` again. The rest of the app reads it when it needs a value: the list applies
 /// ``pageSize`` when it appears again, ``SimulatedLatencyClient`` reads ``latency`` before each
 /// request, and the displays read ``colors`` whenever they write.
 ///
 /// A main-actor class: every change happens on the main actor, so observers are told there.
 @Observable
 @MainActor
-final class DemoSettings {
+public final class DemoSettings {
   /// The page sizes a person may choose.
-  nonisolated static let pageSizes = 1...50
+  nonisolated public static let pageSizes = 1...50
   /// The simulated latencies a person may choose, in milliseconds (as `--latency` takes).
-  nonisolated static let latencyMilliseconds = 0...60_000
+  nonisolated public static let latencyMilliseconds = 0...60_000
 
   /// Users per page of the list, from its next load on.
-  var pageSize: Int
+  public var pageSize: Int
   /// How long each request to the bundled users waits, from the next request on.
-  var latency: Duration
+  public var latency: Duration
   /// Whether output is styled with ANSI colours.
-  var colors: Bool
+  public var colors: Bool
   /// Whether ``latency`` applies: it does for the bundled users; a live server has its own.
-  let simulatesLatency: Bool
+  public let simulatesLatency: Bool
 
-  init(
+  /// Settings with the given values; every one can change later but ``simulatesLatency``.
+  public init(
     pageSize: Int = 10, latency: Duration = .zero, colors: Bool = false,
     simulatesLatency: Bool = true
   ) {

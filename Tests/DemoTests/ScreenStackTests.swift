@@ -4,7 +4,7 @@ import Testing
 
 /// The lifecycle order of screens on the stack, with screens that record their calls.
 @MainActor
-@Suite struct NavigationStackTests {
+@Suite struct ScreenStackTests {
   private final class LoggingScreen: ConsoleViewController {
     let name: String
     let log: Log
@@ -38,7 +38,7 @@ import Testing
 
   @Test func onlyTheTopScreenIsBoundAndAPoppedScreenIsReleased() {
     let log = Log()
-    let stack = NavigationStack(display: RecordingDisplay())
+    let stack = ScreenStack(display: RecordingDisplay())
     stack.push(LoggingScreen("list", log: log))
     #expect(log.entries == ["list.viewDidLoad", "list.bind"])
 
@@ -65,7 +65,7 @@ import Testing
 
   @Test func aCoveredScreenCannotDraw() {
     let display = RecordingDisplay()
-    let stack = NavigationStack(display: display)
+    let stack = ScreenStack(display: display)
     let list = ConsoleViewController()
     stack.push(list)
     stack.push(ConsoleViewController())

@@ -3,7 +3,7 @@ import SignalsTesting
 import Testing
 import UserFeature
 
-@testable import Demo
+@testable import SwiftUIDemo
 
 /// What a SwiftUI screen's `.task { await viewModel.runWhileVisible { … } }` does, run here as
 /// SwiftUI runs it: a task started when the view appears and cancelled when it goes away.
@@ -42,22 +42,5 @@ import UserFeature
     #expect(events.values == [], "the loop ended with the task; events are not kept for later")
   }
 
-  private static let ann = User(id: 7, name: "Ann", username: "ann", email: "ann@example.com")
-}
-
-/// A client whose list requests the test answers by page number; it has no user details.
-private struct PagesClient: UserClient {
-  let pages: ControlledCall<Int, UserPage>
-
-  init(_ pages: ControlledCall<Int, UserPage>) {
-    self.pages = pages
-  }
-
-  func users(matching query: String, page: Int, pageSize: Int) async throws -> UserPage {
-    try await pages.call(page)
-  }
-
-  func user(id: User.ID) async throws -> User {
-    throw UserClientError.httpStatus(404)
-  }
+  private static let ann = Fixtures.ann
 }

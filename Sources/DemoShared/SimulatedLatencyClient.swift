@@ -7,7 +7,7 @@ import UserFeature
 ///   request on, never to one already waiting.
 /// - Cancellation: `sleep` must throw `CancellationError` when the calling task is cancelled;
 ///   the request to `base` is then never made.
-struct SimulatedLatencyClient: UserClient {
+public struct SimulatedLatencyClient: UserClient {
   private let base: any UserClient
   private let settings: DemoSettings
   private let sleep: @Sendable (Duration) async throws -> Void
@@ -16,7 +16,7 @@ struct SimulatedLatencyClient: UserClient {
   ///   - base: the client that answers, usually an ``OfflineUserClient`` with no latency of its
   ///     own.
   ///   - sleep: how to wait; `Task.sleep(for:)` in the app, a recorder in tests.
-  init(
+  public init(
     base: any UserClient, settings: DemoSettings,
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) {
@@ -25,12 +25,14 @@ struct SimulatedLatencyClient: UserClient {
     self.sleep = sleep
   }
 
-  func users(matching query: String, page: Int, pageSize: Int) async throws -> UserPage {
+  /// Waits for the latency the settings hold now, then asks `base` for the page.
+  public func users(matching query: String, page: Int, pageSize: Int) async throws -> UserPage {
     try await sleep(await settings.latency)
     return try await base.users(matching: query, page: page, pageSize: pageSize)
   }
 
-  func user(id: User.ID) async throws -> User {
+  /// Waits for the latency the settings hold now, then asks `base` for the user.
+  public func user(id: User.ID) async throws -> User {
     try await sleep(await settings.latency)
     return try await base.user(id: id)
   }

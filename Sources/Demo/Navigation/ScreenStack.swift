@@ -4,7 +4,7 @@
 /// the top screen, so it and its view model are released, and re-binds the one below, which
 /// draws its current state again.
 @MainActor
-final class NavigationStack {
+final class ScreenStack {
   /// Where the screens draw.
   let display: any Display
   private(set) var screens: [ConsoleViewController] = []
@@ -23,10 +23,10 @@ final class NavigationStack {
 
   /// Covers the top screen with `screen` and loads it.
   func push(_ screen: ConsoleViewController) {
-    precondition(screen.navigationStack == nil, "NavigationStack.push: screen already pushed")
+    precondition(screen.screenStack == nil, "ScreenStack.push: screen already pushed")
     top?.viewDidDisappear()
     screens.append(screen)
-    screen.navigationStack = self
+    screen.screenStack = self
     screen.viewDidLoad()
     changed()
   }
@@ -38,7 +38,7 @@ final class NavigationStack {
     guard screens.count > 1 else { return false }
     let leaving = screens.removeLast()
     leaving.viewDidDisappear()
-    leaving.navigationStack = nil
+    leaving.screenStack = nil
     top?.viewWillAppear()
     changed()
     return true
@@ -48,7 +48,7 @@ final class NavigationStack {
   func removeAll() {
     while let leaving = screens.popLast() {
       leaving.viewDidDisappear()
-      leaving.navigationStack = nil
+      leaving.screenStack = nil
     }
   }
 

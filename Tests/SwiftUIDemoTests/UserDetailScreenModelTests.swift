@@ -1,0 +1,45 @@
+import SignalsTesting
+import Testing
+import UserFeature
+
+@testable import SwiftUIDemo
+
+/// What the SwiftUI detail screen decides.
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct UserDetailScreenModelTests {
+  @Test func aModelSwiftUIDropsHasMadeNoViewModel() {
+    var made = 0
+    let screen = UserDetailScreenModel {
+      made += 1
+      return UserDetailViewModel(userID: 7, client: DetailsClient(details: ControlledCall()))
+    }
+    #expect(made == 0)
+    _ = screen.state.value
+    _ = screen.viewModel
+    #expect(made == 1)
+  }
+
+  @Test func closeDismissesAndAToastIsQueued() {
+    let screen = UserDetailScreenModel {
+      UserDetailViewModel(userID: 7, client: DetailsClient(details: ControlledCall()))
+    }
+    var dismissed = 0
+    screen.handle(.toast("Couldn't reload"), dismiss: { dismissed += 1 })
+    #expect(dismissed == 0)
+    #expect(screen.toasts.current?.message == "Couldn't reload")
+    screen.handle(.close, dismiss: { dismissed += 1 })
+    #expect(dismissed == 1)
+  }
+
+  @Test func theTaskLoadsTheUserAndStopsItsRequestWhenCancelled() async throws {
+    let details = ControlledCall<User.ID, User>()
+    let screen = UserDetailScreenModel {
+      UserDetailViewModel(userID: 7, client: DetailsClient(details: details))
+    }
+    let task = Task { await screen.runWhileVisible(dismiss: {}) }
+    #expect(try await details.requests(count: 1) == [7])
+    task.cancel()  // popped
+    await task.value
+    #expect(details.cancelledIndices == [0])
+  }
+}
