@@ -20,7 +20,7 @@
     var body: some View {
       content
         .navigationTitle("User #\(viewModel.userID)")
-        .toolbar { Button("Reload") { viewModel.refresh() } }
+        .toolbar { Button("Reload") { viewModel.startRefresh() } }
         .overlay(alignment: .bottom) {
           if let toast {
             Text(toast).padding().background(.thinMaterial, in: Capsule())

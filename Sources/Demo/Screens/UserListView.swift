@@ -73,7 +73,7 @@
       }
       .onChange(of: settings.pageSize) { _, pageSize in
         viewModel.pageSize = pageSize
-        viewModel.refresh()
+        viewModel.startRefresh()
       }
     }
 
@@ -100,7 +100,7 @@
             ProgressView().onAppear { viewModel.loadNextPage() }
           }
         }
-        .refreshable { viewModel.refresh() }
+        .refreshable { await viewModel.refresh() }
       case .empty(let query):
         ContentUnavailableView.search(text: query)
       case .failed(_, let error):
