@@ -61,8 +61,8 @@ struct OwnedTasksArticleTests {
     viewModel.search("a")
     viewModel.search("an")
     _ = try await find.requests(count: 2)
-    find.resolve(1, with: ["Ann"])
-    find.resolve(0, with: ["Adam", "Ann"])  // the older answer arrives last
+    find.resolve(matching: "an", with: ["Ann"])
+    find.resolve(matching: "a", with: ["Adam", "Ann"])  // the older answer arrives last
     try await tasks.idle()
 
     #expect(find.cancelledRequests == ["a"])
