@@ -23,7 +23,8 @@ import Testing
 ///   and the values, for example
 ///   `expected silence, but Recorder<State> (state) received 1 value: [loaded("Ada")]`; or an
 ///   issue saying what never settled (a task still running after `timeout` of wall-clock time,
-///   a safety net only, or work that kept scheduling more work for 1,000 rounds).
+///   a safety net only, as in ``TaskOwnerProbe/idle(timeout:)``, or work that kept scheduling
+///   more work for 1,000 rounds).
 /// - Threading: on the main actor, so that queued main-actor deliveries run inside the call.
 /// - Source location: plain `#fileID`/`#line` defaults, so a helper file that does not import
 ///   Testing can call it.
@@ -32,7 +33,7 @@ public func expectSilence<each Value: Sendable>(
   from recorders: repeat Recorder<each Value>,
   settling scheduler: TestScheduler? = nil,
   tasks: TaskOwnerProbe...,
-  timeout: Duration = WaitTimeout.defaultLimit,
+  timeout: Duration = .seconds(60),
   fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) async {
   let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)

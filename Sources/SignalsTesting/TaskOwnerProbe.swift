@@ -37,9 +37,12 @@ public struct TaskOwnerProbe: Sendable {
   ///
   /// - Timeout: if tasks are still running after `timeout` of wall-clock time, throws a
   ///   ``WaitTimeout`` saying how many. A safety net against hangs (a fake call nobody
-  ///   answers); a correct test never reaches it.
+  ///   answers); a correct test never reaches it. The default, a minute, is longer than
+  ///   ``WaitTimeout/defaultLimit`` because every task applies its result on the main actor,
+  ///   which all the main-actor tests of a process share: a full parallel run can keep it busy
+  ///   for many seconds.
   /// - Cancellation: throws `CancellationError` if the calling task is cancelled first.
-  public func idle(timeout: Duration = WaitTimeout.defaultLimit) async throws {
+  public func idle(timeout: Duration = .seconds(60)) async throws {
     let list = self.list
     let timeoutError = { @Sendable in
       WaitTimeout(
@@ -54,7 +57,7 @@ extension TaskOwner {
   /// Returns once every task this owner started has returned, including tasks started while it
   /// waits (see ``TaskOwnerProbe/idle(timeout:)``, which this calls, for the timeout and
   /// cancellation). To wait after the owner is released, keep a ``TaskOwnerProbe`` instead.
-  public func idle(timeout: Duration = WaitTimeout.defaultLimit) async throws {
+  public func idle(timeout: Duration = .seconds(60)) async throws {
     try await TaskOwnerProbe(self).idle(timeout: timeout)
   }
 }

@@ -40,6 +40,7 @@ struct ExpectSilenceTests {
 
   /// Released mid-request: the late answer changes nothing, and the assertion says so without
   /// waiting for a clock.
+  // snippet: testing-silence
   @Test func passesWhenNothingArrivesAfterTheScreenIsReleased() async throws {
     let scheduler = TestScheduler()
     var screen: Screen? = Screen(scheduler: scheduler)
@@ -57,6 +58,7 @@ struct ExpectSilenceTests {
     await expectSilence(from: states, events, settling: scheduler, tasks: tasks)
     #expect(states.values == ["idle", "loading"])
   }
+  // snippet-end
 
   @Test func aTaskThatAppliesAfterTheCallIsReportedWithWhatArrived() async throws {
     let screen = Screen(scheduler: TestScheduler())
