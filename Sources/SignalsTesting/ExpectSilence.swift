@@ -52,8 +52,7 @@ public func expectSilence<each Value: Sendable>(
     sourceLocation: location)
 }
 
-/// The settling rounds of ``expectSilence(from:settling:tasks:timeout:fileID:filePath:line:column:)``;
-/// `nil` once settled, otherwise what never settled.
+/// The settling rounds of `expectSilence`: `nil` once settled, otherwise what never settled.
 @MainActor
 private func settle(
   _ scheduler: TestScheduler?, _ tasks: [TaskOwnerProbe], timeout: Duration

@@ -28,9 +28,9 @@ public final class UserListViewModel {
   public var events: EventStream<UserListEvent> { eventSender.stream }
 
   /// Users per page; must be positive. A new size takes effect at the next first-page load
-  /// (``load()``, ``startRefresh()``, a search); ``loadNextPage()`` keeps using the size the list on
-  /// screen was loaded with, so pages never overlap or skip users. Settable so that an app's
-  /// settings can change it without rebuilding the screen.
+  /// (``load()``, ``startRefresh()``, a search); ``loadNextPage()`` keeps using the size the
+  /// list on screen was loaded with, so pages never overlap or skip users. Settable so that an
+  /// app's settings can change it without rebuilding the screen.
   public var pageSize: Int {
     didSet {
       precondition(pageSize > 0, "UserListViewModel: pageSize must be positive, got \(pageSize)")
