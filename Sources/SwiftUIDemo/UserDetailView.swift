@@ -20,7 +20,7 @@
     var body: some View {
       content
         .navigationTitle("User #\(screen.viewModel.userID)")
-        .toolbar { Button("Reload") { screen.viewModel.refresh() } }
+        .toolbar { Button("Reload") { screen.viewModel.startRefresh() } }
         .overlay(alignment: .bottom) { ToastOverlay(toasts: screen.toasts) }
         .task {
           await screen.runWhileVisible { dismiss() }

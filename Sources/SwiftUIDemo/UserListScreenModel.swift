@@ -67,32 +67,13 @@ final class UserListScreenModel {
   func applyPageSize(_ pageSize: Int) {
     guard pageSize != viewModel.pageSize else { return }
     viewModel.pageSize = pageSize
-    viewModel.refresh()
+    viewModel.startRefresh()
   }
 
-  /// Pull to refresh: starts a refresh (or joins the load or refresh already running) and
-  /// returns once none is running, so the system's indicator stays for exactly as long as the
-  /// `refreshing` state does. Returns early if the calling task is cancelled.
-  ///
-  /// The view-model work in progress adds an awaitable `UserListViewModel.refresh() async`; until
-  /// it lands, this awaits the view model's state instead (and afterwards stays correct).
+  /// Pull to refresh: `UserListViewModel.refresh() async`, which returns once the refresh it
+  /// started (or joined) has finished and its outcome is on screen, so the system's indicator
+  /// stays for exactly as long as the `refreshing` state does.
   func refresh() async {
-    startRefresh()
-    for await state in viewModel.state.values {
-      switch state {
-      case .loading:
-        continue
-      case .loaded(let content) where content.activity == .refreshing:
-        continue
-      case .idle, .loaded, .empty, .failed:
-        return
-      }
-    }
-  }
-
-  /// The view model's synchronous `refresh()` (from a synchronous context, where that is the
-  /// overload the name means).
-  private func startRefresh() {
-    viewModel.refresh()
+    await viewModel.refresh()
   }
 }

@@ -104,7 +104,7 @@ import UserFeature
     let states = Recorder(viewModel.state)
     let events = Recorder(viewModel.events)
 
-    viewModel.refresh()
+    viewModel.startRefresh()
     await viewModel.state.waitUntil { !$0.isBusy }
 
     let user = session.client.allUsers[0]

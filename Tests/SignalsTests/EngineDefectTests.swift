@@ -32,8 +32,8 @@ import Testing
     }
     let pairs = Log<String>()
     let delivered = DispatchSemaphore(value: 0)
-    let combined = a.property.receive(on: first).map(transform)
-      .combineLatest(b.property.receive(on: second))
+    let combined = a.property.receive(on: .queue(first)).map(transform)
+      .combineLatest(b.property.receive(on: .queue(second)))
     let token = combined.sink { pair in
       pairs.append("\(pair.0),\(pair.1)")
       if pair == (2, 2) { delivered.signal() }

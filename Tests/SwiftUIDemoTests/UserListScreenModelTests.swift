@@ -46,7 +46,7 @@ import UserFeature
     screen.viewModel.select(Fixtures.ann)
     screen.viewModel.select(Fixtures.bob)
     // A third event after the two, to know both were handled: a failed refresh's toast.
-    screen.viewModel.refresh()
+    screen.viewModel.startRefresh()
     _ = try await pages.requests(count: 2)
     pages.fail(1, with: UserClientError.httpStatus(500))
     await settle(until: { screen.toasts.current != nil }, "the event after the two requests")
@@ -63,7 +63,7 @@ import UserFeature
     pages.resolve(0, with: Fixtures.firstPage)
     await settle(until: { screen.state.value.users == [Fixtures.ann] }, "the first page")
 
-    screen.viewModel.refresh()
+    screen.viewModel.startRefresh()
     _ = try await pages.requests(count: 2)
     pages.fail(1, with: UserClientError.httpStatus(500))
     await settle(until: { screen.toasts.current != nil }, "the refresh's failure toast")
@@ -79,13 +79,13 @@ import UserFeature
     _ = try await pages.requests(count: 1)
     pages.resolve(0, with: Fixtures.firstPage)
     await settle(until: { screen.state.value.users == [Fixtures.ann] }, "the first page")
-    screen.viewModel.refresh()
+    screen.viewModel.startRefresh()
     _ = try await pages.requests(count: 2)
 
     shown.cancel()  // a detail is pushed: SwiftUI cancels the list's task
     await shown.value
     #expect(pages.cancelledIndices == [1], "the list's refresh stopped with its task")
-    screen.viewModel.refresh()  // even work started while covered...
+    screen.viewModel.startRefresh()  // even work started while covered...
     _ = try await pages.requests(count: 3)
     pages.fail(2, with: UserClientError.httpStatus(500))
     await screen.refresh()  // ...and finished: nobody is listening

@@ -72,9 +72,9 @@ struct LiveUserClientServerTests {
       let states = Recorder(viewModel.state)
 
       viewModel.load()
-      await settle(viewModel)
+      try await viewModel.tasks.idle(timeout: .seconds(30))
       viewModel.loadNextPage()
-      await settle(viewModel)
+      try await viewModel.tasks.idle(timeout: .seconds(30))
 
       let firstPage = UserListContent(
         query: "", users: Array(fixture[0..<20]), activity: .idle(hasMore: true))

@@ -12,7 +12,7 @@ struct UserDetailViewModelTests {
 
     screen.viewModel.load()
     screen.viewModel.load()
-    #expect(screen.viewModel.unfinishedTasks.count == 1)
+    #expect(screen.tasks.unfinishedCount == 1)
     try await screen.succeed(0, with: TestUsers.user(7))
 
     #expect(screen.calls.requests == [7])
@@ -43,9 +43,9 @@ struct UserDetailViewModelTests {
     let screen = UserDetailHarness(userID: 7)
     try await screen.beginWithUser()
 
-    screen.viewModel.refresh()
-    screen.viewModel.refresh()
-    #expect(screen.viewModel.unfinishedTasks.count == 1)
+    screen.viewModel.startRefresh()
+    screen.viewModel.startRefresh()
+    #expect(screen.tasks.unfinishedCount == 1)
     try await screen.fail(1, with: UserClientError.transport(URLErrorFactory.notConnected))
 
     let user = TestUsers.user(7)
@@ -64,7 +64,7 @@ struct UserDetailViewModelTests {
     let screen = UserDetailHarness(userID: 7)
     try await screen.beginWithUser()
 
-    screen.viewModel.refresh()
+    screen.viewModel.startRefresh()
     let renamed = User(id: 7, name: "Renamed", username: "user7", email: "user7@example.com")
     try await screen.succeed(1, with: renamed)
 
@@ -93,7 +93,7 @@ struct UserDetailViewModelTests {
     let screen = UserDetailHarness(userID: 7, whenCancelled: .keepsWaitingForAnswer)
     try await screen.beginWithUser()
 
-    screen.viewModel.refresh()
+    screen.viewModel.startRefresh()
     _ = try await screen.calls.requests(count: 2)
     screen.viewModel.cancel()
     try await screen.fail(1, with: TestFailure())
@@ -112,14 +112,12 @@ struct UserDetailViewModelTests {
     screen.viewModel.load()
     _ = try await screen.calls.requests(count: 1)
 
-    let tasks = screen.releaseViewModel()
+    screen.releaseViewModel()
 
     #expect(released == nil)
     #expect(screen.calls.cancelledRequests == [7])
     screen.calls.resolve(0, with: TestUsers.user(7))
-    for task in tasks {
-      await task.value
-    }
+    await screen.expectSilence()
     #expect(screen.states.values == [.idle, .loading])
     #expect(screen.events.values == [])
   }

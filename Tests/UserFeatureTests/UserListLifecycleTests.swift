@@ -50,7 +50,7 @@ struct UserListLifecycleTests {
     let screen = UserListHarness(whenCancelled: .keepsWaitingForAnswer)
     try await screen.beginWithList(1...3, hasMore: true)
 
-    screen.viewModel.refresh()
+    screen.viewModel.startRefresh()
     _ = try await screen.calls.requests(count: 2)
     screen.viewModel.cancel()
     screen.viewModel.loadNextPage()
@@ -77,14 +77,12 @@ struct UserListLifecycleTests {
     screen.viewModel.load()
     _ = try await screen.calls.requests(count: 1)
 
-    let tasks = screen.releaseViewModel()
+    screen.releaseViewModel()
 
     #expect(released == nil)
     #expect(screen.calls.cancelledRequests == [.list(query: "", page: 1, pageSize: 3)])
     screen.calls.resolve(0, with: TestUsers.page(1...3, hasMore: true))
-    for task in tasks {
-      await task.value
-    }
+    await screen.expectSilence()
     #expect(screen.states.values == [.idle, .loading(query: "")])
     #expect(screen.events.values == [])
   }
@@ -95,7 +93,7 @@ struct UserListLifecycleTests {
 
     screen.viewModel.search("a")
     #expect(screen.scheduler.pendingCount == 1)
-    _ = screen.releaseViewModel()
+    screen.releaseViewModel()
 
     #expect(released == nil)
     #expect(screen.scheduler.pendingCount == 0)

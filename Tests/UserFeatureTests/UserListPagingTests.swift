@@ -70,7 +70,7 @@ struct UserListPagingTests {
     screen.viewModel.loadNextPage()
     try await screen.succeed(1, with: TestUsers.page(4...6, hasMore: true))
 
-    screen.viewModel.refresh()
+    screen.viewModel.startRefresh()
     try await screen.succeed(2, with: TestUsers.page(1...3, hasMore: true))
     screen.viewModel.loadNextPage()
     _ = try await screen.calls.requests(count: 4)
@@ -87,7 +87,7 @@ struct UserListPagingTests {
     screen.viewModel.pageSize = 5
     screen.viewModel.loadNextPage()
     try await screen.succeed(1, with: TestUsers.page(4...6, hasMore: true))
-    screen.viewModel.refresh()
+    screen.viewModel.startRefresh()
     try await screen.succeed(2, with: TestUsers.page(1...5, hasMore: true))
     screen.viewModel.loadNextPage()
     _ = try await screen.calls.requests(count: 4)
@@ -107,7 +107,7 @@ struct UserListPagingTests {
     try await screen.beginWithList(1...3, hasMore: true)
 
     screen.viewModel.pageSize = 5
-    screen.viewModel.refresh()
+    screen.viewModel.startRefresh()
     try await screen.fail(1, with: UserClientError.transport(URLErrorFactory.timedOut))
     screen.viewModel.loadNextPage()
     _ = try await screen.calls.requests(count: 3)

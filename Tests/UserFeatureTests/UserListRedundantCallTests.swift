@@ -15,7 +15,7 @@ struct UserListRedundantCallTests {
     @MainActor func perform(on viewModel: UserListViewModel) {
       switch self {
       case .load: viewModel.load()
-      case .refresh: viewModel.refresh()
+      case .refresh: viewModel.startRefresh()
       case .loadNextPage: viewModel.loadNextPage()
       }
     }
@@ -81,7 +81,7 @@ struct UserListRedundantCallTests {
     for action in repeated.actions {
       action.perform(on: screen.viewModel)
     }
-    #expect(screen.viewModel.unfinishedTasks.count == 1)
+    #expect(screen.tasks.unfinishedCount == 1)
     try await screen.succeed(repeated.requests.count - 1, with: repeated.answer)
 
     #expect(screen.calls.requests == repeated.requests)
@@ -118,7 +118,7 @@ struct UserListRedundantCallTests {
 
     idle.action.perform(on: screen.viewModel)
 
-    #expect(screen.viewModel.unfinishedTasks.count == 0)
+    #expect(screen.tasks.unfinishedCount == 0)
     #expect(screen.calls.requests.count == (idle.shown == nil ? 0 : 1))
     #expect(screen.states.values == [idle.state])
   }

@@ -11,7 +11,7 @@ struct UserListRefreshTests {
     let screen = UserListHarness()
     try await screen.beginWithList(1...3, hasMore: true)
 
-    screen.viewModel.refresh()
+    screen.viewModel.startRefresh()
     try await screen.succeed(1, with: TestUsers.page(4...5, hasMore: false))
 
     #expect(
@@ -28,7 +28,7 @@ struct UserListRefreshTests {
     let screen = UserListHarness()
     try await screen.beginWithList(1...3, hasMore: true)
 
-    screen.viewModel.refresh()
+    screen.viewModel.startRefresh()
     try await screen.fail(1, with: UserClientError.httpStatus(500))
 
     #expect(
@@ -48,7 +48,7 @@ struct UserListRefreshTests {
     try await screen.beginWithList(1...3, hasMore: true)
 
     screen.viewModel.loadNextPage()
-    screen.viewModel.refresh()
+    screen.viewModel.startRefresh()
     _ = try await screen.calls.requests(count: 3)
     #expect(screen.calls.cancelledRequests == [.list(query: "", page: 2, pageSize: 3)])
     screen.calls.resolve(
@@ -71,7 +71,7 @@ struct UserListRefreshTests {
     screen.viewModel.load()
     try await screen.succeed(0, with: UserPage(users: [], hasMore: false))
 
-    screen.viewModel.refresh()
+    screen.viewModel.startRefresh()
     try await screen.succeed(1, with: TestUsers.page(1...1, hasMore: false))
 
     #expect(
@@ -85,7 +85,7 @@ struct UserListRefreshTests {
     let screen = UserListHarness()
     try await screen.beginWithList(1...3, hasMore: true)
 
-    screen.viewModel.refresh()
+    screen.viewModel.startRefresh()
     try await screen.succeed(1, with: UserPage(users: [], hasMore: false))
 
     #expect(

@@ -12,7 +12,7 @@ struct UserListSearchTests {
     screen.viewModel.search("ann")
     screen.scheduler.advance(by: .milliseconds(299))
     #expect(screen.states.values == [.idle])
-    #expect(screen.viewModel.unfinishedTasks.count == 0)
+    #expect(screen.tasks.unfinishedCount == 0)
 
     screen.scheduler.advance(by: .milliseconds(1))
     #expect(
@@ -143,7 +143,7 @@ struct UserListSearchTests {
     screen.viewModel.search(" ann ")
     screen.scheduler.advance(by: .milliseconds(300))
 
-    #expect(screen.viewModel.unfinishedTasks.count == 0)
+    #expect(screen.tasks.unfinishedCount == 0)
     #expect(screen.calls.requests.count == 1)
     #expect(screen.states.values == [.list(1...1, query: "ann", .idle(hasMore: false))])
   }
@@ -192,7 +192,7 @@ struct UserListSearchTests {
     screen.searchAndPause(" x ")
 
     #expect(screen.calls.requests == [.list(query: "x", page: 1, pageSize: 3)])
-    #expect(screen.viewModel.unfinishedTasks.count == 0)
+    #expect(screen.tasks.unfinishedCount == 0)
     #expect(screen.states.values == statesBefore)
   }
 
@@ -202,7 +202,7 @@ struct UserListSearchTests {
 
     screen.viewModel.loadNextPage()
     try await screen.succeed(1, with: TestUsers.page(4...5, hasMore: false))
-    screen.viewModel.refresh()
+    screen.viewModel.startRefresh()
     try await screen.succeed(2, with: TestUsers.page(1...3, hasMore: true))
 
     #expect(

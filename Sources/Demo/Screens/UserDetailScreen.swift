@@ -46,7 +46,7 @@ final class UserDetailScreen: ConsoleViewController {
   override func handle(_ command: Command) -> TerminalText? {
     switch command {
     case .reload:
-      viewModel.refresh()
+      viewModel.startRefresh()
     case .back:
       viewModel.back()
     case .search, .more, .open:

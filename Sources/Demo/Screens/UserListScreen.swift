@@ -48,7 +48,7 @@ final class UserListScreen: ConsoleViewController {
     let pageSize = screens.settings.pageSize
     guard pageSize != viewModel.pageSize else { return }
     viewModel.pageSize = pageSize
-    viewModel.refresh()
+    viewModel.startRefresh()
   }
 
   override var isSettled: Bool {
@@ -59,7 +59,7 @@ final class UserListScreen: ConsoleViewController {
     let state = viewModel.state.value
     switch command {
     case .reload:
-      viewModel.refresh()
+      viewModel.startRefresh()
     case .search(let text):
       let query = text.trimmingCharacters(in: .whitespaces)
       switch state {

@@ -21,10 +21,11 @@ public final class UserDetailViewModel {
   private let client: any UserClient
   private let stateOwner = MutableProperty<UserDetailState>(.idle)
   private let eventSender: EventSender<UserDetailEvent>
-  private let work = TaskSet()
-  /// The running request, and the user to fall back to when it was a refresh.
-  private var running: (id: Int, shown: User?, task: Task<Void, Never>)?
-  private var nextRunID = 0
+  /// The running request. Internal, not private, so that tests (through `@testable import`)
+  /// can await it with SignalsTesting's `TaskOwnerProbe`.
+  let tasks = TaskOwner()
+  /// The running request's task, and the user to fall back to when it is a refresh.
+  private var running: (shown: User?, task: Task<Void, Never>)?
 
   /// Creates the view model; nothing is requested until ``load()``.
   ///
@@ -38,10 +39,6 @@ public final class UserDetailViewModel {
     self.userID = userID
     self.client = client
     self.eventSender = .reportingDrops(to: onDroppedEvent)
-  }
-
-  deinit {
-    work.cancelAll()
   }
 
   private var currentState: UserDetailState {
@@ -62,10 +59,20 @@ public final class UserDetailViewModel {
     }
   }
 
-  /// Fetches the shown user again: the user stays on screen with `isRefreshing` set; success
-  /// replaces it, failure restores it and sends a ``UserDetailEvent/toast(_:)``. With no user
-  /// shown this is ``load()``. Does nothing while a request is running.
-  public func refresh() {
+  /// Fetches the shown user again, as ``startRefresh()`` does, and returns once the request
+  /// running after that call has finished and its outcome is on screen (for SwiftUI's
+  /// `.refreshable`). Cancelling the calling task neither cancels the request nor ends the
+  /// wait early; ``cancel()`` does both.
+  public func refresh() async {
+    startRefresh()
+    await running?.task.value
+  }
+
+  /// Starts fetching the shown user again and returns at once (see ``refresh()`` to await it):
+  /// the user stays on screen with `isRefreshing` set; success replaces it, failure restores it
+  /// and sends a ``UserDetailEvent/toast(_:)``. With no user shown this is ``load()``. Does
+  /// nothing while a request is running.
+  public func startRefresh() {
     switch currentState {
     case .idle, .failed:
       load()
@@ -96,39 +103,20 @@ public final class UserDetailViewModel {
     }
   }
 
-  /// Test support: the tasks this view model started that have not finished, oldest first.
-  var unfinishedTasks: [Task<Void, Never>] {
-    work.unfinished
-  }
-
-  /// Test support: returns once every task started so far (and any started meanwhile) is done.
-  func waitUntilIdle() async {
-    await work.waitUntilIdle()
-  }
-
   private func start(shown: User?) {
-    let id = nextRunID
-    nextRunID += 1
     let client = self.client
     let userID = self.userID
-    let task = work.run { [weak self] in
-      let result: Result<User, any Error>
-      do {
-        result = .success(try await client.user(id: userID))
-      } catch {
-        result = .failure(error)
-      }
-      // Back on the main actor. The screen may be gone or the request cancelled.
-      guard !Task.isCancelled, let self else { return }
-      self.finish(id, result)
+    let task = tasks.run(for: self) {
+      try await client.user(id: userID)
+    } then: { viewModel, result in
+      viewModel.finish(result, shown: shown)  // on the main actor, only if this view model lives
     }
-    running = (id, shown, task)
+    running = (shown, task)
   }
 
-  private func finish(_ id: Int, _ result: Result<User, any Error>) {
-    guard let running, running.id == id else { return }
-    self.running = nil
-    switch (result, running.shown) {
+  private func finish(_ result: Result<User, any Error>, shown: User?) {
+    running = nil
+    switch (result, shown) {
     case (.success(let user), _):
       currentState = .loaded(user, isRefreshing: false)
     case (.failure(let error), nil):

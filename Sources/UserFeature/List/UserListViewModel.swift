@@ -7,11 +7,12 @@ import Signals
 /// - Events: ``events`` sends toasts and navigation, never replayed: bind before calling methods.
 /// - Threading: a main-actor class; state and events are sent on the main actor, so a
 ///   `receive(on: .mainActor)` subscriber on the main queue sees them synchronously.
-/// - Work: requests run in tasks through the injected ``UserClient``. At most one request runs
-///   at a time; a newer request cancels an older one and an older response never overwrites
-///   newer results.
-/// - Lifetime: releasing the view model cancels its work; running tasks hold it weakly, so it is
-///   deallocated even mid-request, and nothing is sent afterwards.
+/// - Work: requests run in tasks of a `TaskOwner` through the injected ``UserClient``. At most
+///   one request runs at a time; a newer request cancels an older one and an older response
+///   never overwrites newer results.
+/// - Lifetime: releasing the view model releases its `TaskOwner`, which cancels its work; no
+///   task holds the view model, so it is deallocated even mid-request, and nothing is sent
+///   afterwards.
 @MainActor
 public final class UserListViewModel {
   /// How long typing must pause before ``search(_:)`` fetches: 300 ms on the injected scheduler.
@@ -27,9 +28,9 @@ public final class UserListViewModel {
   public var events: EventStream<UserListEvent> { eventSender.stream }
 
   /// Users per page; must be positive. A new size takes effect at the next first-page load
-  /// (``load()``, ``refresh()``, a search); ``loadNextPage()`` keeps using the size the list on
-  /// screen was loaded with, so pages never overlap or skip users. Settable so that an app's
-  /// settings can change it without rebuilding the screen.
+  /// (``load()``, ``startRefresh()``, a search); ``loadNextPage()`` keeps using the size the
+  /// list on screen was loaded with, so pages never overlap or skip users. Settable so that an
+  /// app's settings can change it without rebuilding the screen.
   public var pageSize: Int {
     didSet {
       precondition(pageSize > 0, "UserListViewModel: pageSize must be positive, got \(pageSize)")
@@ -52,10 +53,9 @@ public final class UserListViewModel {
     }
   }
 
-  private struct Running {
-    let id: Int
-    let job: Job
-    let task: Task<Void, Never>
+  /// The key of the view model's requests in ``tasks``: one at a time, the newest wins.
+  private enum Work: Hashable {
+    case request
   }
 
   private let client: any UserClient
@@ -65,10 +65,12 @@ public final class UserListViewModel {
   private let stateOwner = MutableProperty<UserListState>(.idle)
   private let eventSender: EventSender<UserListEvent>
   private let typedText = EventSender<String>()
-  private let work = TaskSet()
+  /// The running requests. Internal, not private, so that tests (through `@testable import`)
+  /// can await them with SignalsTesting's `TaskOwnerProbe`.
+  let tasks = TaskOwner()
   private var searchPipeline: SubscriptionToken?
-  private var running: Running?
-  private var nextRunID = 0
+  /// What the running request is for, and its task (which ``refresh()`` awaits).
+  private var running: (job: Job, task: Task<Void, Never>)?
   private var query = ""
   private var pagesShown = 0
 
@@ -95,10 +97,6 @@ public final class UserListViewModel {
     self.searchPipeline = makeSearchPipeline()
   }
 
-  deinit {
-    work.cancelAll()
-  }
-
   private var currentState: UserListState {
     get { stateOwner.value }
     set { stateOwner.value = newValue }
@@ -116,13 +114,26 @@ public final class UserListViewModel {
     }
   }
 
-  /// Fetches the first page again.
+  /// Fetches the first page again, as ``startRefresh()`` does, and returns once the request
+  /// running after that call has finished and its outcome is on screen: the refresh it
+  /// started, or the load or refresh already running. For SwiftUI's `.refreshable`, whose
+  /// indicator stays until this returns.
+  ///
+  /// Cancelling the calling task does not cancel the refresh (the view model owns it; call
+  /// ``cancel()`` to stop it) and does not end the wait early. Returns at once if nothing is
+  /// running afterwards.
+  public func refresh() async {
+    startRefresh()
+    await running?.task.value
+  }
+
+  /// Starts fetching the first page again and returns at once (see ``refresh()`` to await it).
   ///
   /// With a list on screen the list stays and its activity becomes `refreshing`; success
   /// replaces it, failure restores it and sends a ``UserListEvent/toast(_:)``. A page load in
   /// progress is cancelled. With no list on screen this is ``load()`` (and also reloads an empty
   /// result). Does nothing while a load or refresh is running.
-  public func refresh() {
+  public func startRefresh() {
     switch currentState {
     case .loading:
       break
@@ -177,23 +188,13 @@ public final class UserListViewModel {
     searchPipeline = makeSearchPipeline()
     guard let running else { return }
     self.running = nil
-    running.task.cancel()
+    tasks.cancel(key: Work.request)
     switch running.job {
     case .firstPage:
       currentState = .idle
     case .refresh(let shown, _), .nextPage(let shown, _):
       currentState = .loaded(shown)
     }
-  }
-
-  /// Test support: the tasks this view model started that have not finished, oldest first.
-  var unfinishedTasks: [Task<Void, Never>] {
-    work.unfinished
-  }
-
-  /// Test support: returns once every task started so far (and any started meanwhile) is done.
-  func waitUntilIdle() async {
-    await work.waitUntilIdle()
   }
 
   private func makeSearchPipeline() -> SubscriptionToken {
@@ -222,31 +223,22 @@ public final class UserListViewModel {
     currentState = .loading(query: newQuery)
   }
 
-  /// Cancels whatever runs and starts `job`. The caller sets the matching state.
+  /// Starts `job`, replacing the running request (its answer is never applied). The caller
+  /// sets the matching state.
   private func start(_ job: Job, page: Int, query: String) {
-    running?.task.cancel()
-    let id = nextRunID
-    nextRunID += 1
     let client = self.client
     let pageSize = job.pageSize ?? shownPageSize
-    let task = work.run { [weak self] in
-      let result: Result<UserPage, any Error>
-      do {
-        result = .success(try await client.users(matching: query, page: page, pageSize: pageSize))
-      } catch {
-        result = .failure(error)
-      }
-      // Back on the main actor. The screen may be gone or the request superseded.
-      guard !Task.isCancelled, let self else { return }
-      self.finish(id, result)
+    let task = tasks.run(key: Work.request, for: self) {
+      try await client.users(matching: query, page: page, pageSize: pageSize)
+    } then: { viewModel, result in
+      viewModel.finish(job, result)  // on the main actor, only if this view model lives
     }
-    running = Running(id: id, job: job, task: task)
+    running = (job, task)
   }
 
-  private func finish(_ id: Int, _ result: Result<UserPage, any Error>) {
-    guard let running, running.id == id else { return }
-    self.running = nil
-    switch (running.job, result) {
+  private func finish(_ job: Job, _ result: Result<UserPage, any Error>) {
+    running = nil
+    switch (job, result) {
     case (.firstPage(let query, let size), .success(let page)):
       showFirstPage(page, query: query, pageSize: size)
     case (.firstPage(let query, _), .failure(let error)):

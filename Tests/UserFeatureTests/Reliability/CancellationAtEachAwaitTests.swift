@@ -50,7 +50,7 @@ struct CancellationAtEachAwaitTests {
     case .refresh, .nextPage, .searchReplacingAList:
       try await screen.beginWithList(1...3, hasMore: true)
       switch inFlight {
-      case .refresh: screen.viewModel.refresh()
+      case .refresh: screen.viewModel.startRefresh()
       case .nextPage: screen.viewModel.loadNextPage()
       default: screen.searchAndPause("q")
       }
@@ -89,15 +89,12 @@ struct CancellationAtEachAwaitTests {
     weak let released = screen.viewModel
     let index = try await start(inFlight, on: screen)
     screen.recordFromHere()
-    let tasks = screen.releaseViewModel()
+    screen.releaseViewModel()
     let before = screen.states.values
 
     #expect(released == nil, "a running request must not keep the view model alive")
     answer.deliver(TestUsers.page(20...22, hasMore: true), to: screen.calls, index)
-    for task in tasks {
-      await task.value
-    }
-    screen.scheduler.advance(by: .seconds(1))
+    await screen.expectSilence()
 
     #expect(screen.calls.cancelledRequests.contains(screen.calls.requests[index]))
     #expect(screen.states.values == before)
@@ -116,7 +113,7 @@ struct CancellationAtEachAwaitTests {
 
     #expect(screen.states.values == [.idle])
     #expect(screen.calls.requests == [])
-    #expect(screen.viewModel.unfinishedTasks.isEmpty)
+    #expect(screen.tasks.unfinishedCount == 0)
 
     screen.searchAndPause("b")
     try await screen.succeed(0, with: UserPage(users: [], hasMore: false))
@@ -145,7 +142,7 @@ struct CancellationAtEachAwaitTests {
     let user = TestUsers.user(4)
     if inFlight == .refresh {
       try await screen.beginWithUser()
-      screen.viewModel.refresh()
+      screen.viewModel.startRefresh()
     } else {
       screen.viewModel.load()
     }

@@ -15,7 +15,7 @@ struct FailureAtEachStepTests {
     /// Starts the step on `viewModel`.
     @MainActor func start(on viewModel: UserListViewModel) {
       switch self {
-      case .refresh: viewModel.refresh()
+      case .refresh: viewModel.startRefresh()
       case .nextPage: viewModel.loadNextPage()
       }
     }
@@ -103,7 +103,7 @@ struct FailureAtEachStepTests {
 
     screen.viewModel.load()
     try await screen.fail(0, with: failure.error)
-    screen.viewModel.refresh()
+    screen.viewModel.startRefresh()
     try await screen.succeed(1, with: TestUsers.user(4))
 
     #expect(screen.calls.requests == [4, 4])
@@ -120,7 +120,7 @@ struct FailureAtEachStepTests {
     let screen = UserDetailHarness(userID: 4)
     try await screen.beginWithUser()
 
-    screen.viewModel.refresh()
+    screen.viewModel.startRefresh()
     try await screen.fail(1, with: failure.error)
 
     let user = TestUsers.user(4)

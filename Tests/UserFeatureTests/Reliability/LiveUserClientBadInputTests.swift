@@ -144,7 +144,7 @@ struct LiveUserClientBadInputTests {
       let events = Recorder(viewModel.events)
 
       viewModel.load()
-      await settle(viewModel)
+      try await viewModel.tasks.idle(timeout: .seconds(30))
 
       let expected = UserFacingError(
         kind: .unexpected, message: UserFacingError.message(for: .unexpected),

@@ -88,7 +88,7 @@ struct RandomizedActionTests {
       log.append(step.description)
       switch step {
       case .load: viewModel.load()
-      case .refresh: viewModel.refresh()
+      case .refresh: viewModel.startRefresh()
       case .more: viewModel.loadNextPage()
       case .cancel: viewModel.cancel()
       case .select:

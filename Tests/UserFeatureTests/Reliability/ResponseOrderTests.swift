@@ -39,7 +39,7 @@ struct ResponseOrderTests {
     try await screen.beginWithList(1...2, hasMore: true)
     screen.viewModel.loadNextPage()
     _ = try await screen.calls.requests(count: 2)
-    screen.viewModel.refresh()
+    screen.viewModel.startRefresh()
     _ = try await screen.calls.requests(count: 3)
   }
 

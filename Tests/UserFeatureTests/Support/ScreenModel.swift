@@ -3,8 +3,8 @@ import SignalsTesting
 
 @testable import UserFeature
 
-/// A view model as the tests see it: its outputs, the fake client call it makes, and its test
-/// hooks (reached through `@testable import`).
+/// A view model as the tests see it: its outputs, its tasks (reached through `@testable
+/// import`) and the fake client call it makes.
 @MainActor
 protocol ScreenModel: AnyObject, Sendable {
   associatedtype State: Sendable
@@ -16,10 +16,8 @@ protocol ScreenModel: AnyObject, Sendable {
 
   var state: Property<State> { get }
   var events: EventStream<Event> { get }
-  /// The tasks the view model started that have not finished, oldest first.
-  var unfinishedTasks: [Task<Void, Never>] { get }
-  /// Returns once every task started so far (and any started meanwhile) is done.
-  func waitUntilIdle() async
+  /// The view model's running requests (its own `TaskOwner`, reached through `@testable`).
+  var tasks: TaskOwner { get }
 
   /// The calls this kind of view model makes (the only ones its test client serves).
   nonisolated static var service: ControlledUserClient.Service { get }

@@ -4,8 +4,8 @@ import Testing
 @testable import UserFeature
 
 /// A view model under test with everything around it: the fake client it calls, the virtual
-/// clock, recorders of its state and events (stamped with virtual time), and ``settle()``. A
-/// test states only its scenario:
+/// clock, recorders of its state and events (stamped with virtual time), a probe of its tasks,
+/// ``settle()`` and ``expectSilence()``. A test states only its scenario:
 ///
 /// ```swift
 /// let screen = UserListHarness()
@@ -20,6 +20,8 @@ import Testing
 final class ViewModelHarness<Model: ScreenModel> {
   let client: ControlledUserClient
   let scheduler = TestScheduler()
+  /// The view model's tasks; usable after ``releaseViewModel()``.
+  let tasks: TaskOwnerProbe
   /// Every state since recording started, the current one first.
   private(set) var states: Recorder<Model.State>
   /// Every event since recording started.
@@ -34,6 +36,7 @@ final class ViewModelHarness<Model: ScreenModel> {
     client = ControlledUserClient(serving: Model.service, whenCancelled: cancellation)
     let model = make(client, scheduler)
     self.model = model
+    tasks = TaskOwnerProbe(model.tasks)
     states = Recorder(model.state, scheduler: scheduler)
     events = Recorder(model.events, scheduler: scheduler)
   }
@@ -51,10 +54,32 @@ final class ViewModelHarness<Model: ScreenModel> {
     events = Recorder(viewModel.events, scheduler: scheduler)
   }
 
-  /// Waits until every task the view model started has finished (see `settle(_:)`).
-  func settle() async {
-    await UserFeatureTests.settle(viewModel)
+  /// Waits until every task the view model started has finished (including after
+  /// ``releaseViewModel()``), so the test can assert the whole emission sequence. Does not move
+  /// the virtual clock. If that takes longer than ``settleLimit``, records an issue and returns:
+  /// a broken view model fails the test instead of hanging the run.
+  func settle(sourceLocation: SourceLocation = #_sourceLocation) async {
+    do {
+      try await tasks.idle(timeout: Self.settleLimit)
+    } catch {
+      Issue.record("\(error)", sourceLocation: sourceLocation)
+    }
   }
+
+  /// Settles the tasks and the virtual clock (every pending action runs, at its due time) and
+  /// records an issue if any state or event arrives meanwhile.
+  func expectSilence(
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+    column: Int = #column
+  ) async {
+    await SignalsTesting.expectSilence(
+      from: states, events, settling: scheduler, tasks: tasks, timeout: Self.settleLimit,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// How long ``settle()`` waits before it gives up: far longer than any correct wait, even for
+  /// the tests that settle over real HTTP to a local server.
+  static var settleLimit: Duration { .seconds(30) }
 
   /// The client calls the view model makes, numbered from 0 (page requests for a list, user
   /// requests for a detail screen).
@@ -81,10 +106,9 @@ final class ViewModelHarness<Model: ScreenModel> {
     await settle()
   }
 
-  /// Lets go of the view model, the test's only strong reference to it, and returns the tasks
-  /// it left running, for the test to await.
-  func releaseViewModel() -> [Task<Void, Never>] {
-    defer { model = nil }
-    return model?.unfinishedTasks ?? []
+  /// Lets go of the view model, the test's only strong reference to it; ``tasks`` still
+  /// counts and awaits the tasks it left running.
+  func releaseViewModel() {
+    model = nil
   }
 }

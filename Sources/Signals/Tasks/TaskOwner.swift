@@ -1,0 +1,129 @@
+/// Owns the async work a main-actor view model starts for its intents: starts a task per
+/// intent, keeps it until it returns, replaces it by key (latest wins), cancels everything when
+/// the owner is cancelled or released, and applies each result to the view model only while the
+/// view model lives and the task is still wanted.
+///
+/// ```swift
+/// @MainActor final class SearchViewModel {
+///   private let tasks = TaskOwner()
+///
+///   func search(_ text: String) {
+///     tasks.run(key: "search", for: self) { [client] in
+///       try await client.users(matching: text)  // no `self` here: nothing to keep alive
+///     } then: { viewModel, result in
+///       viewModel.show(result)  // on the main actor, only if still wanted
+///     }
+///   }
+/// }
+/// ```
+///
+/// - Work: `operation` is a `@Sendable` closure that gets no owner: it captures the values it
+///   needs (a client, a query) and returns or throws. It is not isolated to the main actor, so
+///   it cannot touch the view model's state. Its outcome comes back as a `Result`, so `try`
+///   stays in the operation and the view model switches on one value.
+/// - Applying: `apply` runs on the main actor after `operation` returns, with the owner given
+///   to ``run(for:_:then:)`` (held weakly while the operation runs), and only if that owner
+///   still lives and the task was not cancelled (by ``cancel(key:)``, ``cancelAll()``, a newer
+///   task with the same key, the returned task's `cancel()`, or releasing this object). A
+///   cancelled task ends without calling `apply`: the view model decides what state a
+///   cancellation leaves, in the method that cancels.
+/// - Ordering: a cancellation made on the main actor before `apply` runs is always seen, even
+///   one made in the same main-actor turn as the answer arrived: `apply` checks it on the main
+///   actor right before it is called. So a replaced task never applies after its replacement
+///   started (latest wins), and a view model's `cancel()` is final.
+/// - Lifetime: a running task keeps alive what `operation` and `apply` capture and this
+///   object's list of tasks; not the owner (held weakly) and not this object. Releasing this
+///   object (with the view model that holds it) cancels every task; each ends at its
+///   operation's next cancellation check (a `URLSession` call throws at once) and applies
+///   nothing. A task is dropped from the list as soon as it returns. Capturing `self` in
+///   `operation` would keep the view model alive until the operation returns: capture values
+///   instead (a capture list such as `[client]` says what the work uses).
+/// - Threading: a main-actor class; `run`, `cancel` and `apply` are on the main actor. Release
+///   may happen on any thread (a `deinit` cancels, which is safe anywhere).
+/// - Tests: `TaskOwnerProbe` and `TaskOwner.idle(timeout:)` in SignalsTesting count the tasks
+///   and await their end (also after the owner is released), and `expectSilence` checks that
+///   nothing more arrives once they are done. See <doc:OwnedTasks>.
+@MainActor
+public final class TaskOwner {
+  /// The tasks that have not returned; shared with the tasks and with test probes.
+  package nonisolated let list = OwnedTaskList()
+
+  /// Creates an owner with no tasks.
+  public nonisolated init() {}
+
+  deinit {
+    list.cancelAll()
+  }
+
+  /// Starts `operation` in a task this object keeps until it returns, then calls
+  /// `apply(owner, result)` on the main actor if `owner` still lives and the task was not
+  /// cancelled. See the type's documentation for ordering and lifetime.
+  ///
+  /// - Parameters:
+  ///   - owner: what `apply` changes, usually the view model (`self`); held weakly.
+  ///   - operation: the async work; it gets no owner, so capture values, not `self`.
+  ///   - apply: called at most once, on the main actor, with the owner and the outcome.
+  /// - Returns: the task, which returns once `apply` has run or been skipped. Await its
+  ///   `value` to wait for the outcome to be applied; cancelling it cancels the work, as
+  ///   ``cancelAll()`` would for this task alone.
+  @discardableResult
+  public func run<Owner: AnyObject, Success: Sendable, Failure: Error>(
+    for owner: Owner,
+    _ operation: @escaping @Sendable () async throws(Failure) -> Success,
+    then apply: @escaping @MainActor (Owner, Result<Success, Failure>) -> Void
+  ) -> Task<Void, Never> {
+    start(key: nil, owner, operation, apply)
+  }
+
+  /// Like ``run(for:_:then:)``, replacing the task started under `key`: if one is still
+  /// running it is cancelled first, so its result is never applied (latest wins). Tasks with
+  /// other keys, and tasks started without a key, are not affected.
+  ///
+  /// A replaced task stays owned (and counted by test probes) until it returns.
+  @discardableResult
+  public func run<Owner: AnyObject, Success: Sendable, Failure: Error>(
+    key: some Hashable & Sendable,
+    for owner: Owner,
+    _ operation: @escaping @Sendable () async throws(Failure) -> Success,
+    then apply: @escaping @MainActor (Owner, Result<Success, Failure>) -> Void
+  ) -> Task<Void, Never> {
+    start(key: TaskKey(key), owner, operation, apply)
+  }
+
+  /// Cancels the task started under `key`, if it has not returned; its result is not applied.
+  /// Other tasks go on.
+  public func cancel(key: some Hashable & Sendable) {
+    list.task(forKey: TaskKey(key))?.cancel()
+  }
+
+  /// Cancels every task this object keeps; none of their results is applied. Tasks started
+  /// afterwards run normally.
+  public func cancelAll() {
+    list.cancelAll()
+  }
+
+  private func start<Owner: AnyObject, Success: Sendable, Failure: Error>(
+    key: TaskKey?, _ owner: Owner,
+    _ operation: @escaping @Sendable () async throws(Failure) -> Success,
+    _ apply: @escaping @MainActor (Owner, Result<Success, Failure>) -> Void
+  ) -> Task<Void, Never> {
+    let list = self.list
+    let id = list.makeID()
+    // The task's body starts on the main actor, which this method holds until it returns, so
+    // `insert` below always runs before the body's `remove`.
+    let task = Task { @MainActor [weak owner] in
+      defer { list.remove(id) }
+      let result: Result<Success, Failure>
+      do throws(Failure) {
+        result = .success(try await operation())
+      } catch {
+        result = .failure(error)
+      }
+      // Back on the main actor: cancellations made here so far are visible.
+      guard !Task.isCancelled, let owner else { return }
+      apply(owner, result)
+    }
+    list.insert(task, id: id, key: key)?.cancel()
+    return task
+  }
+}

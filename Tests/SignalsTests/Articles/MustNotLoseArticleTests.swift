@@ -1,0 +1,110 @@
+import Signals
+import SignalsTesting
+import Testing
+
+// The examples of the DocC article "An outcome that must not be lost"
+// (Sources/Signals/Signals.docc/OutcomeThatMustNotBeLost.md), quoted through their snippet
+// markers.
+
+// snippet: must-not-lose-outcome-view-model
+/// A payment can finish while no screen is bound (the user went back, the app was in the
+/// background), so its outcome is state that the screen acknowledges, not an event that would
+/// be dropped.
+@MainActor
+final class CheckoutViewModel {
+  enum Outcome: Equatable, Sendable {
+    case paid(receipt: String)
+    case declined
+  }
+
+  struct State: Equatable, Sendable {
+    var isPaying = false
+    /// The outcome to show, kept until the screen calls `outcomeShown()`.
+    var outcome: Outcome?
+  }
+
+  let tasks = TaskOwner()
+  private let stateOwner = MutableProperty(State())
+  private let charge: @Sendable () async throws -> String
+  var state: Property<State> { stateOwner.property }
+
+  init(charge: @escaping @Sendable () async throws -> String) {
+    self.charge = charge
+  }
+
+  func pay() {
+    guard !stateOwner.value.isPaying else { return }
+    stateOwner.modify { $0.isPaying = true }
+    tasks.run(key: "pay", for: self) { [charge] in
+      try await charge()
+    } then: { viewModel, result in
+      viewModel.stateOwner.modify { state in
+        state.isPaying = false
+        state.outcome =
+          switch result {
+          case .success(let receipt): .paid(receipt: receipt)
+          case .failure: .declined
+          }
+      }
+    }
+  }
+
+  /// The screen has shown the outcome: it is not shown again, by this screen or a rebuilt one.
+  func outcomeShown() {
+    stateOwner.modify { $0.outcome = nil }
+  }
+}
+// snippet-end
+
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct MustNotLoseArticleTests {
+  // snippet: must-not-lose-outcome-test
+  @Test func anOutcomeThatArrivesWhileNoScreenIsBoundIsShownOnceWhenOneBinds() async throws {
+    let charge = ControlledCall<Void, String>()
+    let viewModel = CheckoutViewModel(charge: { try await charge.call(()) })
+    viewModel.pay()
+    _ = try await charge.requests(count: 1)
+    charge.resolve(0, with: "R-1")  // no screen is bound: an event sent now would be dropped
+    try await viewModel.tasks.idle()
+
+    let screen = Recorder(viewModel.state)  // a screen binds later and still sees it
+    #expect(screen.values == [.init(isPaying: false, outcome: .paid(receipt: "R-1"))])
+    viewModel.outcomeShown()  // the screen showed it and says so
+    let rebuilt = Recorder(viewModel.state)
+    #expect(rebuilt.values == [.init(isPaying: false, outcome: nil)])  // not shown twice
+  }
+  // snippet-end
+
+  @Test func aDeclinedPaymentIsKeptUntilShownToo() async throws {
+    struct Declined: Error {}
+    let charge = ControlledCall<Void, String>()
+    let viewModel = CheckoutViewModel(charge: { try await charge.call(()) })
+    viewModel.pay()
+    viewModel.pay()  // one payment at a time
+    _ = try await charge.requests(count: 1)
+    charge.fail(0, with: Declined())
+    try await viewModel.tasks.idle()
+
+    #expect(charge.callCount == 1)
+    #expect(viewModel.state.value == .init(isPaying: false, outcome: .declined))
+  }
+
+  /// What it does not survive: the view model itself. Whoever keeps the outcome for a later
+  /// screen must keep the view model (a coordinator, the parent screen).
+  @Test func releasingTheViewModelMidPaymentCancelsIt() async throws {
+    let charge = ControlledCall<Void, String>()
+    var viewModel: CheckoutViewModel? = CheckoutViewModel(charge: { try await charge.call(()) })
+    weak let released = viewModel
+    let states = Recorder(try #require(viewModel).state)
+    let tasks = TaskOwnerProbe(try #require(viewModel).tasks)
+    viewModel?.pay()
+    _ = try await charge.requests(count: 1)
+
+    viewModel = nil
+
+    #expect(released == nil)
+    #expect(charge.cancelledIndices == [0])
+    await expectSilence(from: states, tasks: tasks)
+  }
+}

@@ -1,0 +1,119 @@
+import Signals
+import SignalsTesting
+import Testing
+
+// The guide's owned-task and latest-wins examples written on `TaskOwner`, for the guide to
+// quote in place of the hand-written forms in AsyncWorkTests.swift (`owned-task-view-model`,
+// `owned-task-test`) and StaleResponseTests.swift (`latest-wins`, `latest-wins-test`).
+
+private enum ProfileState: Equatable, Sendable {
+  case idle
+  case loading
+  case loaded(name: String)
+  case failed(message: String)
+}
+
+// snippet: task-owner-view-model
+/// The view model owns the work: `load()` returns at once, its `TaskOwner` keeps the task, a
+/// new load replaces the old one, and releasing the view model cancels it.
+@MainActor
+private final class OwnedProfileViewModel {
+  let tasks = TaskOwner()
+  private let stateOwner = MutableProperty(ProfileState.idle)
+  private let fetchName: @Sendable () async throws -> String
+  var state: Property<ProfileState> { stateOwner.property }
+
+  init(fetchName: @escaping @Sendable () async throws -> String) {
+    self.fetchName = fetchName
+  }
+
+  func load() {
+    stateOwner.value = .loading
+    tasks.run(key: "load", for: self) { [fetchName] in
+      try await fetchName()  // no `self`: the view model can go away meanwhile
+    } then: { viewModel, result in  // main actor; only if still wanted and still alive
+      viewModel.stateOwner.value =
+        switch result {
+        case .success(let name): .loaded(name: name)
+        case .failure: .failed(message: "Could not load the profile.")
+        }
+    }
+  }
+}
+// snippet-end
+
+private enum SearchState: Equatable, Sendable {
+  case idle
+  case searching(String)
+  case results(String, [String])
+}
+
+// snippet: task-owner-latest-wins
+/// RIGHT: a new search replaces the one in flight, and a replaced search writes nothing.
+@MainActor
+private final class LatestSearchViewModel {
+  let tasks = TaskOwner()
+  private let stateOwner = MutableProperty(SearchState.idle)
+  private let search: @Sendable (String) async throws -> [String]
+  var state: Property<SearchState> { stateOwner.property }
+
+  init(search: @escaping @Sendable (String) async throws -> [String]) {
+    self.search = search
+  }
+
+  func search(_ query: String) {
+    stateOwner.value = .searching(query)
+    tasks.run(key: "search", for: self) { [search] in
+      try await search(query)
+    } then: { viewModel, result in
+      viewModel.stateOwner.value = .results(query, (try? result.get()) ?? [])
+    }
+  }
+}
+// snippet-end
+
+extension GuideTests {
+  @MainActor @Suite struct TaskOwnerForms {
+    // snippet: task-owner-test
+    @Test func releasingTheViewModelCancelsTheTaskItOwns() async throws {
+      let request = ControlledCall<Void, String>(whenCancelled: .keepsWaitingForAnswer)
+      var viewModel: OwnedProfileViewModel? = OwnedProfileViewModel(
+        fetchName: { try await request.call(()) })
+      weak let released = viewModel
+      let states = Recorder(try #require(viewModel).state)
+      let tasks = TaskOwnerProbe(try #require(viewModel).tasks)
+      viewModel?.load()
+      _ = try await request.requests(count: 1)
+      viewModel = nil  // the screen and its view model go away mid-request
+      #expect(released == nil)  // no task held it
+      #expect(request.cancelledIndices == [0])  // its TaskOwner cancelled the request
+      request.resolve(0, with: "Ada")  // the answer arrives anyway
+      await expectSilence(from: states, tasks: tasks)  // and nothing is written
+      #expect(states.values == [.idle, .loading])
+    }
+    // snippet-end
+
+    // snippet: task-owner-latest-wins-test
+    @Test func latestSearchWins() async throws {
+      let search = ControlledCall<String, [String]>(whenCancelled: .keepsWaitingForAnswer)
+      let viewModel = LatestSearchViewModel(search: search.call)
+      let states = Recorder(viewModel.state)
+      for query in ["s", "sw", "swift"] {  // typing on: each search replaces the one before
+        viewModel.search(query)
+      }
+      _ = try await search.requests(count: 3)
+      // Newest first, so every older answer arrives after a newer one.
+      search.resolve(matching: "swift", with: ["Swift"])
+      search.resolve(matching: "sw", with: ["Swift", "Swing"])
+      search.resolve(matching: "s", with: ["Sass", "Swift", "Swing"])
+      try await viewModel.tasks.idle()
+      #expect(Set(search.cancelledRequests) == ["s", "sw"])
+      #expect(
+        states.values == [
+          .idle, .searching("s"), .searching("sw"), .searching("swift"),
+          .results("swift", ["Swift"]),  // fixed: the late answers to "s" and "sw" are dropped
+        ])
+    }
+    // snippet-end
+  }
+}

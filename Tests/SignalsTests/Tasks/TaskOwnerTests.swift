@@ -1,0 +1,297 @@
+import Signals
+import SignalsTesting
+import Testing
+
+/// `TaskOwner`: one test per promise of its documentation.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct TaskOwnerTests {
+  private struct Offline: Error, Equatable {}
+
+  /// What a screen would be: it owns the tasks and is what `apply` changes.
+  @MainActor
+  final class Screen {
+    let tasks = TaskOwner()
+    private(set) var shown: [String] = []
+
+    func show(_ result: Result<String, any Error>) {
+      switch result {
+      case .success(let text): shown.append(text)
+      case .failure(let error): shown.append("failed: \(error)")
+      }
+    }
+  }
+
+  /// How a task is started: the two forms of `run`.
+  enum Start: String, CaseIterable, Sendable {
+    case unkeyed, keyed
+
+    @MainActor func run(
+      on screen: Screen, _ call: ControlledCall<String, String>, _ request: String
+    ) {
+      switch self {
+      case .unkeyed:
+        screen.tasks.run(for: screen) {
+          try await call.call(request)
+        } then: { screen, result in
+          screen.show(result)
+        }
+      case .keyed:
+        screen.tasks.run(key: "load", for: screen) {
+          try await call.call(request)
+        } then: { screen, result in
+          screen.show(result)
+        }
+      }
+    }
+  }
+
+  @Test(arguments: Start.allCases)
+  func theResultIsAppliedOnTheMainActorWithTheOwnerAndTheTaskIsDropped(_ start: Start) async throws
+  {
+    let screen = Screen()
+    let call = ControlledCall<String, String>()
+    let tasks = TaskOwnerProbe(screen.tasks)
+
+    start.run(on: screen, call, "a")
+    #expect(tasks.unfinishedCount == 1)
+    _ = try await call.requests(count: 1)
+    call.resolve(0, with: "A")
+    try await tasks.idle()
+
+    #expect(screen.shown == ["A"])
+    #expect(tasks.unfinishedCount == 0)
+  }
+
+  @Test func aThrownErrorIsAppliedAsAFailure() async throws {
+    let screen = Screen()
+    let call = ControlledCall<String, String>()
+    Start.unkeyed.run(on: screen, call, "a")
+    _ = try await call.requests(count: 1)
+
+    call.fail(0, with: Offline())
+    try await screen.tasks.idle()
+
+    #expect(screen.shown == ["failed: Offline()"])
+  }
+
+  @Test func anOperationThatCannotThrowGivesAResultThatCannotFail() async throws {
+    let screen = Screen()
+    let values: [Int] = await withCheckedContinuation { continuation in
+      screen.tasks.run(for: screen) {
+        42
+      } then: { _, result in
+        let neverFails: Result<Int, Never> = result
+        switch neverFails {
+        case .success(let value): continuation.resume(returning: [value])
+        }
+      }
+    }
+    #expect(values == [42])
+  }
+
+  @Test func awaitingTheReturnedTaskWaitsUntilTheResultIsApplied() async throws {
+    let screen = Screen()
+    let call = ControlledCall<String, String>()
+    let task = screen.tasks.run(for: screen) {
+      try await call.call("a")
+    } then: { screen, result in
+      screen.show(result)
+    }
+    _ = try await call.requests(count: 1)
+    call.resolve(0, with: "A")
+
+    await task.value
+
+    #expect(screen.shown == ["A"])
+  }
+
+  /// Latest wins: the older task is cancelled when the newer one starts, and its answer is
+  /// never applied, whichever answer arrives first.
+  @Test(arguments: [true, false])
+  func aNewTaskWithTheSameKeyReplacesTheRunningOne(olderAnsweredFirst: Bool) async throws {
+    let screen = Screen()
+    let call = ControlledCall<String, String>(whenCancelled: .keepsWaitingForAnswer)
+    Start.keyed.run(on: screen, call, "a")
+    _ = try await call.requests(count: 1)
+
+    Start.keyed.run(on: screen, call, "ab")
+    _ = try await call.requests(count: 2)
+    #expect(call.cancelledIndices == [0])
+    if olderAnsweredFirst { call.resolve(0, with: "A") }
+    call.resolve(1, with: "AB")
+    if !olderAnsweredFirst { call.resolve(0, with: "A") }
+    try await screen.tasks.idle()
+
+    #expect(screen.shown == ["AB"])
+  }
+
+  @Test func otherKeysAndUnkeyedTasksAreNotReplaced() async throws {
+    let screen = Screen()
+    let call = ControlledCall<String, String>()
+    for (key, request) in [("search", "s1"), ("page", "p1"), ("search", "s2")] {
+      screen.tasks.run(key: key, for: screen) {
+        try await call.call(request)
+      } then: {
+        $0.show($1)
+      }
+    }
+    Start.unkeyed.run(on: screen, call, "u")
+    _ = try await call.requests(count: 4)
+
+    #expect(call.cancelledRequests == ["s1"])
+    call.resolve(matching: "p1", with: "P1")
+    call.resolve(matching: "u", with: "U")
+    call.resolve(matching: "s2", with: "S2")
+    try await screen.tasks.idle()
+    #expect(Set(screen.shown) == ["P1", "U", "S2"])
+  }
+
+  @Test func cancelByKeyCancelsOnlyThatTaskAndItsResultIsNotApplied() async throws {
+    let screen = Screen()
+    let call = ControlledCall<String, String>(whenCancelled: .keepsWaitingForAnswer)
+    screen.tasks.run(key: "search", for: screen) {
+      try await call.call("s")
+    } then: {
+      $0.show($1)
+    }
+    screen.tasks.run(key: "page", for: screen) {
+      try await call.call("p")
+    } then: {
+      $0.show($1)
+    }
+    _ = try await call.requests(count: 2)
+
+    screen.tasks.cancel(key: "search")
+    screen.tasks.cancel(key: "nothing runs under this key")
+    call.resolve(matching: "s", with: "S")
+    call.resolve(matching: "p", with: "P")
+    try await screen.tasks.idle()
+
+    #expect(call.cancelledRequests == ["s"])
+    #expect(screen.shown == ["P"])
+  }
+
+  @Test func cancelAllCancelsEveryTaskAndLaterTasksRunNormally() async throws {
+    let screen = Screen()
+    let call = ControlledCall<String, String>(whenCancelled: .keepsWaitingForAnswer)
+    Start.keyed.run(on: screen, call, "a")
+    Start.unkeyed.run(on: screen, call, "b")
+    _ = try await call.requests(count: 2)
+
+    screen.tasks.cancelAll()
+    Start.keyed.run(on: screen, call, "c")
+    _ = try await call.requests(count: 3)
+    call.resolve(matching: "a", with: "A")
+    call.resolve(matching: "b", with: "B")
+    call.resolve(matching: "c", with: "C")
+    try await screen.tasks.idle()
+
+    #expect(Set(call.cancelledRequests) == ["a", "b"])
+    #expect(screen.shown == ["C"])
+  }
+
+  @Test func cancellingTheReturnedTaskCancelsTheWorkAndSkipsTheResult() async throws {
+    let screen = Screen()
+    let call = ControlledCall<String, String>(whenCancelled: .keepsWaitingForAnswer)
+    let task = screen.tasks.run(for: screen) {
+      try await call.call("a")
+    } then: {
+      $0.show($1)
+    }
+    _ = try await call.requests(count: 1)
+
+    task.cancel()
+    call.resolve(0, with: "A")
+    await task.value
+
+    #expect(call.cancelledIndices == [0])
+    #expect(screen.shown == [])
+  }
+
+  /// The answer arrives and the task is cancelled in the same main-actor turn, before the
+  /// task can resume: the cancellation wins, because `apply` checks it on the main actor.
+  @Test func aCancellationMadeBeforeTheResultIsAppliedIsAlwaysSeen() async throws {
+    let screen = Screen()
+    let call = ControlledCall<String, String>(whenCancelled: .keepsWaitingForAnswer)
+    Start.keyed.run(on: screen, call, "a")
+    _ = try await call.requests(count: 1)
+
+    call.resolve(0, with: "A")
+    screen.tasks.cancel(key: "load")  // same turn: the task cannot have resumed on main yet
+    try await screen.tasks.idle()
+
+    #expect(screen.shown == [])
+  }
+
+  /// Releasing the owner mid-request, for each form of `run`: the owner is not kept alive by
+  /// its task, the task is cancelled (through its owner of tasks, released with it), nothing
+  /// is applied, and the task returns.
+  @Test(arguments: Start.allCases)
+  func aScreenReleasedMidRequestIsNotKeptAliveAndNothingIsApplied(_ start: Start) async throws {
+    let call = ControlledCall<String, String>(whenCancelled: .keepsWaitingForAnswer)
+    var screen: Screen? = Screen()
+    weak let released = screen
+    let tasks = TaskOwnerProbe(try #require(screen).tasks)
+    start.run(on: try #require(screen), call, "a")
+    _ = try await call.requests(count: 1)
+
+    screen = nil
+
+    #expect(released == nil, "a running task must not keep its owner alive")
+    #expect(call.cancelledIndices == [0])
+    call.resolve(0, with: "A")
+    try await tasks.idle()
+    #expect(tasks.unfinishedCount == 0)
+  }
+
+  /// The owner of `apply` may be another object than the one holding the `TaskOwner`: it is
+  /// held weakly too, and a task whose owner is gone applies nothing.
+  @Test func anOwnerReleasedWhileItsTaskRunsGetsNothingApplied() async throws {
+    let tasks = TaskOwner()
+    let call = ControlledCall<String, String>()
+    var screen: Screen? = Screen()
+    weak let released = screen
+    let applied = Locked(false)
+    tasks.run(for: try #require(screen)) {
+      try await call.call("a")
+    } then: { _, _ in
+      applied.withLock { $0 = true }
+    }
+    _ = try await call.requests(count: 1)
+
+    screen = nil
+    #expect(released == nil)
+    call.resolve(0, with: "A")
+    try await tasks.idle()
+
+    #expect(call.cancelledIndices == [], "only the owner is gone; the task ran to its end")
+    #expect(applied.withLock { $0 } == false)
+  }
+
+  @Test func releasingTheTaskOwnerCancelsEveryTask() async throws {
+    let screen = Screen()
+    var tasks: TaskOwner? = TaskOwner()
+    let probe = TaskOwnerProbe(try #require(tasks))
+    let call = ControlledCall<String, String>(whenCancelled: .keepsWaitingForAnswer)
+    try #require(tasks).run(key: "a", for: screen) {
+      try await call.call("a")
+    } then: {
+      $0.show($1)
+    }
+    try #require(tasks).run(for: screen) {
+      try await call.call("b")
+    } then: {
+      $0.show($1)
+    }
+    _ = try await call.requests(count: 2)
+
+    tasks = nil
+    call.resolve(matching: "a", with: "A")
+    call.resolve(matching: "b", with: "B")
+    try await probe.idle()
+
+    #expect(Set(call.cancelledRequests) == ["a", "b"])
+    #expect(screen.shown == [])
+  }
+}
