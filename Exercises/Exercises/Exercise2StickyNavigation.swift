@@ -15,7 +15,10 @@ import Testing
 // 1. Is "open the detail" something the screen should still show if it were rebuilt now?
 // 2. Resetting the flag to `false` from the screen makes the screen a writer of the view
 //    model's state, and races with the next tap.
-// 3. Look at how `UserListViewModel.select(_:)` in Sources/UserFeature opens a detail screen.
+// 3. Two fixes pass. Either the tap is a request sent as an event (look at how
+//    `UserListViewModel.select(_:)` in Sources/UserFeature opens a detail screen), or the view
+//    model owns what is presented as state and the screen reports Back through `dismissed()`
+//    (the guide's `ContactsViewModel`).
 
 /// WRONG: a navigation request stored as state.
 final class ListViewModel: RowNavigationModel {
