@@ -1,7 +1,7 @@
 import Signals
 import Testing
 
-/// Exercise 1 (the guide's anti-pattern 3.1, a toast kept in state): what a save screen needs
+/// Exercise 1 (the guide's anti-pattern 7.1, a toast kept in state): what a save screen needs
 /// from its view model.
 public protocol SavingModel: Sendable {
   /// A view model with nothing saved yet.

@@ -1,7 +1,7 @@
 import Signals
 import Testing
 
-/// Exercise 2 (anti-pattern 3.2, a sticky navigation flag): what a list screen needs from its
+/// Exercise 2 (anti-pattern 7.2, a sticky navigation flag): what a list screen needs from its
 /// view model to open the detail screen.
 ///
 /// Both fixes the guide teaches pass: the tap sent as an event (the container owns what is

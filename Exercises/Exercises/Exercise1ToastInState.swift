@@ -2,7 +2,7 @@ import ExerciseChecks
 import Signals
 import Testing
 
-// Exercise 1: a toast kept in state (docs/guide.md, anti-pattern 3.1).
+// Exercise 1: a toast kept in state (docs/guide.md, anti-pattern 7.1).
 //
 // After a save the screen shows "Saved" in a toast. This view model keeps the toast in a
 // `Property`, so a screen that binds after the save (a screen built again, a second window

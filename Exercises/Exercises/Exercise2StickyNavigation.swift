@@ -2,7 +2,7 @@ import ExerciseChecks
 import Signals
 import Testing
 
-// Exercise 2: a sticky navigation flag (docs/guide.md, anti-pattern 3.2).
+// Exercise 2: a sticky navigation flag (docs/guide.md, anti-pattern 7.2).
 //
 // Tapping a row opens the detail screen. This view model keeps "show the detail" as a `Bool`
 // in state, and the flag is still `true` after the user comes back: the list binds again on
