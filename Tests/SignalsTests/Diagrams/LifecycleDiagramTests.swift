@@ -65,7 +65,7 @@ extension DiagramTests {
     scheduler.advance(to: .milliseconds(200))
     let screen = PaymentScreen(viewModel: viewModel)
     screen.bind()
-    let drawn = Recorder(viewModel.messages.map { $0.first?.text ?? "-" }, scheduler: scheduler)
+    let drawn = Recorder(viewModel.messages.map { $0.first?.text ?? "none" }, scheduler: scheduler)
     let eventScreen = Recorder(asEvent.stream, scheduler: scheduler)
     scheduler.advance(to: .milliseconds(300))
     screen.dismiss()  // the user closed the message: acknowledged
@@ -76,7 +76,7 @@ extension DiagramTests {
     let rebuilt = PaymentScreen(viewModel: viewModel)
     rebuilt.bind()
     let drawnAgain = Recorder(
-      viewModel.messages.map { $0.first?.text ?? "-" }, scheduler: scheduler)
+      viewModel.messages.map { $0.first?.text ?? "none" }, scheduler: scheduler)
     scheduler.advance(to: .milliseconds(500))
 
     #expect(screen.shown == ["paid"])

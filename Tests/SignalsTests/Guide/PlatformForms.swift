@@ -120,7 +120,7 @@
   /// UIKit with Observation: UIKit records what `updateProperties()` reads and calls it again
   /// when that changes (iOS 26; on iOS 18, `layoutSubviews()` and `viewWillLayoutSubviews()` do
   /// it when Info.plist sets `UIObservationTrackingEnabled`).
-  @available(iOS 26, *)
+  @available(iOS 26, tvOS 26, visionOS 26, macCatalyst 26, *)
   final class ProfileViewController: UIViewController {
     private let model: ObservableProfileModel
     private let label = UILabel()
