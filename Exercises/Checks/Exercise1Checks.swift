@@ -1,7 +1,7 @@
 import Signals
 import Testing
 
-/// Exercise 1 (the guide's anti-pattern 3.1, a toast kept in state): what a save screen needs
+/// Exercise 1 (the guide's anti-pattern 7.1, a toast kept in state): what a save screen needs
 /// from its view model.
 public protocol SavingModel: Sendable {
   /// A view model with nothing saved yet.
@@ -14,7 +14,7 @@ public protocol SavingModel: Sendable {
 
 /// The checks of exercise 1, run against the exercise's model and against its solution.
 public enum SavingChecks: String, CaseIterable, Sendable {
-  /// A screen that binds after the save (a rotation, a second window) shows no old toast.
+  /// A screen that binds after the save (built again, a window opened later) shows no old toast.
   case aScreenThatBindsAfterTheSaveShowsNothing
   /// A screen built again still shows the next save, once.
   case aRebuiltScreenShowsTheNextSaveOnce

@@ -1,8 +1,8 @@
 import Signals
 import Testing
 
-/// Exercise 3 (anti-pattern 8.1, willSet-style emission): a cart badge whose handlers read the
-/// model while they run.
+/// Exercise 3 (Delivery guarantees, "Reading the old value": willSet-style emission): a cart
+/// badge whose handlers read the model while they run.
 @MainActor
 public protocol CartBadgeModel: AnyObject, Sendable {
   /// An empty cart.

@@ -1,7 +1,7 @@
 import Signals
 import Testing
 
-/// Exercise 4 (anti-pattern 6.1, a retain cycle): a screen that renders a count while it is
+/// Exercise 4 (anti-pattern 7.3, a retain cycle): a screen that renders a count while it is
 /// bound.
 public protocol CountScreenModel: AnyObject, Sendable {
   /// A screen showing `count`, drawing each text with `render`.

@@ -2,7 +2,7 @@ import Signals
 import SignalsTesting
 import Testing
 
-/// Exercise 5 (anti-pattern 8.2, re-entrant sends delivered out of order): a session's events,
+/// Exercise 5 (Delivery guarantees, "Re-entrant sends delivered out of order"): a session's events,
 /// to which subscribers react by sending more.
 public protocol SessionModel: Sendable {
   /// A session with no subscribers.

@@ -12,7 +12,7 @@ public enum SearchState: Equatable, Sendable {
   case results(String, [String])
 }
 
-/// Exercise 6 (anti-pattern 6.2, a stale response overwrites newer results): a search view
+/// Exercise 6 (anti-pattern 7.4, a stale response overwrites newer results): a search view
 /// model whose requests may answer in any order.
 @MainActor
 public protocol SearchModel: AnyObject, Sendable {

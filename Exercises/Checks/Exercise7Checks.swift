@@ -16,7 +16,7 @@ public enum DrawnList: Equatable, Sendable {
   case spinnerAndError(String)
 }
 
-/// Exercise 7 (anti-pattern 6.3, independent flags that contradict each other): a user list
+/// Exercise 7 (anti-pattern 7.5, independent flags that contradict each other): a user list
 /// that loads, fails and retries.
 public protocol UserListModel: Sendable {
   /// A list that has loaded nothing yet.

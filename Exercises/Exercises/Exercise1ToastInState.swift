@@ -2,11 +2,11 @@ import ExerciseChecks
 import Signals
 import Testing
 
-// Exercise 1: a toast kept in state (docs/guide.md, anti-pattern 3.1).
+// Exercise 1: a toast kept in state (docs/guide.md, anti-pattern 7.1).
 //
 // After a save the screen shows "Saved" in a toast. This view model keeps the toast in a
-// `Property`, so a screen that binds after the save (after a rotation, in a second window, or
-// when the list is uncovered again) shows the old toast again.
+// `Property`, so a screen that binds after the save (a screen built again, a second window
+// opened later, or a list that rebinds when it is uncovered) shows the old toast again.
 //
 // Your task: change `SaveViewModel` (and nothing in the test) until
 // `swift test --filter Exercise1` reports "Known issue was not recorded" for every check.

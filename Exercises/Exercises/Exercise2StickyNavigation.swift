@@ -2,7 +2,7 @@ import ExerciseChecks
 import Signals
 import Testing
 
-// Exercise 2: a sticky navigation flag (docs/guide.md, anti-pattern 3.2).
+// Exercise 2: a sticky navigation flag (docs/guide.md, anti-pattern 7.2).
 //
 // Tapping a row opens the detail screen. This view model keeps "show the detail" as a `Bool`
 // in state, and the flag is still `true` after the user comes back: the list binds again on
@@ -15,7 +15,10 @@ import Testing
 // 1. Is "open the detail" something the screen should still show if it were rebuilt now?
 // 2. Resetting the flag to `false` from the screen makes the screen a writer of the view
 //    model's state, and races with the next tap.
-// 3. Look at how `UserListViewModel.select(_:)` in Sources/UserFeature opens a detail screen.
+// 3. Two fixes pass. Either the tap is a request sent as an event (look at how
+//    `UserListViewModel.select(_:)` in Sources/UserFeature opens a detail screen), or the view
+//    model owns what is presented as state and the screen reports Back through `dismissed()`
+//    (the guide's `ContactsViewModel`).
 
 /// WRONG: a navigation request stored as state.
 final class ListViewModel: RowNavigationModel {

@@ -2,7 +2,8 @@ import ExerciseChecks
 import Signals
 import Testing
 
-// Exercise 3: willSet-style emission (docs/guide.md, anti-pattern 8.1).
+// Exercise 3: willSet-style emission (the DocC article Delivery guarantees, "Reading the old
+// value").
 //
 // A cart badge notifies its handlers from `willSet`, as Combine's `@Published` does. A handler
 // that uses its argument is fine, but one that reads `cart.count` (to format "2 items", say)
@@ -15,7 +16,7 @@ import Testing
 // 1. When does `willSet` run: before or after the new value is stored?
 // 2. Moving the loop to `didSet` fixes the timing of the first two checks. In the third, a
 //    handler adds an item, and the loop then runs a second delivery inside the first: later
-//    subscribers miss a count or hear them out of order (anti-pattern 8.2).
+//    subscribers miss a count or hear them out of order (Delivery guarantees, "Re-entrant sends").
 // 3. `MutableProperty` stores first, then delivers, and queues a nested write. To call a
 //    `@MainActor` handler, subscribe through `receive(on: .mainActor)`, and keep the tokens in
 //    a `SubscriptionBag` the cart owns.

@@ -2,7 +2,7 @@ import ExerciseChecks
 import Signals
 import Testing
 
-// Exercise 4: a retain cycle (docs/guide.md, anti-pattern 6.1).
+// Exercise 4: a retain cycle (docs/guide.md, anti-pattern 7.3).
 //
 // The screen already subscribes with `sink(with: self)`, which holds it weakly. Yet a dismissed
 // screen stays in memory and keeps rendering.

@@ -3,7 +3,8 @@ import Signals
 import Synchronization
 import Testing
 
-// Exercise 5: re-entrant sends delivered out of order (docs/guide.md, anti-pattern 8.2).
+// Exercise 5: re-entrant sends delivered out of order (the DocC article Delivery guarantees,
+// "Re-entrant sends delivered out of order").
 //
 // A hand-rolled broadcaster, wrapped in an `EventStream` so that it looks like any other
 // stream. When a handler reacts to "login" by sending "welcome", subscribers later in the list

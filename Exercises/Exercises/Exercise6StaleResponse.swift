@@ -2,7 +2,7 @@ import ExerciseChecks
 import Signals
 import Testing
 
-// Exercise 6: a stale response overwrites newer results (docs/guide.md, anti-pattern 6.2).
+// Exercise 6: a stale response overwrites newer results (docs/guide.md, anti-pattern 7.4).
 //
 // Every search writes its results when its answer arrives. Answers do not arrive in request
 // order, so a slow answer for "sw" replaces the results for "swift".

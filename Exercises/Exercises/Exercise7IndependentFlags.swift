@@ -2,7 +2,7 @@ import ExerciseChecks
 import Signals
 import Testing
 
-// Exercise 7: independent flags that contradict each other (docs/guide.md, anti-pattern 6.3).
+// Exercise 7: independent flags that contradict each other (docs/guide.md, anti-pattern 7.5).
 //
 // Three flags describe one screen, and each is written on its own, so the screen draws
 // combinations that should never exist: "No users" flashing between the spinner and the list,

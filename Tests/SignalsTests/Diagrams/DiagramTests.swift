@@ -27,17 +27,57 @@ import Testing
   static func expectDiagram(
     _ name: String, _ timeline: Timeline, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
+    try expectDiagram(
+      name, rendered: timeline.render(), differences: timeline.differences(from:),
+      sourceLocation: sourceLocation)
+  }
+
+  /// Expects a diagram that is not a timeline (a structure drawn from data the test checks) to
+  /// be `docs/diagrams/<name>.txt`, line for line.
+  static func expectDiagram(
+    _ name: String, text: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    try expectDiagram(
+      name, rendered: text,
+      differences: { committed in
+        let expected = committed.split(separator: "\n", omittingEmptySubsequences: false)
+          .map { $0.trimmingSuffix(" ") }
+        let actual = text.split(separator: "\n", omittingEmptySubsequences: false)
+          .map { $0.trimmingSuffix(" ") }
+        func trimmed(_ lines: [Substring]) -> [Substring] {
+          var lines = lines
+          while lines.last?.isEmpty == true { lines.removeLast() }
+          return lines
+        }
+        return trimmed(expected) == trimmed(actual)
+          ? nil : "committed:\n\(committed)\nrendered:\n\(text)"
+      },
+      sourceLocation: sourceLocation)
+  }
+
+  private static func expectDiagram(
+    _ name: String, rendered: String, differences: (String) -> String?,
+    sourceLocation: SourceLocation
+  ) throws {
     let file = directory.appendingPathComponent("\(name).txt")
     if ProcessInfo.processInfo.environment["SIGNALS_UPDATE_DIAGRAMS"] == "1" {
-      try Data((timeline.render() + "\n").utf8).write(to: file)
+      try Data((rendered + "\n").utf8).write(to: file)
       return
     }
     let committed = try String(contentsOf: file, encoding: .utf8)
-    if let differences = timeline.differences(from: committed) {
+    if let differences = differences(committed) {
       let comment =
         "docs/diagrams/\(name).txt is not what the test renders (rewrite it with "
         + "SIGNALS_UPDATE_DIAGRAMS=1).\n\(differences)"
       Issue.record(Comment(rawValue: comment), sourceLocation: sourceLocation)
     }
+  }
+}
+
+extension Substring {
+  fileprivate func trimmingSuffix(_ character: Character) -> Substring {
+    var result = self
+    while result.last == character { result.removeLast() }
+    return result
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Signals
 import SignalsTesting
 import Synchronization
@@ -42,6 +43,18 @@ private final class PendingCall<Value: Sendable>: Sendable {
 
 private struct Offline: Error {}
 
+extension ControlledCall where Request == Void {
+  /// The call as URLSession makes it: cancelling the caller throws `URLError(.cancelled)`, not
+  /// `CancellationError`.
+  fileprivate func callLikeURLSession() async throws -> Response {
+    do {
+      return try await call(())
+    } catch is CancellationError {
+      throw URLError(.cancelled)
+    }
+  }
+}
+
 // snippet: async-view-model
 /// Work is an `async` function; its outcome is published as one state value.
 @MainActor
@@ -66,10 +79,11 @@ private final class ProfileViewModel {
     do {
       let name = try await fetchName()
       stateOwner.value = .loaded(name: name)
-    } catch is CancellationError {
-      stateOwner.value = .idle  // the caller went away: nothing failed, nothing to show
     } catch {
-      stateOwner.value = .failed(message: "Could not load the profile.")
+      // Cancelled is not failed. Ask the task, not the error: URLSession throws
+      // URLError(.cancelled), not CancellationError, when its caller is cancelled.
+      stateOwner.value =
+        Task.isCancelled ? .idle : .failed(message: "Could not load the profile.")
     }
   }
 }
@@ -82,7 +96,7 @@ private final class ProfileViewModel {
 private final class OwnedTaskProfileViewModel {
   private let stateOwner = MutableProperty(ProfileViewModel.State.idle)
   private let fetchName: @Sendable () async throws -> String
-  private let running = Mutex<Task<Void, Never>?>(nil)
+  private var running: Task<Void, Never>?  // main-actor state: no lock needed
   var state: Property<ProfileViewModel.State> { stateOwner.property }
 
   init(fetchName: @escaping @Sendable () async throws -> String) {
@@ -105,14 +119,12 @@ private final class OwnedTaskProfileViewModel {
         case .failure: .failed(message: "Could not load the profile.")
         }
     }
-    running.withLock { running in
-      running?.cancel()  // a new load replaces the old one
-      running = task
-    }
+    running?.cancel()  // a new load replaces the old one
+    running = task
   }
 
   deinit {
-    running.withLock { $0 }?.cancel()
+    running?.cancel()
   }
 }
 // snippet-end
@@ -150,7 +162,7 @@ extension GuideTests {
     // snippet: cancelled-load-test
     @MainActor @Test func cancellingTheCallerReturnsToIdleNotFailed() async throws {
       let request = ControlledCall<Void, String>()
-      let viewModel = ProfileViewModel(fetchName: { try await request.call(()) })
+      let viewModel = ProfileViewModel(fetchName: { try await request.callLikeURLSession() })
       let states = Recorder(viewModel.state)
       let loading = Task { await viewModel.load() }  // the caller owns the task
       _ = try await request.requests(count: 1)

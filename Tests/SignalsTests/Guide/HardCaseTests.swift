@@ -88,10 +88,10 @@ private final class RequestingListScreen {
 // MARK: - An outcome that must not be lost
 
 // snippet: must-not-lose
-/// A payment result can arrive while no screen is bound, so it is state: it stays until the
-/// screen reports that it showed it.
+/// A payment result can arrive while no screen is bound, and the user must learn it, so it is
+/// state: it stays until the screen reports that the user has seen it.
 @MainActor
-private final class PaymentViewModel {
+final class PaymentViewModel {
   struct Message: Equatable, Sendable, Identifiable {
     let id: Int
     let text: String
@@ -99,7 +99,7 @@ private final class PaymentViewModel {
 
   private let messagesOwner = MutableProperty<[Message]>([])
   private var nextID = 1
-  /// Messages not shown yet, oldest first.
+  /// Messages the user has not seen yet, oldest first.
   var messages: Property<[Message]> { messagesOwner.property }
 
   func paymentFinished(_ text: String) {
@@ -108,7 +108,7 @@ private final class PaymentViewModel {
     messagesOwner.modify { $0.append(message) }
   }
 
-  /// The screen showed the message: the view model removes it.
+  /// The user has seen the message (the screen reports it dismissed): the view model removes it.
   func messageShown(_ id: Message.ID) {
     messagesOwner.modify { $0.removeAll { $0.id == id } }
   }
@@ -116,11 +116,14 @@ private final class PaymentViewModel {
 // snippet-end
 
 // snippet: must-not-lose-screen
-/// Shows each message once and acknowledges it through a method, not by writing the state.
+/// Shows the oldest message until the user dismisses it, then the next: one at a time. The
+/// dismissal is the acknowledgment, reported through a method; the screen never writes the state.
 @MainActor
-private final class PaymentScreen {
+final class PaymentScreen {
   private let viewModel: PaymentViewModel
   private let bag = SubscriptionBag()
+  /// The message on screen now, if any.
+  private(set) var onScreen: PaymentViewModel.Message?
   private(set) var shown: [String] = []
 
   init(viewModel: PaymentViewModel) {
@@ -129,16 +132,26 @@ private final class PaymentScreen {
 
   func bind() {
     viewModel.messages.receive(on: .mainActor)
-      .sink(with: self) { screen, messages in
-        guard let first = messages.first else { return }
-        screen.shown.append(first.text)
-        screen.viewModel.messageShown(first.id)
-      }
+      .sink(with: self) { screen, messages in screen.show(messages.first) }
       .store(in: bag)
+  }
+
+  private func show(_ oldest: PaymentViewModel.Message?) {
+    guard let oldest, oldest != onScreen else { return }
+    onScreen = oldest
+    shown.append(oldest.text)
+  }
+
+  /// The user dismissed the message: now, and only now, it has been seen.
+  func dismiss() {
+    guard let seen = onScreen else { return }
+    onScreen = nil
+    viewModel.messageShown(seen.id)
   }
 
   func unbind() {
     bag.cancelAll()
+    onScreen = nil
   }
 }
 // snippet-end
@@ -222,11 +235,12 @@ extension GuideTests {
       let screen = PaymentScreen(viewModel: viewModel)
       screen.bind()
       #expect(screen.shown == ["Payment accepted"])
-      #expect(viewModel.messages.value.isEmpty)  // acknowledged: a rebuilt screen shows nothing
+      screen.dismiss()  // the user read it and closed it: acknowledged
+      #expect(viewModel.messages.value.isEmpty)
       screen.unbind()
       let rebuilt = PaymentScreen(viewModel: viewModel)
       rebuilt.bind()
-      #expect(rebuilt.shown.isEmpty)
+      #expect(rebuilt.shown.isEmpty)  // a rebuilt screen shows nothing old
     }
     // snippet-end
 
@@ -236,8 +250,23 @@ extension GuideTests {
       screen.bind()
       viewModel.paymentFinished("First")
       viewModel.paymentFinished("Second")
+      #expect(screen.shown == ["First"])  // one at a time: the second waits its turn
+      screen.dismiss()
       #expect(screen.shown == ["First", "Second"])
+      #expect(viewModel.messages.value.map(\.text) == ["Second"])
+      screen.dismiss()
       #expect(viewModel.messages.value.isEmpty)
+    }
+
+    @MainActor @Test func aMessageOnScreenWhenTheScreenWentAwayIsShownAgain() {
+      let viewModel = PaymentViewModel()
+      let screen = PaymentScreen(viewModel: viewModel)
+      screen.bind()
+      viewModel.paymentFinished("Payment accepted")
+      screen.unbind()  // torn down before the user dismissed it: not seen, not acknowledged
+      let rebuilt = PaymentScreen(viewModel: viewModel)
+      rebuilt.bind()
+      #expect(rebuilt.shown == ["Payment accepted"])
     }
 
     @Test func theSameResultAsAnEventIsLostWhileNoScreenIsBound() {

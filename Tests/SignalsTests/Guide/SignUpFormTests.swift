@@ -6,7 +6,7 @@ import Testing
 // The guide's "Forms and derived state": a sign-up form whose screen shows a per-field message,
 // a submit button that is enabled only when everything is valid, and a spinner while
 // submitting; a debounced availability check that cancels the stale one; a double-submit
-// guard; navigation on success and a toast on failure.
+// guard; a welcome on success kept as state until acknowledged, and a toast on failure.
 
 // snippet: signup-state
 /// Everything the sign-up screen shows, as one value with one owner: every output is derived
@@ -18,6 +18,9 @@ struct SignUpForm: Equatable, Sendable {
   var password = ""
   var availability = Availability.unknown
   var isSubmitting = false
+  /// Registered, and the user has not seen the welcome yet. The registration can finish after
+  /// the screen went away, and the user must learn it: state, until acknowledged.
+  var welcomePending = false
 
   var emailLooksValid: Bool { email.contains("@") && email.contains(".") }
   var canSubmit: Bool {
@@ -26,9 +29,8 @@ struct SignUpForm: Equatable, Sendable {
 }
 // snippet-end
 
-/// What the form tells its screen once.
+/// What the form tells its screen once: feedback for the submit the bound screen just made.
 enum SignUpEvent: Equatable, Sendable {
-  case showWelcome
   case toast(String)
 }
 
@@ -51,6 +53,7 @@ final class SignUpViewModel: Sendable {
       return form.availability == .taken ? "Already registered" : nil
     }.removeDuplicates()
   }
+  var showsWelcome: Property<Bool> { form.property.map(\.welcomePending).removeDuplicates() }
   var events: EventStream<SignUpEvent> { eventSender.stream }
 
   init(
@@ -104,11 +107,20 @@ final class SignUpViewModel: Sendable {
     let (email, password) = (form.value.email, form.value.password)
     do {
       try await register(email, password)
-      eventSender.send(.showWelcome)
+      form.modify { form in  // may finish with no screen bound: kept until the user saw it
+        form.isSubmitting = false
+        form.welcomePending = true
+      }
     } catch {
+      form.modify { $0.isSubmitting = false }
+      // Feedback for the bound screen's submit; the form still shows, the user can retry.
       eventSender.send(.toast("Could not sign up. Try again."))
     }
-    form.modify { $0.isSubmitting = false }
+  }
+
+  /// The screen showed the welcome (and moved on): the outcome is acknowledged.
+  func welcomeShown() {
+    form.modify { $0.welcomePending = false }
   }
 
   deinit {
@@ -197,6 +209,23 @@ final class SignUpViewModel: Sendable {
     #expect(setup.registration.callCount == 1)
     setup.registration.resolve(with: ())
     await first.value
+  }
+
+  @Test func aWelcomeThatArrivesWhileNoScreenIsBoundIsShownWhenOneBindsUntilAcknowledged()
+    async throws
+  {
+    let setup = Setup()
+    try await setup.fillValidForm()
+    let submitting = Task { await setup.model.submit() }
+    _ = try await setup.registration.requests(count: 1)
+    // The user leaves the screen; the registration finishes with nobody bound.
+    setup.registration.resolve(with: ())
+    await submitting.value
+    let screen = Recorder(setup.model.showsWelcome)  // a screen binds later
+    #expect(screen.values == [true])
+    setup.model.welcomeShown()
+    let rebuilt = Recorder(setup.model.showsWelcome)
+    #expect(rebuilt.values == [false])  // acknowledged: never shown twice
   }
 
   @Test func aFailedSubmitShowsAToastOnceAndEnablesTheButtonAgain() async throws {

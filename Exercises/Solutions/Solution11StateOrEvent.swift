@@ -1,0 +1,28 @@
+import ExerciseChecks
+import Testing
+
+// Solution to exercise 11 (state or event?). Each answer follows the flowchart; the reasons are
+// in `DrillOutput.answer` (Exercises/Checks/Exercise11Checks.swift).
+
+/// The answers.
+enum MyAnswers: OutputClassification {
+  static func kind(of output: DrillOutput) -> OutputKind? {
+    switch output {
+    case .theListOfUsers, .theSpinnerOfTheFirstLoad, .theOpenDetailScreen,
+      .whetherSaveIsEnabled, .anErrorScreenWithRetry:
+      .state
+    case .aRefreshFailedToastWhileTheListStays, .theTapOnARow, .aHapticAfterSave,
+      .scrollToTopOnTabTap:
+      .event
+    case .aPaymentResult, .sessionExpired, .theWelcomeAfterSignUp:
+      .stateUntilAcknowledged
+    }
+  }
+}
+
+@Suite struct Solution11 {
+  @Test(arguments: DrillOutput.allCases)
+  func check(_ output: DrillOutput) {
+    output.check(MyAnswers.self)
+  }
+}

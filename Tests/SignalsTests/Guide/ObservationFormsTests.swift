@@ -1,0 +1,183 @@
+import Foundation
+import Observation
+import Signals
+import SignalsTesting
+import Testing
+
+// The rules without the library: the same view model written with Observation, which ships with
+// the Swift toolchain (on Linux too), so every form here compiles and runs in CI. This is the
+// central pattern of Apple's current SwiftUI guidance: a `@MainActor @Observable` class whose
+// state only it can write (`private(set)`), work as `async` methods, one enum for the screen.
+
+// snippet: observable-view-model
+/// Rules 1, 6 and 7 with Observation: one state enum, written only here (`private(set)`), by
+/// `async` work that returns to idle when it is cancelled. SwiftUI's `body` reads `state` and
+/// redraws when it changes; UIKit reads it in `updateProperties()` (iOS 26).
+@MainActor @Observable
+final class ObservableProfileModel {
+  enum State: Equatable, Sendable {
+    case idle
+    case loading
+    case loaded(name: String)
+    case failed(message: String)
+  }
+
+  private(set) var state = State.idle
+  @ObservationIgnored private let fetchName: @Sendable () async throws -> String
+
+  init(fetchName: @escaping @Sendable () async throws -> String) {
+    self.fetchName = fetchName
+  }
+
+  func load() async {
+    state = .loading
+    do {
+      state = .loaded(name: try await fetchName())
+    } catch {
+      state = Task.isCancelled ? .idle : .failed(message: "Could not load the profile.")
+    }
+  }
+}
+// snippet-end
+
+// snippet: observable-pure-view
+/// A pure view: values in, closures out. It owns nothing and knows no view model, so a preview
+/// or a test builds it from plain values.
+struct ProfileView {
+  let state: ObservableProfileModel.State
+  let retry: () -> Void
+
+  var text: String {
+    switch state {
+    case .idle, .loading: "Loading…"
+    case .loaded(let name): name
+    case .failed(let message): "\(message) [Retry]"
+    }
+  }
+}
+// snippet-end
+
+/// Records each value of `read()` that Observation reports, re-registering after every change
+/// as SwiftUI does when it redraws.
+@MainActor
+private final class TrackedReads<Value: Sendable> {
+  private(set) var values: [Value] = []
+  private let read: @MainActor () -> Value
+
+  init(_ read: @escaping @MainActor () -> Value) {
+    self.read = read
+    track()
+  }
+
+  private func track() {
+    let value = withObservationTracking {
+      read()
+    } onChange: { [weak self] in
+      // `onChange` runs in the change's `willSet`: read the new value on the next turn.
+      Task { @MainActor in self?.track() }
+    }
+    values.append(value)
+  }
+
+  /// Lets the main actor run until `count` values were read. A hang guard only: the re-reads are
+  /// main-actor tasks already enqueued, so a few turns suffice.
+  func waitForReads(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    for _ in 0..<10_000 where values.count < count {
+      await Task.yield()
+    }
+    try #require(
+      values.count >= count, "waited for \(count) tracked reads", sourceLocation: sourceLocation)
+  }
+}
+
+/// An observable value that a screen would show: here, a toast kept as a value.
+@MainActor @Observable
+private final class ToastHolder {
+  var message: String?
+}
+
+extension GuideTests {
+  @Suite struct ObservationForms {
+    // snippet: observable-view-model-test
+    @MainActor @Test func theObservableModelMovesThroughItsStatesAndOnlyItWritesThem() async throws
+    {
+      let request = ControlledCall<Void, String>()
+      let model = ObservableProfileModel(fetchName: { try await request.call(()) })
+      let loading = Task { await model.load() }
+      _ = try await request.requests(count: 1)
+      #expect(model.state == .loading)
+      request.resolve(with: "Ada")
+      await loading.value
+      #expect(model.state == .loaded(name: "Ada"))
+      // model.state = .idle  // does not compile: the setter is private
+    }
+    // snippet-end
+
+    @MainActor @Test func cancellingTheObservableModelsCallerReturnsToIdle() async throws {
+      let request = ControlledCall<Void, String>()
+      let model = ObservableProfileModel(fetchName: {
+        do {
+          return try await request.call(())
+        } catch is CancellationError {
+          throw URLError(.cancelled)  // what URLSession throws
+        }
+      })
+      let loading = Task { await model.load() }
+      _ = try await request.requests(count: 1)
+      loading.cancel()
+      await loading.value
+      #expect(model.state == .idle)
+    }
+
+    @MainActor @Test func aTrackedReadSeesEachStateOfTheObservableModel() async throws {
+      let request = ControlledCall<Void, String>()
+      let model = ObservableProfileModel(fetchName: { try await request.call(()) })
+      let screen = TrackedReads { model.state }
+      let loading = Task { await model.load() }
+      _ = try await request.requests(count: 1)
+      request.resolve(with: "Ada")
+      await loading.value
+      try await screen.waitForReads(3)
+      #expect(screen.values == [.idle, .loading, .loaded(name: "Ada")])
+    }
+
+    // snippet: observation-coalesces-test
+    @MainActor @Test func observationCoalescesTwoChangesIntoOneRead() async throws {
+      let toast = ToastHolder()
+      let screen = TrackedReads { toast.message }
+      toast.message = "Saved"
+      toast.message = "Deleted"  // a second change before the screen reads again
+      try await screen.waitForReads(2)
+      #expect(screen.values == [nil, "Deleted"])  // "Saved" was never read: lost
+    }
+    // snippet-end
+
+    @MainActor @Test func aPureViewIsBuiltFromPlainValues() {
+      var retried = 0
+      let view = ProfileView(state: .failed(message: "Offline."), retry: { retried += 1 })
+      #expect(view.text == "Offline. [Retry]")
+      view.retry()
+      #expect(retried == 1)
+    }
+
+    // snippet: async-stream-buffers-test
+    @Test func anAsyncStreamKeepsAToastForWhoeverReadsLater() async {
+      let (toasts, send) = AsyncStream<String>.makeStream()  // buffers without limit
+      send.yield("Saved")  // nobody is reading yet
+      send.finish()
+      var shown: [String] = []
+      for await toast in toasts { shown.append(toast) }
+      #expect(shown == ["Saved"])  // a screen that starts reading later shows the old toast
+    }
+    // snippet-end
+
+    @Test func anAsyncStreamThatBuffersNothingDropsWhatNobodyReads() async {
+      let (toasts, send) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(0))
+      send.yield("Saved")
+      send.finish()
+      var shown: [String] = []
+      for await toast in toasts { shown.append(toast) }
+      #expect(shown.isEmpty)  // like an EventStream, for its one reader
+    }
+  }
+}
