@@ -44,7 +44,18 @@ public final class RawHTTPServer: Sendable {
     case endless
     /// As `endless`, without rest: as fast as the client reads, a loopback firehose.
     case endlessFirehose
+    /// 200 with `Content-Encoding: gzip`: about 8 MB on the wire (announced in
+    /// `Content-Length`) that inflates to ``gzipBombInflatedBytes`` of an unfinished JSON array.
+    /// Prints `sent <bytes>` like `endless` (the compressed bytes handed to the socket).
+    case gzipBomb
+    /// Keeps the connection open (HTTP/1.1) and answers every request on it with a one-user
+    /// array and its `Content-Length`; prints `connection` for each connection it accepts and
+    /// `request` for each request it answers, so a test can count them.
+    case keepAlive
   }
+
+  /// What the `gzipBomb` body inflates to: 8 GiB.
+  public static let gzipBombInflatedBytes = 8 << 30
 
   /// Users in the `huge` payload; each object is about 115 bytes, so the body is about 20 MB.
   public static let hugeCount = 180_000
@@ -53,7 +64,7 @@ public final class RawHTTPServer: Sendable {
   public static let endlessBytes = 200_000_000
 
   private static let script = """
-    import os, signal, socket, socketserver, struct, sys, threading, time
+    import os, signal, socket, socketserver, struct, sys, threading, time, zlib
     signal.pthread_sigmask(signal.SIG_UNBLOCK, signal.valid_signals())
     def watch_stdin():
         sys.stdin.buffer.read()
@@ -76,6 +87,21 @@ public final class RawHTTPServer: Sendable {
         while offered + len(piece) <= ENDLESS_BYTES:
             yield piece
             offered += len(piece)
+    bomb = None
+    def bomb_body():
+        # A gzip stream of "[" and 8 GiB of spaces: one 1 MiB block compressed with a full flush
+        # (so it refers to nothing before it) repeated 8192 times, then a gzip trailer whose CRC
+        # is left zero (a client that reads to the end fails there; none should get that far).
+        global bomb
+        with huge_lock:
+            if bomb is None:
+                c = zlib.compressobj(9, zlib.DEFLATED, -15)
+                first = c.compress(b"[") + c.flush(zlib.Z_FULL_FLUSH)
+                repeated = c.compress(b" " * (1 << 20)) + c.flush(zlib.Z_FULL_FLUSH)
+                trailer = struct.pack("<II", 0, (1 + (8192 << 20)) & 0xffffffff)
+                bomb = (bytes([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]) + first
+                        + repeated * 8192 + c.flush() + trailer)
+            return bomb
     huge = None
     huge_lock = threading.Lock()
     def huge_body():
@@ -143,6 +169,31 @@ public final class RawHTTPServer: Sendable {
                 except OSError:
                     pass
                 print("sent %d" % sent, flush=True)
+            elif mode == "gzipBomb":
+                body = bomb_body()
+                sent = 0
+                try:
+                    s.sendall(head(len(body), "Content-Encoding: gzip\\r\\n"))
+                    for i in range(0, len(body), 65536):
+                        s.sendall(body[i:i + 65536])
+                        sent += len(body[i:i + 65536])
+                except OSError:
+                    pass
+                print("sent %d" % sent, flush=True)
+            elif mode == "keepAlive":
+                print("connection", flush=True)
+                body = b"[" + ONE_USER + b"]"
+                answer = (b"HTTP/1.1 200 OK\\r\\nContent-Type: application/json\\r\\n"
+                          + b"Content-Length: %d\\r\\n\\r\\n" % len(body) + body)
+                while True:
+                    print("request", flush=True)
+                    s.sendall(answer)
+                    data = data[data.index(b"\\r\\n\\r\\n") + 4:]
+                    while b"\\r\\n\\r\\n" not in data:
+                        chunk = s.recv(65536)
+                        if not chunk:
+                            return
+                        data += chunk
             else:
                 s.sendall(b"HELLO THERE\\r\\n\\r\\n")
     class Server(socketserver.ThreadingTCPServer):

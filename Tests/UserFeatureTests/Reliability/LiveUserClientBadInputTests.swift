@@ -65,7 +65,7 @@ struct LiveUserClientBadInputTests {
     _ mode: RawHTTPServer.Mode, _ expected: Expected
   ) async throws {
     try await withRawHTTPServer { server, session in
-      let client = LiveUserClient(
+      let client = try LiveUserClient(
         baseURL: try server.baseURL(mode), session: session, timeout: .seconds(2))
       let error = await #expect(throws: UserClientError.self) {
         try await client.users(matching: "", page: 1, pageSize: 10)
@@ -86,7 +86,7 @@ struct LiveUserClientBadInputTests {
 
   @Test func aServerThatNeverAnswersTimesOutAfterTheConfiguredLimit() async throws {
     try await withRawHTTPServer { server, session in
-      let client = LiveUserClient(
+      let client = try LiveUserClient(
         baseURL: try server.baseURL(.silent), session: session, timeout: .milliseconds(300))
       let error = await #expect(throws: UserClientError.self) {
         try await client.user(id: 1)
@@ -102,7 +102,7 @@ struct LiveUserClientBadInputTests {
 
   @Test func cancellingWhileTheServerIsSilentThrowsCancellationError() async throws {
     try await withRawHTTPServer { server, session in
-      let client = LiveUserClient(baseURL: try server.baseURL(.silent), session: session)
+      let client = try LiveUserClient(baseURL: try server.baseURL(.silent), session: session)
       let task = Task { try await client.users(matching: "", page: 1, pageSize: 10) }
       var lines = server.lines.makeAsyncIterator()
       #expect(await lines.next() == "accepted")
@@ -118,11 +118,11 @@ struct LiveUserClientBadInputTests {
   @Test func aTwentyMegabytePayloadIsRefusedUnlessTheLimitIsRaised() async throws {
     try await withRawHTTPServer { server, session in
       let url = try server.baseURL(.huge)
-      let refusing = LiveUserClient(baseURL: url, session: session, timeout: .seconds(30))
+      let refusing = try LiveUserClient(baseURL: url, session: session, timeout: .seconds(30))
       await #expect(throws: UserClientError.self) {
         try await refusing.users(matching: "", page: 1, pageSize: 10)
       }
-      let raised = LiveUserClient(
+      let raised = try LiveUserClient(
         baseURL: url, session: session, timeout: .seconds(30), maximumBodySize: 32_000_000)
       let page = try await raised.users(matching: "", page: 2, pageSize: 10)
       #expect(page.users.map(\.id) == Array(11...20))
@@ -137,7 +137,7 @@ struct LiveUserClientBadInputTests {
   @MainActor
   @Test func theListViewModelShowsTheErrorScreenForMalformedJSON() async throws {
     try await withRawHTTPServer { server, session in
-      let client = LiveUserClient(
+      let client = try LiveUserClient(
         baseURL: try server.baseURL(.malformed), session: session, timeout: .seconds(2))
       let viewModel = UserListViewModel(client: client, scheduler: TestScheduler())
       let states = Recorder(viewModel.state)
