@@ -121,7 +121,7 @@ public struct LiveUserClient: UserClient {
     if let total = response.value(forHTTPHeaderField: "X-Total-Count").flatMap(Int.init) {
       return UserPage(users: users, hasMore: (page - 1) * pageSize + users.count < total)
     }
-    return UserSearch.page(of: users, matching: query, page: page, pageSize: pageSize)
+    return try UserSearch.page(of: users, matching: query, page: page, pageSize: pageSize)
   }
 
   /// Fetches the user with identifier `id`; see the wire protocol above.
