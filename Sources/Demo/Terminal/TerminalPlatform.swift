@@ -53,6 +53,31 @@ enum TerminalPlatform {
     }
   }
 
+  /// Writes all of `bytes` to file descriptor `descriptor` (standard output or error),
+  /// retrying after a signal and waiting while a non-blocking descriptor is full. Returns
+  /// `false` when the output is gone: the reader closed its end (EPIPE, with SIGPIPE ignored),
+  /// the terminal hung up (EIO), or any other write error.
+  static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let written = write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+      if written >= 0 {
+        offset += written
+        continue
+      }
+      switch errno {
+      case EINTR:
+        continue
+      case EAGAIN, EWOULDBLOCK:
+        var output = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        _ = poll(&output, 1, -1)
+      default:
+        return false
+      }
+    }
+    return true
+  }
+
   // MARK: - Raw mode
 
   /// The signals after which the terminal is put back before the process ends: the ones that
