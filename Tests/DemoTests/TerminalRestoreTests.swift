@@ -74,7 +74,7 @@ struct TerminalRestoreTests {
       SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGVTALRM, SIGPROF, SIGXFSZ, SIGSYS, SIGIO,
     ]
     #if os(Linux)
-      signals += [SIGPWR, SIGSTKFLT, SIGRTMIN_Linux, SIGRTMIN_Linux + 5]
+      signals += [SIGPWR, SIGSTKFLT, firstRealtimeSignal, firstRealtimeSignal + 5]
     #endif
     return signals
   }()
@@ -101,5 +101,5 @@ struct TerminalRestoreTests {
 
 #if os(Linux)
   /// SIGRTMIN on glibc (a function there, so not imported as a constant).
-  private let SIGRTMIN_Linux = __libc_current_sigrtmin()
+  private let firstRealtimeSignal = __libc_current_sigrtmin()
 #endif
