@@ -72,6 +72,33 @@ struct TerminalSessionTests {
     #expect(try list.state.value.query == "le")
   }
 
+  /// Enter closing the field, then `quit` and Enter, all in one read: typed in raw mode, so the
+  /// command ends with CR, not LF. Before, `quit` never ran and merged with the next line.
+  @Test(arguments: ["quit\r", "quit\r\n"])
+  func aCommandTypedAheadInRawModeRuns(_ typedAhead: String) async throws {
+    try await start()
+    #expect(send("/\nle\r" + typedAhead) == false, "quit ran")
+    #expect(rawMode.calls == [.enter, .leave])
+  }
+
+  /// A CR ends a command line, and a CR LF pair ends one line, not two, also across reads.
+  @Test func carriageReturnAndLineFeedEndOneLine() async throws {
+    try await start()
+    let before = display.calls.count
+    #expect(send("help\r"))
+    #expect(send("\nquit\r") == false)
+    #expect(display.calls(after: before).filter { $0 == .inform }.count == 1)
+  }
+
+  /// Esc closing the field, then `quit`, in one read: the key after Esc belongs to the command
+  /// line. Before, it was dropped (`uit` was an unknown command).
+  @Test func theKeyAfterEscGoesToTheCommandLine() async throws {
+    try await start()
+    send("/\n")
+    #expect(send("\u{1B}quit\n") == false, "quit ran")
+    #expect(rawMode.calls == [.enter, .leave])
+  }
+
   @Test func typingFasterThanTheDebounceFetchesOnceWithTheWholeText() async throws {
     try await start()
     send("/\n")

@@ -11,13 +11,17 @@
 ///   and before ``RawMode/interrupt()`` on Ctrl-C. (The process-wide exit and signal handlers
 ///   of ``TerminalPlatform`` cover the other ways out.)
 /// - Input arrives in chunks as read; one chunk may hold a command, the keys typed in the field
-///   and the next command: each part goes to the mode it was typed in.
+///   and the next command: each part goes to the mode it was typed in. Command lines end at LF
+///   or CR (a command typed ahead while the field held raw mode ends with CR), and a key typed
+///   right after Esc goes to the command line.
 @MainActor
 final class TerminalSession {
   private let app: DemoApp
   private let display: any Display
   private let rawMode: (any RawMode)?
-  private var lines = LineSplitter()
+  /// Command lines end at LF or CR: lines typed ahead while the field held raw mode end with
+  /// CR (Enter in raw mode), though read after it closed.
+  private var lines = LineSplitter(carriageReturnEndsLine: true)
   private var keys = KeyDecoder()
   private var field: SearchField?
   /// The screen the open field searches.
@@ -73,11 +77,19 @@ final class TerminalSession {
     while !rest.isEmpty {
       if field != nil {
         let byte = rest.removeFirst()
-        for key in keys.feed(byte) where field != nil {
+        for key in keys.feed(byte) {
+          guard field != nil else {
+            // Esc closed the field, and this key is the byte that followed it (see
+            // `KeyDecoder.feed(_:)`): typed after the field closed, it belongs to the command
+            // line.
+            rest = [byte] + rest
+            break
+          }
           apply(key)
         }
       } else {
-        let lineEnd = rest.firstIndex(of: UInt8(ascii: "\n")).map { rest.index(after: $0) }
+        let lineEnd = rest.firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
+          .map { rest.index(after: $0) }
         let part = rest[..<(lineEnd ?? rest.endIndex)]
         rest = rest[part.endIndex...]
         for line in lines.append(part) {
