@@ -2,8 +2,7 @@
 /// chunks: memory stays bounded whatever the input, even a single line of gigabytes.
 ///
 /// A line ends at `\n` (a `\r` before it is dropped too, as `readLine` does) or at the end of
-/// input; with `carriageReturnEndsLine`, also at a `\r`, a `\r\n` pair still ending one line
-/// (a terminal in raw mode sends `\r` for Enter, so lines typed ahead while it was raw end so). A line longer than `maximumLineBytes` keeps its first `maximumLineBytes` bytes; the
+/// input. A line longer than `maximumLineBytes` keeps its first `maximumLineBytes` bytes; the
 /// rest of it, up to its newline, is read and dropped. Bytes are decoded as UTF-8, repairing
 /// invalid sequences (also one cut by the limit) with U+FFFD.
 struct LineSplitter: Sendable {
@@ -11,31 +10,20 @@ struct LineSplitter: Sendable {
   static let defaultMaximumLineBytes = 64 * 1024
 
   let maximumLineBytes: Int
-  let carriageReturnEndsLine: Bool
   private var current: [UInt8] = []
   private var hasPendingLine = false
-  /// A `\r` just ended a line: a `\n` right after it belongs to that line end.
-  private var lineEndedAtCarriageReturn = false
 
-  init(maximumLineBytes: Int = defaultMaximumLineBytes, carriageReturnEndsLine: Bool = false) {
+  init(maximumLineBytes: Int = defaultMaximumLineBytes) {
     precondition(maximumLineBytes > 0, "LineSplitter: maximumLineBytes must be positive")
     self.maximumLineBytes = maximumLineBytes
-    self.carriageReturnEndsLine = carriageReturnEndsLine
   }
 
   /// The lines that `chunk` completes, in order.
   mutating func append(_ chunk: some Sequence<UInt8>) -> [String] {
     var lines: [String] = []
     for byte in chunk {
-      let followsCarriageReturn = lineEndedAtCarriageReturn
-      lineEndedAtCarriageReturn = false
       if byte == UInt8(ascii: "\n") {
-        if !followsCarriageReturn {
-          lines.append(takeLine())
-        }
-      } else if byte == UInt8(ascii: "\r") && carriageReturnEndsLine {
         lines.append(takeLine())
-        lineEndedAtCarriageReturn = true
       } else {
         hasPendingLine = true
         if current.count < maximumLineBytes {

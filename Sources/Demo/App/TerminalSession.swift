@@ -11,17 +11,15 @@
 ///   and before ``RawMode/interrupt()`` on Ctrl-C. (The process-wide exit and signal handlers
 ///   of ``TerminalPlatform`` cover the other ways out.)
 /// - Input arrives in chunks as read; one chunk may hold a command, the keys typed in the field
-///   and the next command: each part goes to the mode it was typed in. Command lines end at LF
-///   or CR (a command typed ahead while the field held raw mode ends with CR), and a key typed
-///   right after Esc goes to the command line.
+///   and the next command: each part goes to the mode it was typed in. The rest of a read in
+///   which the field closed was typed in raw mode, so its CRs end lines; and a key typed right
+///   after Esc goes to the command line.
 @MainActor
 final class TerminalSession {
   private let app: DemoApp
   private let display: any Display
   private let rawMode: (any RawMode)?
-  /// Command lines end at LF or CR: lines typed ahead while the field held raw mode end with
-  /// CR (Enter in raw mode), though read after it closed.
-  private var lines = LineSplitter(carriageReturnEndsLine: true)
+  private var lines = LineSplitter()
   private var keys = KeyDecoder()
   private var field: SearchField?
   /// The screen the open field searches.
@@ -87,9 +85,11 @@ final class TerminalSession {
           }
           apply(key)
         }
+        if field == nil {
+          rest = Self.typedAheadInRawMode(rest)
+        }
       } else {
-        let lineEnd = rest.firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
-          .map { rest.index(after: $0) }
+        let lineEnd = rest.firstIndex(of: UInt8(ascii: "\n")).map { rest.index(after: $0) }
         let part = rest[..<(lineEnd ?? rest.endIndex)]
         rest = rest[part.endIndex...]
         for line in lines.append(part) {
@@ -103,6 +103,24 @@ final class TerminalSession {
       }
     }
     return true
+  }
+
+  /// The rest of a read in which the field closed, as line mode reads it: those bytes were
+  /// typed while the terminal was raw, where Enter sends CR, so each CR (or CR LF) becomes LF.
+  /// (Before, `quit` typed ahead this way never ran and merged with the next line.)
+  private static func typedAheadInRawMode(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    var lines: [UInt8] = []
+    lines.reserveCapacity(bytes.count)
+    var previous: UInt8?
+    for byte in bytes {
+      if byte == UInt8(ascii: "\r") {
+        lines.append(UInt8(ascii: "\n"))
+      } else if !(byte == UInt8(ascii: "\n") && previous == UInt8(ascii: "\r")) {
+        lines.append(byte)
+      }
+      previous = byte
+    }
+    return lines[...]
   }
 
   /// Handles a command line. Returns `false` for `quit`.
