@@ -3,7 +3,8 @@ import Testing
 @testable import Demo
 
 /// The width a terminal gives each grapheme cluster, for the clusters that character counts get
-/// wrong: combining marks, Hangul jamo, wide and fullwidth forms, and every kind of emoji.
+/// wrong: combining marks, Hangul jamo, wide and fullwidth forms, and every kind of emoji. The
+/// widths are what tmux draws (`DisplayWidthTmuxTests` measures these and more in tmux).
 @Suite struct DisplayWidthTests {
   @Test(arguments: [
     ("a", 1),
@@ -29,10 +30,10 @@ import Testing
     ("\u{1F469}\u{200D}\u{1F4BB}", 2),  // 👩‍💻 ZWJ profession
     ("\u{1F1F0}\u{1F1F7}", 2),  // 🇰🇷 flag: two regional indicators
     ("\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}", 2),  // England tag flag
-    ("\u{2764}\u{FE0F}", 2),  // ❤️ text emoji + emoji presentation selector
+    ("\u{2764}\u{FE0F}", 1),  // ❤️ text emoji + VS16: the selector changes no width in tmux
     ("\u{2764}", 1),  // ❤ text emoji alone
-    ("\u{261D}\u{1F3FD}", 2),  // ☝🏽 text emoji + skin tone
-    ("1\u{FE0F}\u{20E3}", 2),  // 1️⃣ keycap
+    ("\u{261D}\u{1F3FD}", 3),  // ☝🏽 text emoji + skin tone: the modifier takes its own 2
+    ("1\u{FE0F}\u{20E3}", 1),  // 1️⃣ keycap: the digit's column
     ("#", 1),
     ("\u{200D}", 0),  // ZWJ alone
     ("\u{200B}", 0),  // zero-width space

@@ -40,4 +40,16 @@ import Testing
     #expect(type([.text("y")], into: full) == ([.unchanged], full))
     #expect(SearchField(text: full + "more").text == full)
   }
+
+  /// A letter followed by 8,000 combining marks is one character: the character limit never
+  /// stopped it (the field grew to 8,000 scalars and each key redrew all of them). The scalar
+  /// limit does.
+  @Test func combiningMarksStopAtTheScalarLimit() {
+    let marks = [Key](repeating: .text("\u{301}"), count: 8_000)
+    let (outcomes, text) = type([.text("a")] + marks, into: "")
+    #expect(text.unicodeScalars.count == SearchField.maximumScalars)
+    #expect(outcomes.filter { $0 != .unchanged }.count == SearchField.maximumScalars)
+    let long = "a" + String(repeating: "\u{301}", count: 8_000)
+    #expect(SearchField(text: long).text.unicodeScalars.count == SearchField.maximumScalars)
+  }
 }

@@ -66,4 +66,40 @@ struct TerminalRestoreTests {
     let outcome = try await run(ending: [stop])
     #expect(outcome.signal == signal, "\(name): ended by the signal, with its usual action")
   }
+
+  /// Every other signal whose default action ends the process: before, the terminal was left
+  /// raw (`-icanon -echo`) after each of these.
+  static let otherEndingSignals: [Int32] = {
+    var signals = [
+      SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGVTALRM, SIGPROF, SIGXFSZ, SIGSYS, SIGIO,
+    ]
+    #if os(Linux)
+      signals += [SIGPWR, SIGSTKFLT, firstRealtimeSignal, firstRealtimeSignal + 5]
+    #endif
+    return signals
+  }()
+
+  @Test(arguments: otherEndingSignals)
+  func everySignalThatEndsTheProcessPutsTheTerminalBack(_ signal: Int32) async throws {
+    let outcome = try await run(ending: [.signal(signal)])
+    #expect(outcome.signal == signal, "ended by signal \(signal), with its usual action")
+  }
+
+  /// A stop mid-search (`kill -TSTP`), a shell putting the terminal in line mode meanwhile, then
+  /// SIGCONT (`fg`): the field is still open, so raw mode must be back (before, keys echoed and
+  /// waited for Enter); the field still takes keys, and Enter and `quit` end normally.
+  @Test func continuingAfterAStopPutsRawModeBack() async throws {
+    let outcome = try await run(ending: [
+      .signal(SIGTSTP), .pause(.milliseconds(200)), .applySettings("before"),
+      .signal(SIGCONT), .pause(.milliseconds(200)), .readSettings("continued"),
+      .type("c"), .waitFor("/ abc"), .type("\r"), .waitFor("> \u{1B}[J"), .type("quit\n"),
+    ])
+    #expect(outcome.settings["continued"] == outcome.settings["searching"], "raw mode is back")
+    #expect(outcome.status == 0)
+  }
 }
+
+#if os(Linux)
+  /// SIGRTMIN on glibc (a function there, so not imported as a constant).
+  private let firstRealtimeSignal = __libc_current_sigrtmin()
+#endif

@@ -72,6 +72,32 @@ struct TerminalSessionTests {
     #expect(try list.state.value.query == "le")
   }
 
+  /// Enter closing the field, then `quit` and Enter, all in one read: typed in raw mode, so the
+  /// command ends with CR, not LF. Before, `quit` never ran and merged with the next line.
+  @Test(arguments: ["quit\r", "quit\r\n"])
+  func aCommandTypedAheadInRawModeRuns(_ typedAhead: String) async throws {
+    try await start()
+    #expect(send("/\nle\r" + typedAhead) == false, "quit ran")
+    #expect(rawMode.calls == [.enter, .leave])
+  }
+
+  /// After the field closes, CR LF typed in raw mode ends one line, not two.
+  @Test func typedAheadCarriageReturnLineFeedEndsOneLine() async throws {
+    try await start()
+    let before = display.calls.count
+    #expect(send("/\n\rhelp\r\nhelp\n"))
+    #expect(display.calls(after: before).filter { $0 == .inform }.count == 2)
+  }
+
+  /// Esc closing the field, then `quit`, in one read: the key after Esc belongs to the command
+  /// line. Before, it was dropped (`uit` was an unknown command).
+  @Test func theKeyAfterEscGoesToTheCommandLine() async throws {
+    try await start()
+    send("/\n")
+    #expect(send("\u{1B}quit\n") == false, "quit ran")
+    #expect(rawMode.calls == [.enter, .leave])
+  }
+
   @Test func typingFasterThanTheDebounceFetchesOnceWithTheWholeText() async throws {
     try await start()
     send("/\n")

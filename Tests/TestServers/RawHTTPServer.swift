@@ -44,7 +44,20 @@ public final class RawHTTPServer: Sendable {
     case endless
     /// As `endless`, without rest: as fast as the client reads, a loopback firehose.
     case endlessFirehose
+    /// 200 with `Content-Encoding: gzip`: about 1 KB on the wire per MiB it inflates to, that
+    /// many MiB of an unfinished JSON array as the URL says (``baseURL(_:bodySize:)``'s
+    /// `bodySize`, in MiB; ``gzipBombMebibytes`` if 0: 8 MB on the wire, 8 GiB inflated), its
+    /// length announced in `Content-Length`.
+    /// Prints `sent <bytes>` like `endless` (the compressed bytes handed to the socket).
+    case gzipBomb
+    /// Keeps the connection open (HTTP/1.1) and answers every request on it with a one-user
+    /// array and its `Content-Length`; prints `connection` for each connection it accepts and
+    /// `request` for each request it answers, so a test can count them.
+    case keepAlive
   }
+
+  /// What the `gzipBomb` body inflates to unless the URL says otherwise, in MiB: 8 GiB.
+  public static let gzipBombMebibytes = 8192
 
   /// Users in the `huge` payload; each object is about 115 bytes, so the body is about 20 MB.
   public static let hugeCount = 180_000
@@ -53,7 +66,7 @@ public final class RawHTTPServer: Sendable {
   public static let endlessBytes = 200_000_000
 
   private static let script = """
-    import os, signal, socket, socketserver, struct, sys, threading, time
+    import os, signal, socket, socketserver, struct, sys, threading, time, zlib
     signal.pthread_sigmask(signal.SIG_UNBLOCK, signal.valid_signals())
     def watch_stdin():
         sys.stdin.buffer.read()
@@ -61,6 +74,7 @@ public final class RawHTTPServer: Sendable {
     threading.Thread(target=watch_stdin, daemon=True).start()
     HUGE_COUNT = int(sys.argv[1])
     ENDLESS_BYTES = int(sys.argv[2])
+    BOMB_MEBIBYTES = int(sys.argv[3])
     ONE_USER = b'{"id":1,"name":"User 1","username":"user1","email":"user1@example.com"}'
     def sized_body(size):
         head = b"[" + ONE_USER
@@ -76,6 +90,20 @@ public final class RawHTTPServer: Sendable {
         while offered + len(piece) <= ENDLESS_BYTES:
             yield piece
             offered += len(piece)
+    bombs = {}
+    def bomb_body(mebibytes):
+        # A gzip stream of "[" and that many MiB of spaces: one 1 MiB block compressed with a
+        # full flush (so it refers to nothing before it) repeated, then a gzip trailer whose CRC
+        # is left zero (a client that reads to the end fails there; none should get that far).
+        with huge_lock:
+            if mebibytes not in bombs:
+                c = zlib.compressobj(9, zlib.DEFLATED, -15)
+                first = c.compress(b"[") + c.flush(zlib.Z_FULL_FLUSH)
+                repeated = c.compress(b" " * (1 << 20)) + c.flush(zlib.Z_FULL_FLUSH)
+                trailer = struct.pack("<II", 0, (1 + (mebibytes << 20)) & 0xffffffff)
+                bombs[mebibytes] = (bytes([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]) + first
+                                    + repeated * mebibytes + c.flush() + trailer)
+            return bombs[mebibytes]
     huge = None
     huge_lock = threading.Lock()
     def huge_body():
@@ -143,6 +171,32 @@ public final class RawHTTPServer: Sendable {
                 except OSError:
                     pass
                 print("sent %d" % sent, flush=True)
+            elif mode == "gzipBomb":
+                size = parts[1] if len(parts) > 1 else ""
+                body = bomb_body(int(size) if size.isdigit() else BOMB_MEBIBYTES)
+                sent = 0
+                try:
+                    s.sendall(head(len(body), "Content-Encoding: gzip\\r\\n"))
+                    for i in range(0, len(body), 65536):
+                        s.sendall(body[i:i + 65536])
+                        sent += len(body[i:i + 65536])
+                except OSError:
+                    pass
+                print("sent %d" % sent, flush=True)
+            elif mode == "keepAlive":
+                print("connection", flush=True)
+                body = b"[" + ONE_USER + b"]"
+                answer = (b"HTTP/1.1 200 OK\\r\\nContent-Type: application/json\\r\\n"
+                          + b"Content-Length: %d\\r\\n\\r\\n" % len(body) + body)
+                while True:
+                    print("request", flush=True)
+                    s.sendall(answer)
+                    data = data[data.index(b"\\r\\n\\r\\n") + 4:]
+                    while b"\\r\\n\\r\\n" not in data:
+                        chunk = s.recv(65536)
+                        if not chunk:
+                            return
+                        data += chunk
             else:
                 s.sendall(b"HELLO THERE\\r\\n\\r\\n")
     class Server(socketserver.ThreadingTCPServer):
@@ -165,10 +219,15 @@ public final class RawHTTPServer: Sendable {
   }
 
   /// The base URL that makes the server misbehave as `mode` says; `bodySize` is the body's
-  /// exact size in bytes for the `sized` modes (at least 80), ignored by the others.
+  /// exact size in bytes for the `sized` modes (at least 80), the inflated size in MiB for
+  /// `gzipBomb` (0: ``gzipBombMebibytes``), ignored by the others.
   public func baseURL(_ mode: Mode, bodySize: Int = 0) throws -> URL {
     let path =
-      mode == .sized || mode == .sizedChunked ? "\(mode.rawValue)/\(bodySize)" : mode.rawValue
+      switch mode {
+      case .sized, .sizedChunked: "\(mode.rawValue)/\(bodySize)"
+      case .gzipBomb where bodySize > 0: "\(mode.rawValue)/\(bodySize)"
+      default: mode.rawValue
+      }
     guard let url = URL(string: "http://127.0.0.1:\(port)/\(path)") else {
       throw URLError(.badURL)
     }
@@ -179,7 +238,8 @@ public final class RawHTTPServer: Sendable {
   public static func start() async throws -> RawHTTPServer {
     RawHTTPServer(
       try await PythonServerLaunch.start(
-        script: script, arguments: [String(hugeCount), String(endlessBytes)],
+        script: script,
+        arguments: [String(hugeCount), String(endlessBytes), String(gzipBombMebibytes)],
         terminatesOnStop: false))
   }
 

@@ -37,7 +37,7 @@ struct LiveUserClientStubTests {
     let session = StubRegistry.makeSession()
     defer { session.invalidateAndCancel() }
     let baseURL = try #require(URL(string: "https://\(host)/api"))
-    let client = LiveUserClient(baseURL: baseURL, session: session, timeout: timeout)
+    let client = try LiveUserClient(baseURL: baseURL, session: session, timeout: timeout)
     return try await body(client, host, started)
   }
 
@@ -182,6 +182,8 @@ struct LiveUserClientStubTests {
         return
       }
       #expect(urlError.code == .timedOut)
+      var stops = StubRegistry.stops(for: host).makeAsyncIterator()
+      await stops.next()
       #expect(StubRegistry.stoppedCount(for: host) == 1)
     }
   }
@@ -201,6 +203,9 @@ struct LiveUserClientStubTests {
       task.cancel()
       let result = await task.result
       #expect(throws: CancellationError.self) { try result.get() }
+      // The caller returns at once; the load is stopped in the background, once.
+      var stops = StubRegistry.stops(for: host).makeAsyncIterator()
+      await stops.next()
       #expect(StubRegistry.stoppedCount(for: host) == 1)
     }
   }

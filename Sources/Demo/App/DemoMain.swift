@@ -8,7 +8,8 @@ import UserFeature
 /// until `quit` or end of input.
 ///
 /// Exit status: 0 for a normal end (also `--help`), 1 when the bundled fixtures cannot be read,
-/// 2 for bad flags (the usage goes to standard error). Error messages quote the command line and
+/// 2 for bad flags (the usage goes to standard error), 3 when standard output is gone
+/// (``DemoExitStatus/outputClosed``). Error messages quote the command line and
 /// the fixture's error sanitized (``TerminalText``), like everything the app writes.
 @main
 @MainActor
@@ -23,7 +24,7 @@ enum DemoMain {
       exit(2)
     }
     guard case .run(let options) = request else {
-      FileHandle.standardOutput.write(Data(Usage.text.utf8))
+      StandardStreams.writeOrExit(Usage.text)
       exit(0)
     }
     let capabilities = TerminalCapabilities.detect(
@@ -81,6 +82,6 @@ enum DemoMain {
   }
 
   private static func writeError(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    StandardStreams.writeError(text)
   }
 }

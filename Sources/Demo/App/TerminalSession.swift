@@ -11,7 +11,9 @@
 ///   and before ``RawMode/interrupt()`` on Ctrl-C. (The process-wide exit and signal handlers
 ///   of ``TerminalPlatform`` cover the other ways out.)
 /// - Input arrives in chunks as read; one chunk may hold a command, the keys typed in the field
-///   and the next command: each part goes to the mode it was typed in.
+///   and the next command: each part goes to the mode it was typed in. The rest of a read in
+///   which the field closed was typed in raw mode, so its CRs end lines; and a key typed right
+///   after Esc goes to the command line.
 @MainActor
 final class TerminalSession {
   private let app: DemoApp
@@ -73,8 +75,18 @@ final class TerminalSession {
     while !rest.isEmpty {
       if field != nil {
         let byte = rest.removeFirst()
-        for key in keys.feed(byte) where field != nil {
+        for key in keys.feed(byte) {
+          guard field != nil else {
+            // Esc closed the field, and this key is the byte that followed it (see
+            // `KeyDecoder.feed(_:)`): typed after the field closed, it belongs to the command
+            // line.
+            rest = [byte] + rest
+            break
+          }
           apply(key)
+        }
+        if field == nil {
+          rest = Self.typedAheadInRawMode(rest)
         }
       } else {
         let lineEnd = rest.firstIndex(of: UInt8(ascii: "\n")).map { rest.index(after: $0) }
@@ -91,6 +103,24 @@ final class TerminalSession {
       }
     }
     return true
+  }
+
+  /// The rest of a read in which the field closed, as line mode reads it: those bytes were
+  /// typed while the terminal was raw, where Enter sends CR, so each CR (or CR LF) becomes LF.
+  /// (Before, `quit` typed ahead this way never ran and merged with the next line.)
+  private static func typedAheadInRawMode(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    var lines: [UInt8] = []
+    lines.reserveCapacity(bytes.count)
+    var previous: UInt8?
+    for byte in bytes {
+      if byte == UInt8(ascii: "\r") {
+        lines.append(UInt8(ascii: "\n"))
+      } else if !(byte == UInt8(ascii: "\n") && previous == UInt8(ascii: "\r")) {
+        lines.append(byte)
+      }
+      previous = byte
+    }
+    return lines[...]
   }
 
   /// Handles a command line. Returns `false` for `quit`.

@@ -1,11 +1,15 @@
 /// The search field's text and what each key does to it, like a `UISearchBar`: the owner passes
 /// the whole text to the view model on every change.
 ///
-/// It starts with the query on screen. Text is at most ``maximumLength`` characters: further
-/// typing is ignored.
+/// It starts with the query on screen. Text is at most ``maximumLength`` characters and
+/// ``maximumScalars`` scalars: further typing is ignored. (A combining mark joins the character
+/// before it, so characters alone do not bound the text: a pasted letter with 8,000 marks is
+/// one character.)
 struct SearchField: Equatable, Sendable {
   /// The longest text the field holds, in characters.
   static let maximumLength = 64
+  /// The most scalars the field holds: 256, four per character on average.
+  static let maximumScalars = 256
 
   /// What a key asks of the owner.
   enum Outcome: Equatable, Sendable {
@@ -26,9 +30,11 @@ struct SearchField: Equatable, Sendable {
   /// The text now.
   private(set) var text: String
 
-  /// A field holding `text` (cut to ``maximumLength``).
+  /// A field holding `text` (cut to ``maximumLength`` characters and ``maximumScalars``
+  /// scalars).
   init(text: String) {
-    let kept = String(text.prefix(Self.maximumLength))
+    let kept = String(
+      String(text.prefix(Self.maximumLength)).unicodeScalars.prefix(Self.maximumScalars))
     original = kept
     self.text = kept
   }
@@ -39,7 +45,9 @@ struct SearchField: Equatable, Sendable {
     case .text(let scalar):
       var longer = text
       longer.unicodeScalars.append(scalar)
-      guard longer.count <= Self.maximumLength else { return .unchanged }
+      guard longer.count <= Self.maximumLength,
+        longer.unicodeScalars.count <= Self.maximumScalars
+      else { return .unchanged }
       text = longer
       return .changed(text)
     case .backspace:

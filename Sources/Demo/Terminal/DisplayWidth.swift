@@ -1,19 +1,23 @@
 /// How many columns a terminal gives text, per grapheme cluster (`Character`), so columns of
 /// names in any script line up and a cut line never wraps.
 ///
-/// A cluster takes:
-/// - **2** if it is shown as an emoji: its first scalar has Emoji_Presentation (😀, the
-///   regional indicators that make flags, the first person of a ZWJ family), or an emoji is
-///   followed by U+FE0F (❤️, keycaps like 1️⃣) or by a skin-tone modifier (☝🏽);
-/// - else the width of its first scalar that is not zero-width: **2** for East Asian Wide and
-///   Fullwidth (``EastAsianWide``: Hangul syllables and leading jamo, CJK, kana, fullwidth
-///   forms), **0** for zero-width scalars, **1** for the rest;
-/// - **0** if every scalar is zero-width.
+/// A cluster takes what a terminal that follows Unicode's East Asian Width gives its scalars,
+/// added up, as xterm, VTE and tmux draw it (checked against tmux, `DisplayWidthTmuxTests`):
+/// - each scalar takes **2** if it is East Asian Wide or Fullwidth (``EastAsianWide``: Hangul
+///   syllables and leading jamo, CJK, kana, fullwidth forms; and the emoji whose default
+///   presentation is emoji, such as 😀 and the skin-tone modifiers, but for the regional
+///   indicators), **0** if it is zero-width, else **1**;
+/// - a scalar that follows a zero-width joiner takes no columns of its own: it is drawn in the
+///   cell of the emoji before it (👩‍💻 takes 2);
+/// - presentation selectors change nothing (❤️ and the keycap 1️⃣ take 1, like ❤ and 1), a
+///   skin-tone modifier takes its own 2 columns (a🏻 takes 3, 👍🏽 4), a spacing mark its own
+///   column (Devanagari का takes 2), and a lone regional indicator 1 (a flag's pair 2).
 ///
 /// Zero-width: nonspacing and enclosing marks (combining accents, variation selectors), format
-/// characters (ZWJ, ZWNJ, zero-width space, BOM, tags) but the soft hyphen, Hangul medial
-/// vowels and final consonants (which only join a leading consonant), and controls (which
-/// ``TerminalText`` never holds).
+/// characters (ZWJ, ZWNJ, zero-width space, BOM, tags) but the soft hyphen, the line and
+/// paragraph separators, noncharacters and unassigned code points (a terminal draws nothing for
+/// them), Hangul medial vowels and final consonants (which only join a leading consonant), and
+/// controls (which ``TerminalText`` never holds).
 enum DisplayWidth {
   /// The columns `text` takes: the sum over its grapheme clusters.
   static func of(_ text: some StringProtocol) -> Int {
@@ -22,26 +26,34 @@ enum DisplayWidth {
 
   /// The columns one grapheme cluster takes.
   static func of(_ character: Character) -> Int {
-    let scalars = character.unicodeScalars
-    guard let first = scalars.first else { return 0 }
-    if isShownAsEmoji(first: first, scalars: scalars) {
-      return 2
-    }
-    for scalar in scalars {
-      let width = of(scalar)
-      if width > 0 {
-        return width
+    var width = 0
+    var followsJoiner = false
+    for scalar in character.unicodeScalars {
+      if followsJoiner {
+        followsJoiner = false
+        continue
       }
+      if scalar == "\u{200D}" {
+        followsJoiner = true
+        continue
+      }
+      width += of(scalar)
     }
-    return 0
+    return width
   }
 
-  /// The columns one scalar takes on its own (ignoring emoji presentation).
+  /// The columns one scalar takes on its own.
   static func of(_ scalar: Unicode.Scalar) -> Int {
     if isZeroWidth(scalar) {
       return 0
     }
-    return EastAsianWide.contains(scalar) ? 2 : 1
+    return EastAsianWide.contains(scalar) || isWideEmoji(scalar) ? 2 : 1
+  }
+
+  /// Whether `scalar` is an emoji whose default presentation is emoji: East Asian Wide since
+  /// Unicode 9, but for the regional indicators (Neutral: 1 column alone, 2 as a flag's pair).
+  private static func isWideEmoji(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.isEmojiPresentation && !(0x1F1E6...0x1F1FF).contains(scalar.value)
   }
 
   /// The longest prefix of `text` (whole grapheme clusters) that takes at most `width`
@@ -59,18 +71,6 @@ enum DisplayWidth {
     return (text[..<index], used)
   }
 
-  private static func isShownAsEmoji(
-    first: Unicode.Scalar, scalars: Character.UnicodeScalarView
-  ) -> Bool {
-    if first.properties.isEmojiPresentation {
-      return true
-    }
-    guard first.properties.isEmoji else { return false }
-    return scalars.dropFirst().contains { scalar in
-      scalar == "\u{FE0F}" || scalar.properties.isEmojiModifier
-    }
-  }
-
   private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00AD:
@@ -80,8 +80,12 @@ enum DisplayWidth {
     default:
       break
     }
+    if scalar.properties.isNoncharacterCodePoint {
+      return true
+    }
     switch scalar.properties.generalCategory {
-    case .nonspacingMark, .enclosingMark, .format, .control:
+    case .nonspacingMark, .enclosingMark, .format, .control, .lineSeparator, .paragraphSeparator,
+      .unassigned:
       return true
     default:
       return false

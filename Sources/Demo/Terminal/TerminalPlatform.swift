@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -53,35 +55,100 @@ enum TerminalPlatform {
     }
   }
 
+  /// Writes all of `bytes` to file descriptor `descriptor` (standard output or error),
+  /// retrying after a signal and waiting while a non-blocking descriptor is full. Returns
+  /// `false` when the output is gone: the reader closed its end (EPIPE, with SIGPIPE ignored),
+  /// the terminal hung up (EIO), or any other write error.
+  static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let written = write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+      if written >= 0 {
+        offset += written
+        continue
+      }
+      switch errno {
+      case EINTR:
+        continue
+      case EAGAIN, EWOULDBLOCK:
+        var output = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        _ = poll(&output, 1, -1)
+      default:
+        return false
+      }
+    }
+    return true
+  }
+
   // MARK: - Raw mode
 
-  /// The signals after which the terminal is put back before the process ends: the ones that
-  /// end it from outside (Ctrl-C while not raw, `kill`, a closed terminal) and the ones a
-  /// failing process gets (a Swift runtime trap is SIGILL or SIGTRAP, `abort` is SIGABRT).
-  private static let restoringSignals: [Int32] = [
-    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE,
-  ]
+  /// The signals whose default action ends the process, after which the terminal is put back
+  /// before it ends: the ones that end it from outside (Ctrl-C while not raw, `kill`, a closed
+  /// terminal, timers, resource limits, a broken pipe), the ones a failing process gets (a
+  /// Swift runtime trap is SIGILL or SIGTRAP, `abort` is SIGABRT), and on Linux the realtime
+  /// signals (see ``realtimeSignals``). SIGKILL cannot be caught; SIGSTOP cannot either, and
+  /// only stops (SIGCONT, below, undoes what a shell does to the terminal meanwhile).
+  private static let restoringSignals: [Int32] = {
+    var signals: [Int32] = [
+      SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE,
+      SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGSYS, SIGIO,
+    ]
+    #if os(Linux)
+      signals += [SIGPWR, SIGSTKFLT]
+    #endif
+    return signals
+  }()
+
+  /// The realtime signals (Linux: SIGRTMIN...SIGRTMAX), whose default action ends the process.
+  /// A library may use one with a handler of its own, so they are taken over only while they
+  /// still have their default action.
+  private static var realtimeSignals: ClosedRange<Int32>? {
+    #if canImport(Glibc)
+      return __libc_current_sigrtmin()...__libc_current_sigrtmax()
+    #else
+      return nil
+    #endif
+  }
 
   /// Saves standard input's terminal attributes and arranges for them to be put back on every
   /// way out: at `exit`, and on each of ``restoringSignals`` before the signal does what it did
-  /// before (a signal the process ignores, like SIGHUP under `nohup`, is left alone). Returns
-  /// `false`, and arranges nothing, when standard input is not a terminal. Call it once, on the
-  /// main thread, before ``enterRawMode()``.
+  /// before (a signal the process ignores, like SIGHUP under `nohup`, is left alone). A stop
+  /// (SIGTSTP: `kill -TSTP`; Ctrl-Z outside raw mode) puts the terminal back before the process
+  /// stops, and SIGCONT puts raw mode back on if the field was open (a shell sets the terminal
+  /// to line mode while the job is stopped). Returns `false`, and arranges nothing, when
+  /// standard input is not a terminal. Call it once, on the main thread, before
+  /// ``enterRawMode()``.
   static func prepareRawMode() -> Bool {
     guard tcgetattr(STDIN_FILENO, savedAttributes) == 0 else { return false }
     atexit(restoreAtExit)
     for signal in restoringSignals {
-      var action = sigaction()
-      setHandler(of: &action, to: restoreThenReraise)
-      sigemptyset(&action.sa_mask)
-      action.sa_flags = 0
-      let previous = previousActions + Int(signal)
-      guard sigaction(signal, &action, previous) == 0 else { continue }
-      if isIgnored(previous.pointee) {
-        sigaction(signal, previous, nil)  // ignored on purpose by whoever started us: keep it so
+      install(restoreThenReraise, for: signal, onlyOverDefault: false)
+    }
+    if let realtimeSignals {
+      for signal in realtimeSignals {
+        install(restoreThenReraise, for: signal, onlyOverDefault: true)
       }
     }
+    install(restoreThenStop, for: SIGTSTP, onlyOverDefault: true)
+    install(reenterRawModeIfOn, for: SIGCONT, onlyOverDefault: true)
     return true
+  }
+
+  /// Installs `handler` for `signal`, saving its previous action in `previousActions`. An
+  /// ignored signal is left ignored; with `onlyOverDefault`, so is one with a handler.
+  private static func install(
+    _ handler: @escaping @convention(c) (Int32) -> Void, for signal: Int32,
+    onlyOverDefault: Bool
+  ) {
+    var action = sigaction()
+    setHandler(of: &action, to: handler)
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    let previous = previousActions + Int(signal)
+    guard sigaction(signal, &action, previous) == 0 else { return }
+    if isIgnored(previous.pointee) || (onlyOverDefault && !isDefault(previous.pointee)) {
+      sigaction(signal, previous, nil)  // someone chose this action on purpose: keep it so
+    }
   }
 
   /// Puts standard input's terminal in raw mode: every byte is read as it is typed, nothing is
@@ -95,11 +162,14 @@ enum TerminalPlatform {
       characters[Int(VMIN)] = 1  // a read returns as soon as one byte is there
       characters[Int(VTIME)] = 0
     }
-    tcsetattr(STDIN_FILENO, TCSANOW, &raw)
+    rawAttributes.pointee = raw
+    rawModeIsOn.store(true, ordering: .sequentiallyConsistent)
+    tcsetattr(STDIN_FILENO, TCSANOW, rawAttributes)
   }
 
   /// Puts back the attributes ``prepareRawMode()`` saved. Pending input is kept.
   static func restoreTerminal() {
+    rawModeIsOn.store(false, ordering: .sequentiallyConsistent)
     tcsetattr(STDIN_FILENO, TCSANOW, savedAttributes)
   }
 
@@ -146,6 +216,18 @@ enum TerminalPlatform {
     #endif
     return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
   }
+
+  /// Whether `action` is its signal's default action (`SIG_DFL`, a null handler).
+  private static func isDefault(_ action: sigaction) -> Bool {
+    #if canImport(Glibc)
+      let handler = action.__sigaction_handler.sa_handler
+    #elseif canImport(Musl)
+      let handler = action.__sa_handler.sa_handler
+    #else
+      let handler = action.__sigaction_u.__sa_handler
+    #endif
+    return handler == nil
+  }
 }
 
 // The state the handlers below read. A signal handler can reach only global state, and may call
@@ -162,6 +244,17 @@ enum TerminalPlatform {
 nonisolated(unsafe) private let savedAttributes = UnsafeMutablePointer<termios>.allocate(
   capacity: 1)
 
+/// The attributes of raw mode, written by ``TerminalPlatform/enterRawMode()`` before it sets
+/// ``rawModeIsOn``; read by the SIGCONT handler only while that is set. (`nonisolated(unsafe)`:
+/// the pointer never changes; the main thread writes the pointee only while the flag is off or
+/// before setting it, with sequentially consistent ordering on the flag.)
+nonisolated(unsafe) private let rawAttributes = UnsafeMutablePointer<termios>.allocate(
+  capacity: 1)
+
+/// Whether the search field holds the terminal in raw mode now. An atomic: lock-free, so the
+/// signal handlers may read it.
+private let rawModeIsOn = Atomic<Bool>(false)
+
 /// For each signal number, the action it had before ``TerminalPlatform/prepareRawMode()``.
 nonisolated(unsafe) private let previousActions: UnsafeMutablePointer<sigaction> = {
   let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(NSIG))
@@ -172,6 +265,42 @@ nonisolated(unsafe) private let previousActions: UnsafeMutablePointer<sigaction>
 /// Runs at `exit`: puts the terminal back.
 private func restoreAtExit() {
   tcsetattr(STDIN_FILENO, TCSANOW, savedAttributes)
+}
+
+/// Runs on SIGTSTP: puts the terminal back and stops the process with SIGTSTP's default
+/// action, raised with SIGTSTP unblocked so the stop happens inside `raise`; once continued (or
+/// at once, if the kernel discards the stop, as it does for an orphaned process group), takes
+/// SIGTSTP over again and puts raw mode back if the field is open and the process is in the
+/// foreground.
+private func restoreThenStop(_ signal: Int32) {
+  let errorNumber = errno
+  tcsetattr(STDIN_FILENO, TCSANOW, savedAttributes)
+  var ownAction = sigaction()
+  var defaultAction = sigaction()
+  sigemptyset(&defaultAction.sa_mask)
+  sigaction(SIGTSTP, &defaultAction, &ownAction)
+  var stopOnly = sigset_t()
+  sigemptyset(&stopOnly)
+  sigaddset(&stopOnly, SIGTSTP)
+  var previousMask = sigset_t()
+  pthread_sigmask(SIG_UNBLOCK, &stopOnly, &previousMask)
+  raise(SIGTSTP)
+  pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+  sigaction(SIGTSTP, &ownAction, nil)
+  reenterRawModeIfOn(SIGCONT)
+  errno = errorNumber
+}
+
+/// Runs on SIGCONT (and after a stop ends): if the search field holds raw mode, puts it back,
+/// as a shell sets the terminal to line mode while a job is stopped. Only in the foreground:
+/// setting the terminal from the background would stop the process again (SIGTTOU).
+private func reenterRawModeIfOn(_ signal: Int32) {
+  guard rawModeIsOn.load(ordering: .sequentiallyConsistent),
+    tcgetpgrp(STDIN_FILENO) == getpgrp()
+  else { return }
+  let errorNumber = errno
+  tcsetattr(STDIN_FILENO, TCSANOW, rawAttributes)
+  errno = errorNumber
 }
 
 /// Runs on a restoring signal: puts the terminal back, gives the signal back its previous action

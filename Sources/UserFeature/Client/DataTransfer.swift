@@ -26,31 +26,33 @@ import Signals
 ///   0 and fires at once), and the extra second keeps the two timers from racing.
 /// - Other failures: `URLError`s become ``UserClientError/transport(_:)``.
 ///
-/// Each request runs in a session of its own made from `configuration`, whose delegate is the
-/// request's ``BoundedTransfer``: only a delegate sees the body while it arrives, on every
-/// platform. The session is invalidated when the request ends.
+/// The request runs in the client's ``TransferSession``, whose delegate hands its callbacks to
+/// the request's ``BoundedTransfer``: only a delegate sees the body while it arrives, on every
+/// platform. A refusal, the timeout or a cancellation returns at once; the task winds down in
+/// the background, its late bytes dropped.
 enum DataTransfer {
+  /// Where the timeouts fire: a serial queue of its own, so a busy or blocked global queue
+  /// cannot hold one back. A timeout only records itself and hands the cancel on.
+  private static let timeouts = DispatchQueue(label: "DataTransfer.timeouts")
+
   static func perform(
-    _ request: URLRequest, configuration: URLSessionConfiguration, timeout: Duration,
-    maximumBodySize: Int
+    _ request: URLRequest, in session: TransferSession, timeout: Duration, maximumBodySize: Int
   ) async throws -> (Data, URLResponse) {
     var request = request
     request.timeoutInterval = timeout.wholeSecondsRoundedUp + 1
     let transfer = BoundedTransfer(maximumBodySize: maximumBodySize)
-    let session = URLSession(configuration: configuration, delegate: transfer, delegateQueue: nil)
     let outcome = await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        transfer.start(session.dataTask(with: request), reportingTo: continuation)
+        transfer.start(
+          session.dataTask(for: request, reportingTo: transfer), reportingTo: continuation)
         // Fires once; after the request finished it finds nothing to do.
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout.dispatchInterval) {
+        timeouts.asyncAfter(deadline: .now() + timeout.dispatchInterval) {
           transfer.timeOut()
         }
       }
     } onCancel: {
       transfer.cancel()
     }
-    // The request has completed: let the session release its delegate.
-    session.finishTasksAndInvalidate()
     // Whatever the session reported, a cancelled caller sees CancellationError: a cancelled
     // data task may also complete with a response or with URLError.cancelled.
     try Task.checkCancellation()

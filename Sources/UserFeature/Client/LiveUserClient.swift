@@ -29,6 +29,14 @@ import Foundation
 /// ``UserClientError/bodyTooLarge(limit:)``: at its headers when it announces its length, else
 /// as soon as its bytes pass the limit, without reading the rest into memory.
 ///
+/// ## One session
+/// Every request runs in one `URLSession` the client makes at its creation and keeps for its
+/// lifetime (copies of the client share it), so connections to the server are reused. Its
+/// delegate is the client's own, which is how the body limit sees bytes as they arrive; a
+/// session handed in must therefore have no delegate (see
+/// ``init(baseURL:session:timeout:maximumBodySize:)``). The session is invalidated when the
+/// last copy of the client is released, after its running requests finish.
+///
 /// ## Errors and cancellation
 /// Throws ``UserClientError``: `.httpStatus` for a status outside 2xx, `.decoding` for a body
 /// that is not the expected JSON (an empty body included), `.bodyTooLarge` past the limit,
@@ -51,31 +59,50 @@ public struct LiveUserClient: UserClient {
   public let timeout: Duration
   /// The most body bytes one response may have; see "Bounded input" above.
   public let maximumBodySize: Int
-  /// Whose configuration each request's own session copies.
-  private let session: URLSession
+  /// The one session every request runs in (see "One session" above).
+  private let session: TransferSession
 
-  /// Creates a client for the server at `baseURL`.
+  /// Creates a client for the server at `baseURL`, whose session is made from `configuration`.
   ///
   /// - Parameters:
   ///   - baseURL: the server root, for example `https://jsonplaceholder.typicode.com`.
-  ///   - session: whose configuration performs requests (inject one with stub protocol classes
-  ///     in tests). Each request runs in a session of its own made from that configuration, so
-  ///     that the client sees the body while it arrives and can stop at the limit.
+  ///   - configuration: what the client's one session copies (inject stub protocol classes
+  ///     here in tests); `.default` unless given.
   ///   - timeout: per-request time limit (see ``timeout``); must be positive.
   ///   - maximumBodySize: the most body bytes accepted (see ``maximumBodySize``); must be
   ///     positive.
   public init(
-    baseURL: URL, session: URLSession = .shared, timeout: Duration = defaultTimeout,
-    maximumBodySize: Int = defaultMaximumBodySize
+    baseURL: URL, configuration: URLSessionConfiguration = .default,
+    timeout: Duration = defaultTimeout, maximumBodySize: Int = defaultMaximumBodySize
   ) {
     precondition(timeout > .zero, "LiveUserClient: timeout must be positive, got \(timeout)")
     precondition(
       maximumBodySize > 0,
       "LiveUserClient: maximumBodySize must be positive, got \(maximumBodySize)")
     self.baseURL = baseURL
-    self.session = session
+    self.session = TransferSession(configuration: configuration)
     self.timeout = timeout
     self.maximumBodySize = maximumBodySize
+  }
+
+  /// Creates a client for the server at `baseURL` from an existing session's configuration.
+  ///
+  /// The client still runs its requests in one session of its own (see "One session" above):
+  /// `session` gives only its configuration. A session with a delegate is refused, because that
+  /// delegate would never be called; nothing is silently ignored.
+  ///
+  /// - Throws: ``UserClientSetupError/sessionHasDelegate(delegateType:)`` when `session` has a
+  ///   delegate.
+  public init(
+    baseURL: URL, session: URLSession, timeout: Duration = defaultTimeout,
+    maximumBodySize: Int = defaultMaximumBodySize
+  ) throws(UserClientSetupError) {
+    if let delegate = session.delegate {
+      throw .sessionHasDelegate(delegateType: String(describing: type(of: delegate)))
+    }
+    self.init(
+      baseURL: baseURL, configuration: session.configuration, timeout: timeout,
+      maximumBodySize: maximumBodySize)
   }
 
   /// Fetches page `page` of the users matching `query`; see the wire protocol above.
@@ -94,7 +121,7 @@ public struct LiveUserClient: UserClient {
     if let total = response.value(forHTTPHeaderField: "X-Total-Count").flatMap(Int.init) {
       return UserPage(users: users, hasMore: (page - 1) * pageSize + users.count < total)
     }
-    return UserSearch.page(of: users, matching: query, page: page, pageSize: pageSize)
+    return try UserSearch.page(of: users, matching: query, page: page, pageSize: pageSize)
   }
 
   /// Fetches the user with identifier `id`; see the wire protocol above.
@@ -116,8 +143,7 @@ public struct LiveUserClient: UserClient {
     request.httpMethod = "GET"
     request.setValue("application/json", forHTTPHeaderField: "Accept")
     let (data, response) = try await DataTransfer.perform(
-      request, configuration: session.configuration, timeout: timeout,
-      maximumBodySize: maximumBodySize)
+      request, in: session, timeout: timeout, maximumBodySize: maximumBodySize)
     guard let http = response as? HTTPURLResponse else {
       throw UserClientError.invalidResponse
     }

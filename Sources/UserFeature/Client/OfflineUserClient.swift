@@ -62,7 +62,7 @@ public final class OfflineUserClient: UserClient {
   /// Page `page` of the users matching `query`, after the latency.
   public func users(matching query: String, page: Int, pageSize: Int) async throws -> UserPage {
     try await simulateRequest()
-    return UserSearch.page(of: allUsers, matching: query, page: page, pageSize: pageSize)
+    return try UserSearch.page(of: allUsers, matching: query, page: page, pageSize: pageSize)
   }
 
   /// The user with identifier `id`, after the latency; 404 if there is none.

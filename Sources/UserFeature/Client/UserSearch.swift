@@ -13,10 +13,21 @@ enum UserSearch {
   }
 
   /// Page `page` (1-based) of the users in `all` that match `query`, at most `pageSize` each.
-  static func page(of all: [User], matching query: String, page: Int, pageSize: Int) -> UserPage {
+  ///
+  /// Cancellable: the calling task's cancellation is checked before each user is matched, so a
+  /// superseded search stops within one user's matching (bounded by ``User``'s text bounds).
+  static func page(
+    of all: [User], matching query: String, page: Int, pageSize: Int
+  ) throws(CancellationError) -> UserPage {
     precondition(page >= 1, "UserSearch.page: pages start at 1, got \(page)")
     precondition(pageSize >= 1, "UserSearch.page: pageSize must be positive, got \(pageSize)")
-    let matching = all.filter { matches($0, query: query) }
+    var matching: [User] = []
+    for user in all {
+      guard !Task.isCancelled else { throw CancellationError() }
+      if matches(user, query: query) {
+        matching.append(user)
+      }
+    }
     let start = min((page - 1) * pageSize, matching.count)
     let end = min(start + pageSize, matching.count)
     return UserPage(users: Array(matching[start..<end]), hasMore: end < matching.count)

@@ -2,6 +2,12 @@
 ///
 /// Decodes the JSON object that public demo user APIs serve (`id`, `name`, `username`,
 /// `email`); any other fields in the object (address, phone, company, ...) are ignored.
+///
+/// Every text field is bounded, however the user was made (decoded or initialized): at most
+/// 512 scalars, and at most 32 scalars per grapheme cluster (a letter followed by thousands of
+/// combining marks keeps its first 31). A longer field is cut, whole clusters only, so no work
+/// done with a user's text (matching, measuring, drawing) grows with what a server sent.
+/// Control characters are kept: the text is not made safe for a terminal here.
 public struct User: Identifiable, Hashable, Sendable, Codable {
   /// The server's identifier, stable across requests.
   public let id: Int
@@ -12,11 +18,25 @@ public struct User: Identifiable, Hashable, Sendable, Codable {
   /// The contact address.
   public let email: String
 
-  /// Creates a user from its fields.
+  /// Creates a user from its fields, each bounded as the type's documentation says.
   public init(id: Int, name: String, username: String, email: String) {
     self.id = id
-    self.name = name
-    self.username = username
-    self.email = email
+    self.name = BoundedText.bounding(name)
+    self.username = BoundedText.bounding(username)
+    self.email = BoundedText.bounding(email)
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case id, name, username, email
+  }
+
+  /// Decodes a user object, each text field bounded as the type's documentation says.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      id: try container.decode(Int.self, forKey: .id),
+      name: try container.decode(String.self, forKey: .name),
+      username: try container.decode(String.self, forKey: .username),
+      email: try container.decode(String.self, forKey: .email))
   }
 }

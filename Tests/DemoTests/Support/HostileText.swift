@@ -17,25 +17,26 @@ enum HostileText {
     ("z\u{00}\u{07}\u{08}\u{09}\u{0D}\u{7F}", "z\u{2400}\u{2407}\u{2408}\u{2409}\u{240D}\u{2421}"),
   ]
 
-  /// Users for a hostile server: for each sample, one user with it at the start of the name,
-  /// the username and the email (so it is inside the columns a list shows), and last a user
-  /// whose name is 1 MB long with a sample in it.
-  static func users() -> [User] {
-    var users = samples.enumerated().map { index, sample in
-      User(
+  /// The JSON a hostile server sends: for each sample, one user with it at the start of the
+  /// name, the username and the email (so it is inside the columns a list shows), and last a
+  /// user whose name is 1 MB long with a sample in it. The fields are written as given, before
+  /// the app's own `User` bounds them (controls escaped as `\u001b` and so on, C1 and
+  /// bidirectional controls as raw UTF-8).
+  static func usersJSON() throws -> Data {
+    var objects = samples.enumerated().map { index, sample in
+      rawUser(
         id: index + 1, name: "\(sample.raw) name", username: "\(sample.raw)user",
         email: "\(sample.raw)@example.test")
     }
     let megabyte = samples[0].raw + String(repeating: "M", count: 1_000_000) + samples[1].raw
-    users.append(
-      User(id: users.count + 1, name: megabyte, username: "big", email: "big@example.test"))
-    return users
+    objects.append(
+      rawUser(id: objects.count + 1, name: megabyte, username: "big", email: "big@example.test"))
+    return try JSONSerialization.data(withJSONObject: objects)
   }
 
-  /// The JSON a hostile server sends: ``users()`` encoded (controls escaped as `\u001b` and so
-  /// on, C1 and bidirectional controls as raw UTF-8).
-  static func usersJSON() throws -> Data {
-    try JSONEncoder().encode(users())
+  /// One user object as a server sends it, its fields exactly as given.
+  static func rawUser(id: Int, name: String, username: String, email: String) -> [String: Any] {
+    ["id": id, "name": name, "username": username, "email": email]
   }
 
   /// The scalars in `output` a terminal would act on: C0 controls but the newline, DEL, C1

@@ -8,7 +8,7 @@ import Foundation
 /// A python3 script owns the terminal. It sets the size (and, when asked, raw mode) before
 /// starting the Demo, then plays the ``Step``s: typing (at once or key by key), waiting until the
 /// Demo has written a text, pausing, sending a signal, reading the terminal's settings
-/// (`stty -g`). It collects every byte the Demo writes and reaps it.
+/// (`stty -g`) or setting them. It collects every byte the Demo writes and reaps it.
 ///
 /// A terminal left in its normal (cooked) mode edits and echoes lines, and turns Ctrl-C into
 /// SIGINT; in raw mode (`rawTerminal`) every typed byte reaches the Demo as is and the output is
@@ -31,6 +31,9 @@ enum PseudoTerminal {
     case signal(Int32)
     /// Records the terminal's settings (`stty -g`) as `label` in ``Outcome/settings``.
     case readSettings(String)
+    /// Sets the terminal's settings to those recorded as `label` (`before`, or a
+    /// ``readSettings(_:)``), as a shell does to a stopped job's terminal.
+    case applySettings(String)
 
     /// Types `text` (UTF-8), at once or one character at a time `gap` apart.
     static func type(_ text: String, gap: Duration? = nil) -> Step {
@@ -62,6 +65,9 @@ enum PseudoTerminal {
         try container.encode(signal, forKey: .signal)
       case .readSettings(let label):
         try container.encode("stty", forKey: .kind)
+        try container.encode(label, forKey: .label)
+      case .applySettings(let label):
+        try container.encode("stty-set", forKey: .kind)
         try container.encode(label, forKey: .label)
       }
     }
@@ -115,6 +121,9 @@ enum PseudoTerminal {
             os.dup2(slave, fd)
         os.close(master)
         os.close(slave)
+        # python ignores these two; a shell starts programs with the default action.
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+        signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
         os.execv(demo, [demo] + arguments)
     deadline = time.monotonic() + float(timeout)
     output = bytearray()
@@ -179,6 +188,8 @@ enum PseudoTerminal {
             os.kill(pid, step["signal"])
         elif kind == "stty":
             recorded[step["label"]] = settings()
+        elif kind == "stty-set":
+            subprocess.run(["stty", recorded[step["label"]]], stdin=slave)
         if expired():
             timed_out_at = index
             break

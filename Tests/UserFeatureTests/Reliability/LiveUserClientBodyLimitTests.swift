@@ -22,13 +22,13 @@ struct LiveUserClientBodyLimitTests {
     limit: Int, mode: RawHTTPServer.Mode
   ) async throws {
     try await withRawHTTPServer { server, session in
-      let atLimit = LiveUserClient(
+      let atLimit = try LiveUserClient(
         baseURL: try server.baseURL(mode, bodySize: limit), session: session,
         timeout: .seconds(20), maximumBodySize: limit)
       let page = try await atLimit.users(matching: "", page: 1, pageSize: 10)
       #expect(page.users.map(\.id) == [1])
 
-      let overLimit = LiveUserClient(
+      let overLimit = try LiveUserClient(
         baseURL: try server.baseURL(mode, bodySize: limit + 1), session: session,
         timeout: .seconds(20), maximumBodySize: limit)
       let error = await #expect(throws: UserClientError.self) {
@@ -54,7 +54,7 @@ struct LiveUserClientBodyLimitTests {
   /// bounded meanwhile, `DemoHostileServerTests` measures through the Demo binary.
   @Test func a200MegabyteStreamIsRefusedAndTheClientStopsReading() async throws {
     try await withRawHTTPServer { server, session in
-      let client = LiveUserClient(
+      let client = try LiveUserClient(
         baseURL: try server.baseURL(.endless), session: session, timeout: .seconds(30))
       let error = await #expect(throws: UserClientError.self) {
         try await client.users(matching: "", page: 1, pageSize: 10)
@@ -68,6 +68,27 @@ struct LiveUserClientBodyLimitTests {
       let sent = try #require(Int(report.replacingOccurrences(of: "sent ", with: "")), "\(report)")
       #expect(sent > LiveUserClient.defaultMaximumBodySize)
       #expect(sent < 100_000_000, "the client read on to \(sent) of 200 MB")
+    }
+  }
+
+  /// A gzip bomb: about 64 KB on the wire, announced in `Content-Length`, that inflates to
+  /// 64 MiB. The limit counts the bytes the client would hold, inflated, so the bomb is refused
+  /// as too large (not let through because its compressed length fits, and not left to the
+  /// timeout). The 8 GiB bomb, and how fast and in how much memory it is refused, are for the
+  /// Demo binary in a process of its own (`DemoHostileServerTests`): here the inflating that
+  /// goes on after the refusal would take the CPU from the tests running beside this one.
+  @Test func aGzipBombIsRefusedAsTooLarge() async throws {
+    try await withRawHTTPServer { server, session in
+      let client = try LiveUserClient(
+        baseURL: try server.baseURL(.gzipBomb, bodySize: 64), session: session,
+        timeout: .seconds(30))
+      let error = await #expect(throws: UserClientError.self) {
+        try await client.users(matching: "", page: 1, pageSize: 10)
+      }
+      guard case .bodyTooLarge(LiveUserClient.defaultMaximumBodySize)? = error else {
+        Issue.record("expected bodyTooLarge, got \(String(describing: error))")
+        return
+      }
     }
   }
 }

@@ -25,6 +25,7 @@ enum StubRegistry {
     var requests: [URLRequest] = []
     var stopped = 0
     var started: AsyncStream<Void>.Continuation
+    var stops: (stream: AsyncStream<Void>, continuation: AsyncStream<Void>.Continuation)
   }
 
   private static let hosts = Locked<[String: Host]>([:])
@@ -34,7 +35,10 @@ enum StubRegistry {
   static func register(_ behavior: StubBehavior) -> (host: String, started: AsyncStream<Void>) {
     let host = "stub-\(UUID().uuidString.lowercased()).test"
     let (stream, continuation) = AsyncStream<Void>.makeStream()
-    hosts.withLock { $0[host] = Host(behavior: behavior, started: continuation) }
+    let stops = AsyncStream<Void>.makeStream()
+    hosts.withLock {
+      $0[host] = Host(behavior: behavior, started: continuation, stops: stops)
+    }
     return (host, stream)
   }
 
@@ -42,6 +46,13 @@ enum StubRegistry {
   static func unregister(_ host: String) {
     let removed = hosts.withLock { $0.removeValue(forKey: host) }
     removed?.started.finish()
+    removed?.stops.continuation.finish()
+  }
+
+  /// A stream that yields once for every load of the host that is stopped (cancelled or
+  /// finished by the system), from when the host was registered.
+  static func stops(for host: String) -> AsyncStream<Void> {
+    hosts.withLock { $0[host]?.stops.stream } ?? AsyncStream { $0.finish() }
   }
 
   /// The requests the host received, in order.
@@ -72,7 +83,11 @@ enum StubRegistry {
 
   static func stop(_ request: URLRequest) {
     guard let host = request.url?.host else { return }
-    hosts.withLock { $0[host]?.stopped += 1 }
+    let stops = hosts.withLock { hosts -> AsyncStream<Void>.Continuation? in
+      hosts[host]?.stopped += 1
+      return hosts[host]?.stops.continuation
+    }
+    stops?.yield()
   }
 
   /// A session whose requests to stubbed hosts go to ``StubURLProtocol``.
