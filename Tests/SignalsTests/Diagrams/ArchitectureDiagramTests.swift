@@ -14,7 +14,9 @@ private struct Layer {
 }
 
 private let packageLayers = [
-  Layer(name: "Demo", role: "View: screens, navigation", folder: "Sources/Demo"),
+  Layer(name: "Demo", role: "View: console screens", folder: "Sources/Demo"),
+  Layer(name: "SwiftUIDemo", role: "View: SwiftUI screens", folder: "Sources/SwiftUIDemo"),
+  Layer(name: "DemoShared", role: "what both demos share", folder: "Sources/DemoShared"),
   Layer(name: "UserFeature", role: "view models, services, models", folder: "Sources/UserFeature"),
   Layer(
     name: "SignalsObservation", role: "Property -> @Observable bridge",
@@ -108,9 +110,12 @@ extension DiagramTests {
 
   /// Every identifier the code spells outside comments, so a type counts as used only when
   /// the code names it whole (a doc comment that mentions a type is no dependency).
+  /// The identifiers of `source`'s code: comments and the text of string literals (a message
+  /// naming a type is not a use of it) are left out.
   private static func identifiers(in source: String) -> Set<String> {
     let code = source.split(separator: "\n").map { line in
-      line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
+      (line.range(of: "//").map { line[..<$0.lowerBound] } ?? line)
+        .replacing(#/"(?:[^"\\]|\\.)*"/#, with: "")
     }
     return Set(
       code.flatMap { $0.split { !($0.isLetter || $0.isNumber || $0 == "_") } }.map(String.init))
