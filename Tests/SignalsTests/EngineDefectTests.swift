@@ -3,9 +3,10 @@ import Signals
 import SignalsTesting
 import Testing
 
-/// The five defects the third edition of the engine fixed, each reproduced as it was found. On
-/// the second edition the first failed (a pair that never existed) and the other four hung
-/// until their hang guard.
+/// The five defects the third edition of the engine fixed, each reproduced as it was found. Each
+/// failed on the second edition: it delivered the pair (1, 2), three calls hung (until their
+/// hang guard, or for good: a throttle's next window needs the lock the hung send holds), and
+/// the cancelled relay kept the value.
 @Suite struct EngineDefectTests {
   /// `a.receive(on:).map(f).combineLatest(b)` with one writer doing `a = i; b = i`: the states
   /// are (i, i-1) and (i, i), never (i-1, i). The hop's job reads `a` (old), the map blocks,
