@@ -15,17 +15,17 @@
 /// it.
 ///
 /// Each thread's count lives in a heap word of its own, reached through a POSIX thread-local
-/// slot (Signals imports no Foundation), and freed when the thread exits.
+/// slot (Signals imports no Foundation), and freed when the thread exits. (Keeping the count in
+/// the slot's own value instead costs a `pthread_setspecific` on entry and exit, about 200
+/// instructions per send in glibc: docs/performance.md.)
 @usableFromInline
 enum DeliveryDepth {
   /// The process-wide thread-local slot; created once, never deleted.
   @usableFromInline static let slot: pthread_key_t = {
     var key = pthread_key_t()
-    #if canImport(Darwin)
-      let status = pthread_key_create(&key) { $0.deallocate() }
-    #else
-      let status = pthread_key_create(&key) { $0?.deallocate() }
-    #endif
+    // `free` takes an optional pointer, so this one destructor fits Darwin's declaration (a
+    // non-optional pointer) and Glibc's (an optional one).
+    let status = pthread_key_create(&key) { free($0) }
     precondition(status == 0, "Signals: pthread_key_create failed with \(status)")
     return key
   }()
@@ -36,7 +36,17 @@ enum DeliveryDepth {
     if let word = pthread_getspecific(slot) {
       return word.assumingMemoryBound(to: Int.self)
     }
-    let word = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    return makeCounter()
+  }
+
+  /// Creates the current thread's counter, once per thread (out of line: the rare path).
+  @usableFromInline @inline(never)
+  static func makeCounter() -> UnsafeMutablePointer<Int> {
+    // Allocated with `malloc`, as the slot's destructor frees it with `free`.
+    guard let raw = malloc(MemoryLayout<Int>.size) else {
+      fatalError("Signals: out of memory for a thread's delivery depth")
+    }
+    let word = raw.bindMemory(to: Int.self, capacity: 1)
     word.initialize(to: 0)
     let status = pthread_setspecific(slot, word)
     precondition(status == 0, "Signals: pthread_setspecific failed with \(status)")
