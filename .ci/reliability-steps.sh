@@ -17,11 +17,9 @@
 # under TSan and starve the stress tests of CPU), or skip the reliability tests there
 # (--skip Reliability) and call reliability_tsan instead.
 #
-# ThreadSanitizer caveat (docs/reliability.md, "Findings"): Synchronization.Mutex on Linux
-# parks contended threads with futex calls ThreadSanitizer cannot see, so the stress tests
-# make TSan report false races inside Signals' Mutex-protected channel state (and fail the
-# step) until Signals uses a lock TSan understands (a pthread mutex; patch in the report).
-# The stress tests' own checks pass.
+# ThreadSanitizer sees Signals' locking: `Locked` is a POSIX mutex, which ThreadSanitizer
+# intercepts (`Synchronization.Mutex` on Linux is not: its atomics live in the uninstrumented
+# standard library, so TSan would report false races on the state it protects).
 
 # Runs the reliability tests under ThreadSanitizer: the stress tests alone first (so the
 # model-based shards do not starve their threads), then the rest with 2,000 programs.
