@@ -165,16 +165,15 @@ final class Channel<Value: Sendable>: Sendable {
   // MARK: Performing
 
   /// What the thread that sent a value does after unlocking: delivers the round if it became
-  /// the performer, then releases the value the send displaced (outside any round, so its
-  /// `deinit` may even `cancelAndWait()` on this channel), then tells the drop observer.
+  /// the performer, then releases the value the send displaced (after the round, outside it,
+  /// as code after the send would: its `deinit` may even `cancelAndWait()` on this channel),
+  /// then tells the drop observer.
   @inlinable
   func complete(_ action: consuming State.SendAction, sent value: Value?) {
     if action.round != nil {
       perform(action.round.take(), releasing: nil, canDeliver: true)
     }
-    if action.displaced != nil {
-      DeliveryDepth.inside { action.displaced = nil }
-    }
+    action.displaced = nil  // released as the caller's own code would release it
     if action.reachedNobody, let dropObserver, let value {
       dropObserver(value)  // user code: after the work, with no lock held
     }
