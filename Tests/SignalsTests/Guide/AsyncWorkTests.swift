@@ -89,46 +89,6 @@ private final class ProfileViewModel {
 }
 // snippet-end
 
-// snippet: owned-task-view-model
-/// The view model owns the work: `load()` returns at once, the task holds the view model
-/// weakly, and `deinit` cancels it, so a released screen stops its request.
-@MainActor
-private final class OwnedTaskProfileViewModel {
-  private let stateOwner = MutableProperty(ProfileViewModel.State.idle)
-  private let fetchName: @Sendable () async throws -> String
-  private var running: Task<Void, Never>?  // main-actor state: no lock needed
-  var state: Property<ProfileViewModel.State> { stateOwner.property }
-
-  init(fetchName: @escaping @Sendable () async throws -> String) {
-    self.fetchName = fetchName
-  }
-
-  func load() {
-    stateOwner.value = .loading
-    let task = Task { [weak self, fetchName] in
-      let result: Result<String, any Error>
-      do {
-        result = .success(try await fetchName())
-      } catch {
-        result = .failure(error)
-      }
-      guard let self, !Task.isCancelled else { return }  // released or cancelled: write nothing
-      self.stateOwner.value =
-        switch result {
-        case .success(let name): .loaded(name: name)
-        case .failure: .failed(message: "Could not load the profile.")
-        }
-    }
-    running?.cancel()  // a new load replaces the old one
-    running = task
-  }
-
-  deinit {
-    running?.cancel()
-  }
-}
-// snippet-end
-
 extension GuideTests {
   @Suite struct AsyncWork {
     // snippet: async-view-model-test
@@ -170,22 +130,6 @@ extension GuideTests {
       await loading.value
       #expect(request.cancelledIndices == [0])
       #expect(states.values == [.idle, .loading, .idle])  // not "Could not load the profile."
-    }
-    // snippet-end
-
-    // snippet: owned-task-test
-    @MainActor @Test func releasingTheViewModelCancelsTheTaskItOwns() async throws {
-      let request = ControlledCall<Void, String>()
-      var viewModel: OwnedTaskProfileViewModel? = OwnedTaskProfileViewModel(
-        fetchName: { try await request.call(()) })
-      weak let released = viewModel
-      let states = Recorder(try #require(viewModel).state)
-      viewModel?.load()
-      _ = try await request.requests(count: 1)
-      viewModel = nil  // the screen and its view model go away mid-request
-      #expect(released == nil)  // the task held it weakly
-      #expect(request.cancelledIndices == [0])  // deinit cancelled the task, and the request
-      #expect(states.values == [.idle, .loading])  // and nothing was written afterwards
     }
     // snippet-end
   }

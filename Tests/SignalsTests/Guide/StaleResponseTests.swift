@@ -4,7 +4,8 @@ import Synchronization
 import Testing
 
 // Anti-pattern: letting every response write the state. Responses do not arrive in request
-// order, so a slow response to an old query can overwrite the results of a newer one.
+// order, so a slow response to an old query can overwrite the results of a newer one. The fix,
+// latest wins with a `TaskOwner`, is `latestSearchWins()` in TaskOwnerGuideTests.swift.
 
 /// A search client whose responses the test releases one at a time, in any order.
 private final class ControlledSearchClient: Sendable {
@@ -65,34 +66,6 @@ private final class SearchViewModel_Wrong {
 }
 // snippet-end
 
-// snippet: latest-wins
-/// RIGHT: a new search cancels the one in flight, and a cancelled search writes nothing.
-@MainActor
-private final class SearchViewModel {
-  private let stateOwner = MutableProperty(SearchState.idle)
-  private let client: ControlledSearchClient
-  private var inFlight: Task<Void, Never>?
-  var state: Property<SearchState> { stateOwner.property }
-
-  init(client: ControlledSearchClient) {
-    self.client = client
-  }
-
-  @discardableResult
-  func search(_ query: String) -> Task<Void, Never> {
-    inFlight?.cancel()
-    stateOwner.value = .searching(query)
-    let task = Task {
-      let found = await client.search(query)
-      guard !Task.isCancelled else { return }  // a newer search replaced this one
-      stateOwner.value = .results(query, found)
-    }
-    inFlight = task
-    return task
-  }
-}
-// snippet-end
-
 extension GuideTests {
   @Suite struct StaleResponse {
     // snippet: stale-response-test
@@ -114,32 +87,6 @@ extension GuideTests {
           .idle, .searching("sw"), .searching("swift"),
           .results("swift", ["Swift"]),
           .results("sw", ["Swift", "Swing"]),  // the bug: the screen shows results for "sw"
-        ])
-    }
-    // snippet-end
-
-    // snippet: latest-wins-test
-    @MainActor @Test func latestSearchWins() async {
-      let client = ControlledSearchClient()
-      let viewModel = SearchViewModel(client: client)
-      let states = Recorder(viewModel.state)
-      var started = client.started.makeAsyncIterator()
-      var searches: [Task<Void, Never>] = []
-      for query in ["s", "sw", "swift"] {  // typing on: each search replaces the one before
-        searches.append(viewModel.search(query))
-        #expect(await started.next() == query)
-      }
-      // Newest first, so every older answer arrives after a newer one.
-      client.respond(to: "swift", with: ["Swift"])
-      client.respond(to: "sw", with: ["Swift", "Swing"])
-      client.respond(to: "s", with: ["Sass", "Swift", "Swing"])
-      for search in searches {
-        await search.value
-      }
-      #expect(
-        states.values == [
-          .idle, .searching("s"), .searching("sw"), .searching("swift"),
-          .results("swift", ["Swift"]),  // fixed: the late answers to "s" and "sw" are dropped
         ])
     }
     // snippet-end

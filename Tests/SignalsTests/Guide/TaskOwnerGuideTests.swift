@@ -2,9 +2,11 @@ import Signals
 import SignalsTesting
 import Testing
 
-// The guide's owned-task and latest-wins examples written on `TaskOwner`, for the guide to
-// quote in place of the hand-written forms in AsyncWorkTests.swift (`owned-task-view-model`,
-// `owned-task-test`) and StaleResponseTests.swift (`latest-wins`, `latest-wins-test`).
+// Rule 6 ("who owns the task") and the fix of anti-pattern 7.4 (a stale response): a view model
+// that starts its own work keeps it in a `TaskOwner`, which replaces a task by key (latest wins),
+// cancels it with the view model, and applies an answer only while it is still wanted. The wrong
+// model of 7.4 is in StaleResponseTests.swift; the caller-owned `async load()` in
+// AsyncWorkTests.swift.
 
 private enum ProfileState: Equatable, Sendable {
   case idle
