@@ -14,7 +14,7 @@ import UserFeature
 /// - Navigation: ``path`` is state, the container's; the view model's
 ///   ``UserListEvent/showDetail(_:)`` is a request, and a request while a detail is already
 ///   pushed (the second tap of a double tap) is refused here: the guide's "the container owns the
-///   guard" (7.3).
+///   guard" (8.3).
 /// - Threading: a main-actor class.
 @Observable
 @MainActor
