@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import Synchronization
 import Testing
 
 /// A trait that runs a test (or every test of a suite) on threads of its own, outside Swift's
@@ -22,22 +24,23 @@ import Testing
 /// hang guard gives up.
 ///
 /// - Where the test runs: the test is started with a task executor preference
-///   (`withTaskExecutorPreference`) for an executor that runs every job on a new thread. A
+///   (`withTaskExecutorPreference`) for an executor with two threads of its own. A
 ///   nonisolated test function, and every nonisolated async function it calls, runs there;
 ///   child tasks (`async let`, task groups) inherit it; unstructured `Task {}` does not.
 /// - What it does not move: a test isolated to an actor (a `@MainActor` suite) runs on that
 ///   actor as before. Code there must not block: the main thread is shared too.
-/// - Cost: a thread per job. Use it for the tests that block, not for every test.
+/// - How many at once: the trait's two threads run two such tests at a time (the others wait
+///   their turn, as they would for the pool), so a run loads a busy machine no more than
+///   before. Use it for the tests that block or spin, not for every test.
 public struct DedicatedThreadTrait: TestTrait, SuiteTrait, TestScoping {
   /// Applied to a suite, the trait applies to every test in it.
   public var isRecursive: Bool { true }
 
-  /// Runs `function` with a task executor preference for an executor that starts a thread
-  /// for each job.
+  /// Runs `function` with a task executor preference for the trait's executor.
   public func provideScope(
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {
-    try await withTaskExecutorPreference(ThreadPerJobExecutor.shared) {
+    try await withTaskExecutorPreference(DedicatedThreadExecutor.shared) {
       try await function()
     }
   }
@@ -49,24 +52,51 @@ extension Trait where Self == DedicatedThreadTrait {
   public static var dedicatedThread: Self { Self() }
 }
 
-/// A task executor that runs each job on a new thread of its own. Internal to
-/// ``DedicatedThreadTrait``; `isCurrent` lets tests check where they run.
-final class ThreadPerJobExecutor: TaskExecutor {
-  static let shared = ThreadPerJobExecutor()
+/// A task executor with threads of its own, outside the concurrency pool: a fixed number of
+/// workers take jobs in arrival order. Internal to ``DedicatedThreadTrait``; `isCurrent` lets
+/// tests check where they run.
+///
+/// Two workers: tests that block or spin (a model-based shard, eight stress threads) run two
+/// at a time, as they did on the pool, so they load a busy machine no more than before, but the
+/// pool's threads stay free for every other test. A thread per job instead let all of them run
+/// at once, and their threads then starved the main thread of CPU.
+final class DedicatedThreadExecutor: TaskExecutor {
+  static let shared = DedicatedThreadExecutor(workers: 2)
 
   /// The key of the thread-dictionary entry that marks this executor's threads.
-  private static let marker = "SignalsTesting.ThreadPerJobExecutor"
+  private static let marker = "SignalsTesting.DedicatedThreadExecutor"
 
   /// Whether the calling code runs on a thread of this executor.
   static var isCurrent: Bool {
     Thread.current.threadDictionary[marker] != nil
   }
 
+  /// The jobs not taken yet, oldest first.
+  private let queue = Mutex<[UnownedJob]>([])
+  /// Counts the jobs in `queue`: a worker waits on it (on its own thread, never the pool's).
+  private let queued = DispatchSemaphore(value: 0)
+
+  private init(workers: Int) {
+    for _ in 0..<workers {
+      Thread.detachNewThread { [self] in
+        Thread.current.threadDictionary[Self.marker] = true
+        runJobs()
+      }
+    }
+  }
+
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
+    queue.withLock { $0.append(job) }
+    queued.signal()
+  }
+
+  /// A worker's loop: takes the oldest job, runs it with no lock held, forever.
+  private func runJobs() -> Never {
     let executor = asUnownedTaskExecutor()
-    Thread.detachNewThread {
-      Thread.current.threadDictionary[Self.marker] = true
+    while true {
+      queued.wait()
+      let job = queue.withLock { $0.removeFirst() }
       job.runSynchronously(on: executor)
     }
   }

@@ -8,18 +8,18 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct DedicatedThreadTraitTests {
   @Test(.dedicatedThread) func aSynchronousTestRunsOnADedicatedThread() {
-    #expect(ThreadPerJobExecutor.isCurrent)
+    #expect(DedicatedThreadExecutor.isCurrent)
   }
 
   @Test(.dedicatedThread) func anAsyncTestResumesOnADedicatedThreadAndSoDoItsChildTasks() async {
     await Task.yield()
-    #expect(ThreadPerJobExecutor.isCurrent)
-    async let child = ThreadPerJobExecutor.isCurrent
+    #expect(DedicatedThreadExecutor.isCurrent)
+    async let child = DedicatedThreadExecutor.isCurrent
     #expect(await child)
   }
 
   @Test func withoutTheTraitATestRunsOnThePool() {
-    #expect(!ThreadPerJobExecutor.isCurrent)
+    #expect(!DedicatedThreadExecutor.isCurrent)
   }
 
   /// The body blocks until a task on the pool has run: were the body itself on the pool, and
