@@ -29,10 +29,11 @@ import Testing
 ///   child tasks (`async let`, task groups) inherit it; unstructured `Task {}` does not.
 /// - What it does not move: a test isolated to an actor (a `@MainActor` suite) runs on that
 ///   actor as before. Code there must not block: the main thread is shared too.
-/// - Time limits: a `.timeLimit` timer of such a test runs on the trait's threads too, so it
-///   counts from when the test got one, and cannot fire while both threads are blocked: a
-///   blocking wait in such a test carries its own hang guard (a semaphore wait with a
-///   generous timeout that says what it waited for).
+/// - Time limits: Swift Testing's `.timeLimit` runs its timer as a child task of the test, which
+///   inherits the preference: it may start only once the test has a thread (beside six busy
+///   loops, tests waiting for one reported 77 s under a one-minute limit and passed) and may
+///   not fire while both threads are blocked. So a blocking wait in such a test carries its own
+///   hang guard (a semaphore wait with a generous timeout that says what it waited for).
 /// - How many at once: the trait's two threads run two such tests at a time (the others wait
 ///   their turn, as they would for the pool), so a run loads a busy machine no more than
 ///   before. Use it for the tests that block or spin, not for every test.
