@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import Signals
 import Testing
 
 /// A trait that runs a test (or every test of a suite) on threads of its own, outside Swift's
@@ -77,7 +77,7 @@ final class DedicatedThreadExecutor: TaskExecutor {
   }
 
   /// The jobs not taken yet, oldest first.
-  private let queue = Mutex<[UnownedJob]>([])
+  private let queue = Locked<[UnownedJob]>([])
   /// Counts the jobs in `queue`: a worker waits on it (on its own thread, never the pool's).
   private let queued = DispatchSemaphore(value: 0)
 
