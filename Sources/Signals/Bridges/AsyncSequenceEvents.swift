@@ -26,7 +26,9 @@
 /// - When it stops: when the sequence ends or throws (see ``iteration``), or when the bridge is
 ///   cancelled (``cancel()``) or released. Cancelling cancels the iterating task, which the
 ///   sequence sees (an `AsyncStream` ends and calls its `onTermination`); from then on nothing
-///   is delivered, but an element whose delivery had already begun on the iterating task.
+///   is delivered, but an element whose delivery had already begun on the iterating task. A
+///   sequence that ignores cancellation keeps the task waiting until it produces its next
+///   element, which is then dropped, and the iteration ends `.cancelled`.
 /// - What it keeps alive: the task holds the sequence and the sender of ``stream``, not the
 ///   bridge and not its owner, so releasing the view model that keeps the bridge ends the
 ///   iteration. The ``stream`` does not keep the bridge alive.

@@ -139,3 +139,42 @@ struct AsyncSequenceEventsTests {
       """, ("typed", typed), ("settled", settled))
   }
 }
+
+/// A sequence whose `next()` ignores cancellation: it waits for the test's answer to a
+/// `ControlledCall` (kept waiting when cancelled), as a sequence with a value already on its
+/// way would.
+struct SequenceIgnoringCancellation: AsyncSequence, Sendable {
+  let answers: ControlledCall<Int, Int>
+
+  struct AsyncIterator: AsyncIteratorProtocol {
+    let answers: ControlledCall<Int, Int>
+    var index = 0
+
+    mutating func next() async throws -> Int? {
+      defer { index += 1 }
+      return try await answers.call(index)
+    }
+  }
+
+  func makeAsyncIterator() -> AsyncIterator {
+    AsyncIterator(answers: answers)
+  }
+}
+
+@Suite(.timeLimit(.minutes(1)))
+struct AsyncSequenceEventsCancellationTests {
+  @Test func anElementProducedAfterTheCancelIsNotDelivered() async throws {
+    let answers = ControlledCall<Int, Int>(whenCancelled: .keepsWaitingForAnswer)
+    let bridge = AsyncSequenceEvents(SequenceIgnoringCancellation(answers: answers))
+    let recorder = Recorder(bridge.stream)
+    _ = try await answers.requests(count: 1)
+
+    bridge.cancel()
+    _ = try await answers.requests(count: 1)
+    answers.resolve(0, with: 42)  // arrives after the cancel anyway
+
+    #expect(try await endOf(bridge.iteration).last == "cancelled")
+    #expect(recorder.values == [])
+    #expect(answers.cancelledIndices == [0], "the sequence saw its task cancelled")
+  }
+}
