@@ -25,9 +25,9 @@
 ///   cancelled (``cancel()``) or released. The property keeps its last value. Cancelling
 ///   cancels the iterating task, which the sequence sees (an `AsyncStream` ends and calls its
 ///   `onTermination`); from then on nothing is stored, but an update whose delivery had already
-///   begun on the iterating task. A
-///   sequence that ignores cancellation keeps the task waiting until it produces its next
-///   element, which is then dropped, and the iteration ends `.cancelled`.
+///   begun on the iterating task. A sequence that ignores cancellation keeps the task waiting
+///   until it produces its next element, which is then dropped, and the iteration ends
+///   `.cancelled`.
 /// - What it keeps alive: the task holds the sequence and the property's owner, not the bridge
 ///   and not its owner, so releasing the view model that keeps the bridge ends the iteration.
 ///   The ``property`` does not keep the bridge alive.
