@@ -24,7 +24,7 @@ import Testing
 /// hang guard gives up.
 ///
 /// - Where the test runs: the test is started with a task executor preference
-///   (`withTaskExecutorPreference`) for an executor with two threads of its own. A
+///   (`withTaskExecutorPreference`) for an executor with threads of its own. A
 ///   nonisolated test function, and every nonisolated async function it calls, runs there;
 ///   child tasks (`async let`, task groups) inherit it; unstructured `Task {}` does not.
 /// - What it does not move: a test isolated to an actor (a `@MainActor` suite) runs on that
@@ -32,11 +32,11 @@ import Testing
 /// - Time limits: Swift Testing's `.timeLimit` runs its timer as a child task of the test, which
 ///   inherits the preference: it may start only once the test has a thread (beside six busy
 ///   loops, tests waiting for one reported 77 s under a one-minute limit and passed) and may
-///   not fire while both threads are blocked. So a blocking wait in such a test carries its own
+///   not fire while every thread is blocked. So a blocking wait in such a test carries its own
 ///   hang guard (a semaphore wait with a generous timeout that says what it waited for).
-/// - How many at once: the trait's two threads run two such tests at a time (the others wait
-///   their turn, as they would for the pool), so a run loads a busy machine no more than
-///   before. Use it for the tests that block or spin, not for every test.
+/// - How many at once: the trait has one thread per core (at least two), so as many such tests
+///   run at a time as the pool would run (the others wait their turn), and a run loads a busy
+///   machine no more than before. Use it for the tests that block or spin, not for every test.
 public struct DedicatedThreadTrait: TestTrait, SuiteTrait, TestScoping {
   /// Applied to a suite, the trait applies to every test in it.
   public var isRecursive: Bool { true }
@@ -61,12 +61,14 @@ extension Trait where Self == DedicatedThreadTrait {
 /// workers take jobs in arrival order. Internal to ``DedicatedThreadTrait``; `isCurrent` lets
 /// tests check where they run.
 ///
-/// Two workers: tests that block or spin (a model-based shard, eight stress threads) run two
-/// at a time, as they did on the pool, so they load a busy machine no more than before, but the
-/// pool's threads stay free for every other test. A thread per job instead let all of them run
+/// One worker per core (two on a two-core runner): tests that block or spin (a model-based
+/// shard, eight stress threads) run as many at a time as they did on the pool, so they load a
+/// busy machine no more than before, but the pool's threads stay free for every other test. A thread per job instead let all of them run
 /// at once, and their threads then starved the main thread of CPU.
 final class DedicatedThreadExecutor: TaskExecutor {
-  static let shared = DedicatedThreadExecutor(workers: 2)
+  /// As many workers as the pool has threads (one per core), and at least two.
+  static let shared = DedicatedThreadExecutor(
+    workers: max(2, ProcessInfo.processInfo.activeProcessorCount))
 
   /// The key of the thread-dictionary entry that marks this executor's threads.
   private static let marker = "SignalsTesting.DedicatedThreadExecutor"
