@@ -14,10 +14,12 @@ import Testing
 /// ```
 ///
 /// - Order: calls are numbered from 0 in arrival order; ``requests`` lists them.
-/// - Answering: ``resolve(_:with:sourceLocation:)`` and ``fail(_:with:sourceLocation:)`` answer
-///   one pending call by number; ``resolve(with:sourceLocation:)`` and
-///   ``fail(with:sourceLocation:)`` answer the oldest pending one. Answering a call that is not
-///   pending records a test issue and does nothing else.
+/// - Answering: ``resolve(_:with:fileID:filePath:line:column:)`` and
+///   ``fail(_:with:fileID:filePath:line:column:)`` answer one pending call by number;
+///   ``resolve(with:fileID:filePath:line:column:)`` and ``fail(with:fileID:filePath:line:column:)``
+///   answer the oldest pending one. Answering a call that is not pending records a test failure
+///   at the caller's line and does nothing else: a Swift Testing issue in a Swift Testing test,
+///   an `XCTFail` in an `XCTestCase`. Callers need no `import Testing`.
 /// - Cancellation: a call whose task is cancelled is listed in ``cancelledIndices``. By
 ///   default it then throws `CancellationError` at once (like `URLSession`) and is no longer
 ///   pending; with `.keepsWaitingForAnswer` it stays pending until the test answers it, to model
@@ -119,45 +121,69 @@ public final class ControlledCall<Request: Sendable, Response: Sendable>: Sendab
     }
   }
 
-  /// Answers call number `index` with `response`. Records a test issue if it is not pending.
+  /// Answers call number `index` with `response`. Records a test failure if it is not pending.
   public func resolve(
-    _ index: Int, with response: Response, sourceLocation: SourceLocation = #_sourceLocation
+    _ index: Int, with response: Response, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
-    answer(index, with: .success(response), sourceLocation: sourceLocation)
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    answer(index, with: .success(response)) { FailureReport.record($0, at: site) }
   }
 
-  /// Fails call number `index` with `error`. Records a test issue if it is not pending.
+  /// Fails call number `index` with `error`. Records a test failure if it is not pending.
   public func fail(
-    _ index: Int, with error: any Error, sourceLocation: SourceLocation = #_sourceLocation
+    _ index: Int, with error: any Error, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
-    answer(index, with: .failure(error), sourceLocation: sourceLocation)
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    answer(index, with: .failure(error)) { FailureReport.record($0, at: site) }
   }
 
-  /// Answers the oldest pending call with `response`. Records a test issue if none is pending.
-  public func resolve(with response: Response, sourceLocation: SourceLocation = #_sourceLocation) {
-    answer(pendingIndices.first, with: .success(response), sourceLocation: sourceLocation)
+  /// Answers the oldest pending call with `response`. Records a test failure if none is pending.
+  public func resolve(
+    with response: Response, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    answer(pendingIndices.first, with: .success(response)) { FailureReport.record($0, at: site) }
   }
 
-  /// Fails the oldest pending call with `error`. Records a test issue if none is pending.
-  public func fail(with error: any Error, sourceLocation: SourceLocation = #_sourceLocation) {
-    answer(pendingIndices.first, with: .failure(error), sourceLocation: sourceLocation)
+  /// Fails the oldest pending call with `error`. Records a test failure if none is pending.
+  public func fail(
+    with error: any Error, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    answer(pendingIndices.first, with: .failure(error)) { FailureReport.record($0, at: site) }
   }
 
-  /// Answers call `index` (`nil`: none was found) with `result`.
+  /// ``resolve(_:with:fileID:filePath:line:column:)`` for a Swift Testing helper that forwards
+  /// its own caller's `sourceLocation`.
+  public func resolve(_ index: Int, with response: Response, sourceLocation: SourceLocation) {
+    answer(index, with: .success(response)) { FailureReport.record($0, at: sourceLocation) }
+  }
+
+  /// ``fail(_:with:fileID:filePath:line:column:)`` for a Swift Testing helper that forwards its
+  /// own caller's `sourceLocation`.
+  public func fail(_ index: Int, with error: any Error, sourceLocation: SourceLocation) {
+    answer(index, with: .failure(error)) { FailureReport.record($0, at: sourceLocation) }
+  }
+
+  /// Answers call `index` (`nil`: none was found) with `result`, or calls `failure` with a
+  /// description of what was pending.
   func answer(
-    _ index: Int?, with result: Result<Response, any Error>, sourceLocation: SourceLocation
+    _ index: Int?, with result: Result<Response, any Error>, failure: (String) -> Void
   ) {
     let continuation = index.flatMap { index in
       state.withLock { $0.pending.removeValue(forKey: index) }
     }
     guard let continuation else {
       let made = requests
-      Issue.record(
+      failure(
         """
         ControlledCall: call \(index.map(String.init) ?? "(none)") is not pending; \
         pending: \(pendingIndices), \(made.count) made: \(made)
-        """,
-        sourceLocation: sourceLocation)
+        """)
       return
     }
     continuation.resume(with: result)
@@ -187,21 +213,23 @@ public final class ControlledCall<Request: Sendable, Response: Sendable>: Sendab
 
 extension ControlledCall where Request: Equatable {
   /// Answers the oldest pending call whose request equals `request` with `response`. Records a
-  /// test issue if there is none.
+  /// test failure if there is none.
   public func resolve(
-    matching request: Request, with response: Response,
-    sourceLocation: SourceLocation = #_sourceLocation
+    matching request: Request, with response: Response, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
-    answer(oldestPending(request), with: .success(response), sourceLocation: sourceLocation)
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    answer(oldestPending(request), with: .success(response)) { FailureReport.record($0, at: site) }
   }
 
   /// Fails the oldest pending call whose request equals `request` with `error`. Records a test
-  /// issue if there is none.
+  /// failure if there is none.
   public func fail(
-    matching request: Request, with error: any Error,
-    sourceLocation: SourceLocation = #_sourceLocation
+    matching request: Request, with error: any Error, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
-    answer(oldestPending(request), with: .failure(error), sourceLocation: sourceLocation)
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    answer(oldestPending(request), with: .failure(error)) { FailureReport.record($0, at: site) }
   }
 
   private func oldestPending(_ request: Request) -> Int? {

@@ -1,7 +1,8 @@
 import Signals
 
-/// Subscribes to a `Property` or an `EventStream` and records, in order, every value it
-/// receives, so a test can assert the exact emission sequence:
+/// Subscribes to a `Property` or an `EventStream` (or their main-actor faces,
+/// `MainActorProperty` and `MainActorEventStream`, which a screen binds) and records, in order,
+/// every value it receives, so a test can assert the exact emission sequence:
 ///
 /// ```swift
 /// let recorder = Recorder(viewModel.state)
@@ -42,6 +43,24 @@ public final class Recorder<Value: Sendable>: Sendable {
   /// Records every event `stream` sends from now on.
   public convenience init(_ stream: EventStream<Value>, scheduler: TestScheduler? = nil) {
     self.init(.events, scheduler: scheduler) { stream.sink($0) }
+  }
+
+  /// Records `property` as a screen bound on the main actor sees it: its current value first,
+  /// then every change, each recorded on the main actor when `property` delivers it there.
+  ///
+  /// Created on the main thread while nothing is queued for the main queue, the current value
+  /// is recorded before this initialiser returns (as `bind()` renders at once); otherwise it
+  /// and later values arrive when the main queue runs them: await them with
+  /// ``next(timeout:)`` or ``values(count:timeout:)``.
+  public convenience init(_ property: MainActorProperty<Value>, scheduler: TestScheduler? = nil) {
+    self.init(.state, scheduler: scheduler) { handler in property.sink { handler($0) } }
+  }
+
+  /// Records every event `stream` sends from now on, each recorded on the main actor when
+  /// `stream` delivers it there: at once for an event sent on the main thread with nothing
+  /// queued, otherwise when the main queue runs it (await it with ``next(timeout:)``).
+  public convenience init(_ stream: MainActorEventStream<Value>, scheduler: TestScheduler? = nil) {
+    self.init(.events, scheduler: scheduler) { handler in stream.sink { handler($0) } }
   }
 
   private init(

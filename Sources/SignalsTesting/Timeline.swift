@@ -1,5 +1,5 @@
 /// A text timeline (a marble diagram) of one or more ``Recorder``s on a shared virtual-time
-/// axis, for reading what happened when, and for asserting it (``expectTimeline(_:_:sourceLocation:)``).
+/// axis, for reading what happened when, and for asserting it (``expectTimeline(_:_:fileID:filePath:line:column:)``).
 ///
 /// ```swift
 /// let state = MutableProperty("idle")

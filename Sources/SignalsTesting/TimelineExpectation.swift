@@ -1,5 +1,3 @@
-import Testing
-
 /// Records a test issue unless the ``Timeline`` of `lanes` renders as `expected`; the issue
 /// shows where they first differ, then the expected timeline above the actual one.
 ///
@@ -14,12 +12,15 @@ import Testing
 /// ```
 ///
 /// Trailing spaces and blank lines around `expected` are ignored (see
-/// ``Timeline/differences(from:)``). Call it from a Swift Testing test.
+/// ``Timeline/differences(from:)``). The failure is reported at the caller's line: a Swift
+/// Testing issue in a Swift Testing test, an `XCTFail` in an `XCTestCase`.
 public func expectTimeline<each Value>(
   _ expected: String, _ lanes: repeat (String, Recorder<each Value>),
-  sourceLocation: SourceLocation = #_sourceLocation
+  fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+  column: UInt = #column
 ) {
   if let differences = Timeline(repeat each lanes).differences(from: expected) {
-    Issue.record(Comment(rawValue: differences), sourceLocation: sourceLocation)
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    FailureReport.record(differences, at: site)
   }
 }

@@ -1,8 +1,9 @@
 import Signals
+import SignalsTesting
 import Testing
 
 /// `values`: properties and streams as `AsyncSequence`s for `for await` loops.
-@Suite struct AsyncValuesTests {
+@Suite(.dedicatedThread) struct AsyncValuesTests {
   @Test func eventValuesBufferEveryEventSentBeforeIteration() async {
     let sender = EventSender<Int>()
     let values = sender.stream.values  // subscribes now

@@ -1,12 +1,13 @@
 import Dispatch
 import Signals
+import SignalsTesting
 import Testing
 
 /// Sends, sets, subscriptions and cancellations from several threads at once.
 ///
 /// Values are encoded as `thread * stride + index`, so a test can split what a subscriber
 /// received back into each sending thread's sequence and check it is complete and in order.
-@Suite struct ConcurrencyTests {
+@Suite(.dedicatedThread) struct ConcurrencyTests {
   private static let threads = 4
   private static let perThread = 10_000
   private static let stride = 1_000_000

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Signals
+import SignalsTesting
 import Testing
 
 /// The waiting rules of cancellation, each checked from both sides, with handlers held in
@@ -14,7 +15,7 @@ import Testing
 /// token counts it as parked (`parkedCancellerCount`, counted under the stream's lock right
 /// before it blocks, and only the end of the round, held by the test, can release it). Timed waits appear only as hang guards that turn a deadlock into a
 /// failure.
-@Suite struct CrossThreadCancelTests {
+@Suite(.dedicatedThread) struct CrossThreadCancelTests {
   @Test func cancelOfAnIdleSubscriptionReturnsWhileAnotherSubscribersHandlerIsBlocked() {
     let sender = EventSender<Int>()
     let blocker = BlockingHandler()

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Signals
+import SignalsTesting
 import Testing
 
 /// `debounce` never delivers an older value after a newer one, even when its firings run at
@@ -9,7 +10,7 @@ import Testing
 /// newer firing had sent its own (seen in 5 of 8 probe runs; this test, run against that code,
 /// failed 5 runs of 5). `throttle` makes the same promise with the same design, and is held to it
 /// by the same test.
-@Suite struct DebounceOrderTests {
+@Suite(.dedicatedThread) struct DebounceOrderTests {
   /// The time-based operators whose firings race on the scheduler.
   enum TimedOperator: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case debounce

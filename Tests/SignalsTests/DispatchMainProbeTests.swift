@@ -1,4 +1,5 @@
 import Foundation
+import SignalsTesting
 import Testing
 
 /// Main-actor delivery after `dispatchMain()`, in a process of its own (the probe,
@@ -7,7 +8,7 @@ import Testing
 /// `DispatchQueue.getSpecific` alone, not with the Swift runtime's isolation check (which, in
 /// the legacy mode `SWIFT_IS_CURRENT_EXECUTOR_LEGACY_MODE_OVERRIDE=legacy` selects, rejects such
 /// a thread), so delivery works in either mode (see the "Delivery guarantees" article).
-@Suite struct DispatchMainProbeTests {
+@Suite(.dedicatedThread) struct DispatchMainProbeTests {
   @Test func mainActorDeliveryWorksAfterDispatchMainInTheDefaultMode() throws {
     let run = try runProbe(environment: [:])
     #expect(run.status == 0)

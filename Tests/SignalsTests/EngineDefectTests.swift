@@ -7,7 +7,7 @@ import Testing
 /// failed on the second edition: it delivered the pair (1, 2), three calls hung (until their
 /// hang guard, or for good: a throttle's next window needs the lock the hung send holds), and
 /// the cancelled relay kept the value.
-@Suite struct EngineDefectTests {
+@Suite(.dedicatedThread) struct EngineDefectTests {
   /// `a.receive(on:).map(f).combineLatest(b)` with one writer doing `a = i; b = i`: the states
   /// are (i, i-1) and (i, i), never (i-1, i). The hop's job reads `a` (old), the map blocks,
   /// the writer stores both, the job reads `b` (new): a reading taken across writes must be

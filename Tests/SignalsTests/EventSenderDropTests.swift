@@ -1,10 +1,11 @@
 import Dispatch
 import Signals
+import SignalsTesting
 import Testing
 
 /// `EventSender(onDrop:)`: told about exactly the events nobody would receive when they were
 /// sent, after the send, on the sending thread.
-@Suite struct EventSenderDropTests {
+@Suite(.dedicatedThread) struct EventSenderDropTests {
   @Test func anEventSentWithNoSubscriberIsReported() {
     let dropped = Log<Int>()
     let sender = EventSender<Int> { dropped.append($0) }

@@ -7,7 +7,7 @@ import Testing
 /// once per change of an owner: for diamonds (two paths from one owner), chains, fan-in, under
 /// re-entrant sends and under concurrent senders. Combine and RxSwift deliver the glitches these
 /// tests rule out (f of the new value beside g of the old).
-@Suite struct GlitchFreeCombineTests {
+@Suite(.dedicatedThread) struct GlitchFreeCombineTests {
   private struct Pair: Equatable, Sendable, CustomStringConvertible {
     let tens: Int
     let hundreds: Int

@@ -1,10 +1,11 @@
 import Dispatch
 import Signals
+import SignalsTesting
 import Testing
 
 /// `Locked`, the lock behind every Signals type: mutual exclusion under contention, and a thread
 /// that finds the lock held kept out until the holder releases it.
-@Suite struct LockedTests {
+@Suite(.dedicatedThread) struct LockedTests {
   @Test func incrementsFromContendingThreadsAreNeverLost() async {
     let counter = Locked(0)
     let threads = 4

@@ -7,7 +7,9 @@ import Testing
 /// cancellation from another thread, which must either see the round running and park, or
 /// come first and be seen by the round. These tests race the two many times; under
 /// `--sanitize=thread` (CI) a handler read racing the handler's release is also reported.
-@Suite(.timeLimit(.minutes(1))) @MainActor struct MainActorRelayRaceTests {
+// A hang guard, not a deadline: each race waits for a new thread to be scheduled, and beside
+// six busy loops on two cores the 400 races of the two loops below took 90 s (2 s when quiet).
+@Suite(.timeLimit(.minutes(5))) @MainActor struct MainActorRelayRaceTests {
   /// Deterministic: a round that started without the lock (a value sent on the main actor, with
   /// nothing queued) is held inside its handler until a `cancelAndWait()` from another thread
   /// is parked on it. The canceller returns only after that round has ended and the handler
@@ -44,8 +46,9 @@ import Testing
 
   /// A cancel from another thread while the main actor keeps sending: once `cancelAndWait()`
   /// has returned, the handler is never called again, and what it captured is released.
-  @Test func cancelAndWaitFromAnotherThreadDuringMainActorSendsEndsDeliveryAndReleases() {
+  @Test func cancelAndWaitFromAnotherThreadDuringMainActorSendsEndsDeliveryAndReleases() async {
     for _ in 0..<200 {
+      await Task.yield()  // one race at a time blocks the main thread, not all 200
       let race = raceMainActorSends { $0.cancelAndWait() }
       #expect(race.calls == race.callsWhenCancelReturned)
       #expect(!race.handlerCapturesAlive, "cancelAndWait() returned before the handler's release")
@@ -55,8 +58,9 @@ import Testing
   /// A plain `cancel()` from another thread, raced the same way: at most the one call that a
   /// round already running could still make happens after it returns, and the handler is
   /// released once the main actor's round has ended.
-  @Test func cancelFromAnotherThreadDuringMainActorSendsAllowsAtMostOneMoreCall() {
+  @Test func cancelFromAnotherThreadDuringMainActorSendsAllowsAtMostOneMoreCall() async {
     for _ in 0..<200 {
+      await Task.yield()  // one race at a time blocks the main thread, not all 200
       let race = raceMainActorSends { $0.cancel() }
       #expect(race.calls <= race.callsWhenCancelReturned + 1)
       #expect(!race.handlerCapturesAlive, "the handler was not released after the last round")

@@ -1,5 +1,6 @@
 import Dispatch
 import Signals
+import SignalsTesting
 import Testing
 
 /// The deadlock the review found, as a screen meets it: the main thread holds a
@@ -8,7 +9,7 @@ import Testing
 /// the screen releases its bag on the main thread right then. When cancelling waited for the
 /// whole delivery round, the main thread waited for a handler that waited for the main thread.
 /// `cancel()` never waits now, so this completes, and the screen's handler gets nothing more.
-@Suite struct MainThreadCancelDeadlockTests {
+@Suite(.dedicatedThread) struct MainThreadCancelDeadlockTests {
   @Test func releasingAScreensBagOnTheMainThreadWhileAnotherHandlerWaitsForItCompletes() async {
     let owner = MutableProperty(0)
     let screen = Log<Int>()

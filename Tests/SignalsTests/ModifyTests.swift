@@ -4,7 +4,7 @@ import SignalsTesting
 import Testing
 
 /// `MutableProperty.modify`: a read-modify-write that no other writer can split, delivered once.
-@Suite struct ModifyTests {
+@Suite(.dedicatedThread) struct ModifyTests {
   /// Increments per thread: 10,000; the ThreadSanitizer step of CI, where each is many times
   /// slower, sets fewer with `SIGNALS_MODIFY_INCREMENTS`.
   static let incrementsPerThread =

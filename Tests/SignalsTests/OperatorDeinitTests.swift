@@ -7,7 +7,7 @@ import Testing
 /// sends again, cancels another subscription and `cancelAndWait()`s a third. Whatever the
 /// operator, that must neither deadlock (a release under a lock) nor lose a value, and every
 /// value must be released by the end.
-@Suite struct OperatorDeinitTests {
+@Suite(.dedicatedThread) struct OperatorDeinitTests {
   enum Operator: String, CaseIterable, Sendable {
     case map, filter, compactMap, removeDuplicates, debounce, throttle, merge, combineLatest
     case receiveOnScheduler, receiveOnInline

@@ -8,7 +8,7 @@ import Testing
 /// cancelled subscribers stay linked and through the sweeps that unlink them; parked joins and
 /// leaves; cancellation (and release) during a round; nested deliveries that cancel without
 /// waiting; the executor path.
-@Suite struct PerformanceRegressionTests {
+@Suite(.dedicatedThread) struct PerformanceRegressionTests {
   @Test func churnAtTheEndKeepsSubscriptionOrder() {
     let sender = EventSender<Int>()
     let log = RegressionLog()

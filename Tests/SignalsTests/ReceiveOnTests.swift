@@ -31,7 +31,7 @@ private final class CallingBackScheduler: SignalScheduler {
 
 /// `receive(on:)` with dispatch queues, `.inline` and a `TestScheduler`, and the schedulers
 /// themselves.
-@Suite struct ReceiveOnTests {
+@Suite(.dedicatedThread) struct ReceiveOnTests {
   /// What one subscriber saw through a queue: values, whether each arrived on the queue, and
   /// whether two calls ever overlapped.
   private final class QueueSubscriber: Sendable {

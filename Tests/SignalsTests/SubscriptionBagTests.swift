@@ -1,9 +1,10 @@
 import Dispatch
 import Signals
+import SignalsTesting
 import Testing
 
 /// `SubscriptionBag`: many tokens, one lifetime.
-@Suite struct SubscriptionBagTests {
+@Suite(.dedicatedThread) struct SubscriptionBagTests {
   @Test func releasingTheBagCancelsEveryTokenInInsertionOrder() {
     let log = Log<String>()
     let sender = EventSender<Int>()

@@ -69,7 +69,7 @@ enum EventOperator: String, CaseIterable, Sendable, CustomTestStringConvertible 
   }
 }
 
-@Suite struct UserBuiltOperatorTests {
+@Suite(.dedicatedThread) struct UserBuiltOperatorTests {
   @Test(arguments: EventOperator.allCases)
   func anEventSentFromInsideAHandlerIsDeliveredAfterTheCurrentOne(_ op: EventOperator) {
     let sender = EventSender<Int>()

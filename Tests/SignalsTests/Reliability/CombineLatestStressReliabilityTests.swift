@@ -1,5 +1,6 @@
 import Dispatch
 import Signals
+import SignalsTesting
 import Synchronization
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 /// What must hold: each pair after the first changes exactly one side, to that side's next
 /// value; a long-lived subscriber gets the pair of initial values and then one pair per change,
 /// ending on the sources' final values; everything is deallocated afterwards.
-@Suite struct CombineLatestStressReliabilityTests {
+@Suite(.dedicatedThread) struct CombineLatestStressReliabilityTests {
   static let setsPerSource = 10_000
   static let churnCycles = 200
 

@@ -13,7 +13,7 @@ import Testing
 /// - per sender, sequence numbers in order with no gap and no duplicate while subscribed;
 /// - a subscriber alive for the whole run receives every value exactly once, and a property
 ///   subscriber's last value is the property's final stored value.
-@Suite struct ConcurrencyStressReliabilityTests {
+@Suite(.dedicatedThread) struct ConcurrencyStressReliabilityTests {
   static let senderThreads = 4
   static let churnThreads = 4
   /// Values per sender. (Senders do not wait for the churn threads to finish: a churn thread

@@ -8,7 +8,7 @@ import Testing
 /// Override the run with `SIGNALS_MBT_SEED` and `SIGNALS_MBT_PROGRAMS` (see
 /// ``ReliabilitySettings``). A failure records the original seed, a replay command and a
 /// shrunk program.
-@Suite struct ModelBasedReliabilityTests {
+@Suite(.dedicatedThread) struct ModelBasedReliabilityTests {
   /// Programs are split round-robin into shards that Swift Testing runs in parallel.
   static let shardCount = 4
   /// After this many failing programs a shard stops: each report already carries a shrunk

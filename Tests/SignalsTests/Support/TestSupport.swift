@@ -114,6 +114,10 @@ let hangGuard: DispatchTimeInterval = .seconds(120)
 
 /// Waits for `semaphore`; records a failure (instead of hanging forever) if it is not signalled
 /// within ``hangGuard``. Returns whether it was signalled.
+///
+/// It blocks the calling thread: call it from a suite marked `.dedicatedThread` (threads of
+/// its own), from a thread the test started, or for a moment on the main actor, never from a
+/// thread of the concurrency pool, whose two threads (on two cores) every other test needs.
 @discardableResult
 func waitOrFail(
   _ semaphore: DispatchSemaphore, _ what: String,

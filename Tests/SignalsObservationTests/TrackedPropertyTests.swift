@@ -1,0 +1,120 @@
+import Dispatch
+import Observation
+import Signals
+import SignalsObservation
+import SignalsTesting
+import Testing
+
+/// An `@Observable` model as a SwiftUI screen would have one.
+@MainActor @Observable final class SearchModel {
+  var query = ""
+  var isEditing = false
+  var count = 0
+}
+
+/// Returns once the main queue has run every job queued before this call (the re-reads that
+/// changes scheduled among them).
+@MainActor private func drainMainQueue() async {
+  await withCheckedContinuation { continuation in
+    DispatchQueue.main.async { continuation.resume() }
+  }
+}
+
+/// `TrackedProperty`: a Signals `Property` that follows a value read from `@Observable` models.
+@Suite(.timeLimit(.minutes(1))) @MainActor struct TrackedPropertyTests {
+  @Test func theValueIsReadAtCreation() {
+    let model = SearchModel()
+    model.query = "ann"
+    let query = TrackedProperty { model.query }
+    #expect(query.property.value == "ann")
+    #expect(Recorder(query.property).values == ["ann"])
+  }
+
+  /// didSet timing: the change is delivered after the setter returned, with the new value.
+  @Test func aChangeIsDeliveredAfterTheSetterReturnedWithTheNewValue() async throws {
+    let model = SearchModel()
+    let query = TrackedProperty { model.query }
+    let recorder = Recorder(query.property)
+
+    model.query = "a"
+    #expect(recorder.values == [""], "nothing is delivered inside the setter (willSet)")
+    #expect(try await recorder.values(count: 2) == ["", "a"])
+  }
+
+  @Test func changesBeforeTheReReadCoalesceIntoOneDeliveryOfTheNewest() async throws {
+    let model = SearchModel()
+    let query = TrackedProperty { model.query }
+    let recorder = Recorder(query.property)
+
+    model.query = "a"
+    model.query = "ab"
+    model.query = "abc"
+    await drainMainQueue()
+    #expect(recorder.values == ["", "abc"])
+  }
+
+  @Test func trackingIsReArmedAfterEveryChange() async throws {
+    let model = SearchModel()
+    let count = TrackedProperty { model.count }
+    let recorder = Recorder(count.property)
+    for value in 1...3 {
+      model.count = value
+      #expect(try await recorder.values(count: value + 1) == Array(0...value))
+    }
+  }
+
+  @Test func onlyWhatTheReadReadsIsTracked() async throws {
+    let model = SearchModel()
+    let query = TrackedProperty { Opaque(number: model.count) }
+    let recorder = Recorder(query.property)
+
+    model.isEditing = true  // not read: no re-read
+    await drainMainQueue()
+    model.count = 1
+    #expect(try await recorder.values(count: 2).map(\.number) == [0, 1])
+    await drainMainQueue()
+    #expect(recorder.values.count == 2)
+  }
+
+  @Test func aReReadEqualToTheCurrentValueDeliversNothing() async throws {
+    let model = SearchModel()
+    let isEven = TrackedProperty { model.count % 2 == 0 }
+    let recorder = Recorder(isEven.property)
+
+    model.count = 2  // tracked, but the derived value stays `true`
+    await drainMainQueue()
+    model.count = 3
+    #expect(try await recorder.values(count: 2) == [true, false])
+    await drainMainQueue()
+    #expect(recorder.values == [true, false])
+  }
+
+  @Test func cancellingStopsFollowingAndKeepsTheValue() async {
+    let model = SearchModel()
+    let query = TrackedProperty { model.query }
+    let recorder = Recorder(query.property)
+    query.cancel()
+
+    model.query = "a"
+    await drainMainQueue()
+    #expect(recorder.values == [""])
+    #expect(query.property.value == "")
+  }
+
+  @Test func releasingItStopsFollowingAndLetsTheModelGo() async {
+    var model: SearchModel? = SearchModel()
+    weak let releasedModel = model
+    var query: TrackedProperty<String>? = model.map { model in TrackedProperty { model.query } }
+    weak let releasedTracker = query
+    let property = query?.property ?? Property(constant: "?")
+    let recorder = Recorder(property)
+
+    query = nil
+    #expect(releasedTracker == nil, "the pending registration holds it weakly")
+    model?.query = "a"
+    await drainMainQueue()
+    model = nil
+    #expect(releasedModel == nil, "nothing kept the model alive")
+    #expect(recorder.values == [""])
+  }
+}

@@ -1,0 +1,75 @@
+import Signals
+import SignalsTesting
+import Testing
+
+/// `ControlledSequence`: a fake `AsyncSequence` whose `send` returns once the consumer has
+/// handled the element.
+@Suite(.timeLimit(.minutes(1)))
+struct ControlledSequenceTests {
+  /// A consumer that logs each element it takes, then asks for the next.
+  private func consume(_ stream: AsyncStream<Int>, into log: Log<String>) -> Task<Void, Never> {
+    Task {
+      for await value in stream {
+        log.append("handled \(value)")
+      }
+      log.append("ended")
+    }
+  }
+
+  @Test func sendReturnsOnceTheConsumerHandledTheElement() async throws {
+    let source = ControlledSequence<Int>()
+    let log = Log<String>()
+    let consumer = consume(source.stream, into: log)
+    try await source.send(1)
+    #expect(log.all == ["handled 1"])
+    try await source.send(2)
+    #expect(log.all == ["handled 1", "handled 2"])
+    try await source.finish()
+    await consumer.value
+    #expect(log.all == ["handled 1", "handled 2", "ended"])
+    #expect(source.pullCount == 3)
+  }
+
+  @Test func anElementSentBeforeTheConsumerAsksWaitsForIt() async throws {
+    let source = ControlledSequence<Int>()
+    let log = Log<String>()
+    async let sent: Void = source.send(1)
+    _ = consume(source.stream, into: log)
+    try await sent
+    #expect(log.all == ["handled 1"])
+  }
+
+  @Test func aCancelledConsumerIsSeenAndLaterSendsAreDropped() async throws {
+    let source = ControlledSequence<Int>()
+    let log = Log<String>()
+    let consumer = consume(source.stream, into: log)
+    try await source.pulls(count: 1)
+    consumer.cancel()
+    try await source.cancellation()
+    #expect(source.isCancelled)
+    try await source.send(1)
+    await consumer.value
+    #expect(log.all == ["ended"])
+  }
+
+  @Test func aThrowingStreamThrowsTheFailure() async throws {
+    let source = ControlledSequence<Int>()
+    let consumer = Task {
+      var taken: [Int] = []
+      for try await value in source.throwingStream { taken.append(value) }
+      return taken
+    }
+    try await source.send(1)
+    try await source.fail(with: FeedBroke())
+    await #expect(throws: FeedBroke.self) { try await consumer.value }
+  }
+
+  @Test func aSendNobodyTakesGivesUpSayingWhatItWaitedFor() async throws {
+    let source = ControlledSequence<Int>()
+    let error = await #expect(throws: WaitTimeout.self) {
+      try await source.send(7, timeout: .milliseconds(10))
+    }
+    #expect(error?.awaited.contains("the consumer to handle send(7)") == true)
+    #expect(error?.awaited.contains("ControlledSequence<Int>; 0 pulls") == true)
+  }
+}
