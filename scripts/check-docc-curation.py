@@ -51,12 +51,12 @@ def symbols(graph_dir: Path) -> Counter:
 
 def strip_disambiguation(component: str) -> str:
     """`receive(on:)-(SignalScheduler)` -> `receive(on:)`; also `->Int`, `-swift.method` and
-    hash (`-5x1ap`) suffixes."""
+    hash (`-5x1ap`, up to seven characters: a 32-bit hash in base 36) suffixes."""
     for marker in ("-(", "->", "-swift."):
         index = component.find(marker, 1)
         if index > 0:
             return component[:index]
-    match = re.match(r"^(.+)-[a-z0-9]{4,6}$", component)
+    match = re.match(r"^(.+)-[a-z0-9]{4,7}$", component)
     return match.group(1) if match else component
 
 
