@@ -19,11 +19,13 @@ rm -rf "$out/Signals.doccarchive" "$out/SignalsObservation.doccarchive" \
   "$out/SignalsTesting.doccarchive"
 mkdir -p "$graphs" "$out"
 
-# Building SignalsTesting and SignalsObservation builds Signals first: one build emits all three
-# modules' graphs.
-swift build --target SignalsTesting --target SignalsObservation --scratch-path "$scratch" \
-  -Xswiftc -emit-symbol-graph -Xswiftc -emit-extension-block-symbols \
-  -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs"
+# Building SignalsTesting and SignalsObservation builds Signals first. One build per target:
+# `swift build` builds only the last of several `--target`s.
+for target in SignalsTesting SignalsObservation; do
+  swift build --target "$target" --scratch-path "$scratch" \
+    -Xswiftc -emit-symbol-graph -Xswiftc -emit-extension-block-symbols \
+    -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs"
+done
 
 # One graph directory per module (a module's own graph and its extensions of other modules).
 for module in Signals SignalsObservation SignalsTesting; do
