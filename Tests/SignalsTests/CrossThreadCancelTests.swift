@@ -334,20 +334,6 @@ private func cancelOnAnotherThread(
   log.append("cancel returned")
 }
 
-/// Calls `token.cancelAndWait()` on a new thread, which then logs "cancelAndWait returned", and
-/// waits until that call is parked. Returns the thread's semaphore; `nil`, with an issue
-/// recorded, if it never parks.
-private func cancelAndWaitOnAnotherThread(
-  _ token: SubscriptionToken, loggingTo log: Log<String>,
-  sourceLocation: SourceLocation = #_sourceLocation
-) -> DispatchSemaphore? {
-  let cancelling = startThread {
-    token.cancelAndWait()
-    log.append("cancelAndWait returned")
-  }
-  guard waitUntilParked(token, sourceLocation: sourceLocation) else { return nil }
-  return cancelling
-}
 
 /// An object whose `deinit` logs, then blocks until the test signals `finish`: it holds a
 /// handler's release (which runs it) in place.

@@ -114,11 +114,7 @@ import Testing
       .sink { _ in log.append("delivered") }
     let sending = startThread { sender.send(1) }
     guard waitOrFail(inTransform, "the transform to start") else { return }
-    let waiting = startThread {
-      token.cancelAndWait()
-      log.append("cancelAndWait returned")
-    }
-    guard waitUntilParked(token) else {
+    guard let waiting = cancelAndWaitOnAnotherThread(token, loggingTo: log) else {
       proceed.signal()
       return
     }
@@ -142,11 +138,7 @@ import Testing
     }
     let cancelling = startThread { token.cancel() }
     guard waitOrFail(entered, "onCancel to start") else { return }
-    let waiting = startThread {
-      token.cancelAndWait()
-      log.append("cancelAndWait returned")
-    }
-    guard waitUntilParked(token) else {
+    guard let waiting = cancelAndWaitOnAnotherThread(token, loggingTo: log) else {
       finish.signal()
       return
     }

@@ -203,3 +203,18 @@ func waitUntilParked(
     token.parkedCancellerCount > 0
   }
 }
+
+/// Calls `token.cancelAndWait()` on a new thread, which then logs "cancelAndWait returned", and
+/// waits until that call is parked. Returns the thread's semaphore; `nil`, with an issue
+/// recorded, if it never parks.
+func cancelAndWaitOnAnotherThread(
+  _ token: SubscriptionToken, loggingTo log: Log<String>,
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> DispatchSemaphore? {
+  let cancelling = startThread {
+    token.cancelAndWait()
+    log.append("cancelAndWait returned")
+  }
+  guard waitUntilParked(token, sourceLocation: sourceLocation) else { return nil }
+  return cancelling
+}
