@@ -334,7 +334,6 @@ private func cancelOnAnotherThread(
   log.append("cancel returned")
 }
 
-
 /// An object whose `deinit` logs, then blocks until the test signals `finish`: it holds a
 /// handler's release (which runs it) in place.
 private final class BlocksInDeinit: Sendable {
