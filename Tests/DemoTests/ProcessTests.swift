@@ -3,7 +3,7 @@ import Testing
 
 /// The real `Demo` executable, run as a subprocess with piped standard input: the entry
 /// point, flags, the stdin reader and the exit statuses. Zero latency, so nothing waits.
-@Suite(.timeLimit(.minutes(1))) struct ProcessTests {
+@Suite(.timeLimit(.minutes(5))) struct ProcessTests {
   @Test func pipedSessionPrintsTheTranscriptAndQuitsWithZero() async throws {
     let outcome = try await DemoProcess.run(
       ["--latency", "0"], input: "search le\nmore\nopen 2\nback\nquit\n")

@@ -5,7 +5,7 @@ import Testing
 /// at a known latency (200 ms unless a test says otherwise) and `--trace`. Requests are counted from the trace (one `loading` state per
 /// first-page request), never from timing; keystrokes 20 ms apart and pauses of 900 ms are far
 /// from the 300 ms debounce on either side, and each pause also waits for the result on screen.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct SearchAsYouTypeTests {
   private typealias Step = PseudoTerminal.Step
 

@@ -17,7 +17,7 @@ import Testing
 /// action for every signal: the Swift runtime's crash reporter is off (`SWIFT_BACKTRACE`), since
 /// it reports a real trap and then lets it end the process, but a SIGILL or SIGABRT sent with
 /// `kill` is no trap: after its report the process would go on.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct TerminalRestoreTests {
   typealias Step = PseudoTerminal.Step
 

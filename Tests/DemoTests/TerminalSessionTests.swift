@@ -10,7 +10,7 @@ import UserFeature
 /// "typing faster than the debounce" is exact here (the pseudo-terminal tests show the same with
 /// real time).
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct TerminalSessionTests {
   private let demo: DemoSession
   private let rawMode = FakeRawMode()

@@ -7,7 +7,7 @@ import Testing
 /// sees once the last command has settled. Korean, Chinese, Japanese and emoji names line up
 /// with the others by display width, and rows are cut with `…` before the terminal's edge.
 /// Each `more` is typed once the page before it is on screen.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct TerminalTranscriptTests {
   @Test(arguments: [(60, "terminal-60-columns"), (80, "terminal-80-columns")])
   func wideNamesLineUpOnAFixedWidthTerminal(columns: Int, golden: String) async throws {

@@ -7,7 +7,7 @@ import Testing
 
 /// The bridge from a Signals `Property` to Observation, as SwiftUI uses it: `body` runs inside
 /// `withObservationTracking`, and its `onChange` invalidates the view.
-@Suite(.timeLimit(.minutes(1))) @MainActor struct ObservablePropertyTests {
+@Suite(.timeLimit(.minutes(5))) @MainActor struct ObservablePropertyTests {
   // snippet: observable-property-tracked-read
   @Test func trackedReadFiresOnChangeOncePerChangeAfterTheStore() {
     let viewModel = CounterViewModel()

@@ -21,7 +21,7 @@ import Testing
 }
 
 /// `TrackedProperty`: a Signals `Property` that follows a value read from `@Observable` models.
-@Suite(.timeLimit(.minutes(1))) @MainActor struct TrackedPropertyTests {
+@Suite(.timeLimit(.minutes(5))) @MainActor struct TrackedPropertyTests {
   @Test func theValueIsReadAtCreation() {
     let model = SearchModel()
     model.query = "ann"

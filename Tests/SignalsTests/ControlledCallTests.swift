@@ -2,7 +2,7 @@ import SignalsTesting
 import Testing
 
 /// `ControlledCall`: a fake async call whose every request waits for the test's answer.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ControlledCallTests {
   private struct Refused: Error, Equatable {}
 

@@ -5,7 +5,7 @@ import Testing
 
 /// `.dedicatedThread` moves a blocking test off the concurrency pool: its body, what it awaits
 /// and its child tasks run on threads of their own, so a blocked body leaves the pool free.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct DedicatedThreadTraitTests {
   @Test(.dedicatedThread) func aSynchronousTestRunsOnADedicatedThread() {
     #expect(DedicatedThreadExecutor.isCurrent)

@@ -53,7 +53,7 @@ private let mainQueueKey: DispatchSpecificKey<Bool> = {
   waitOrFail(done, "the background thread")
 }
 
-@Suite(.timeLimit(.minutes(1))) @MainActor struct MainActorDeliveryTests {
+@Suite(.timeLimit(.minutes(5))) @MainActor struct MainActorDeliveryTests {
   @Test func propertyOnTheMainActorRendersSynchronouslyWhenBoundOnMain() {
     let owner = MutableProperty("a")
     let screen = Screen()

@@ -123,7 +123,7 @@ import Testing
     first.cancel()
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(.timeLimit(.minutes(5)))
   func nestedDeliveriesCancelWithoutWaiting() {
     let outer = EventSender<Int>()
     let inner = EventSender<Int>()

@@ -4,7 +4,7 @@ import Testing
 
 /// `Recorder.next(timeout:)` and `Recorder.values(count:timeout:)`: awaiting values that arrive
 /// later, and a clear failure, within the limit, for a value that never comes.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct RecorderAwaitingTests {
   @Test func nextReturnsEachValueInRecordingOrderEvenIfItArrivedBeforeTheCall() async throws {
     let owner = MutableProperty("a")

@@ -5,7 +5,7 @@ import Testing
 /// `Recorder` of the main-actor faces a screen binds (`receive(on: .mainActor)`): values are
 /// recorded on the main actor, at once when they arrive on the main thread with nothing queued,
 /// later (awaitable) when they come from another thread.
-@Suite(.timeLimit(.minutes(1))) @MainActor struct RecorderMainActorTests {
+@Suite(.timeLimit(.minutes(5))) @MainActor struct RecorderMainActorTests {
   @Test func aMainActorPropertyIsRecordedFromItsCurrentValueAtOnceOnTheMainThread() {
     let owner = MutableProperty(1)
     let recorder = Recorder(owner.property.receive(on: .mainActor))

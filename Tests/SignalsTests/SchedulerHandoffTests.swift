@@ -11,7 +11,7 @@ import Testing
 /// reported too). Values queued behind a handed-off one, delivered in order by the same job:
 /// `ReceiveOnTests.valuesSentBeforeTheDeliveryJobRunsAreDeliveredByThatOneJob` and
 /// `PerformanceRegressionTests.receiveOnASchedulerKeepsOrder`.
-@Suite(.timeLimit(.minutes(1)), .dedicatedThread) struct SchedulerHandoffTests {
+@Suite(.timeLimit(.minutes(5)), .dedicatedThread) struct SchedulerHandoffTests {
   /// Cancelling while the job waits drops the handed-off value at once, not when the job runs,
   /// and the job then delivers nothing.
   @Test func cancellingReleasesAHandedOffValueAtOnce() {

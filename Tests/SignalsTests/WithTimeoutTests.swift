@@ -2,7 +2,7 @@ import SignalsTesting
 import Testing
 
 /// `withTimeout(_:waitingFor:_:)`: a safety net that turns a hang into a failure with a message.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct WithTimeoutTests {
   private struct Broken: Error, Equatable {}
 

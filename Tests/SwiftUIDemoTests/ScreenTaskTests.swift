@@ -8,7 +8,7 @@ import UserFeature
 /// What a SwiftUI screen's `.task { await viewModel.runWhileVisible { … } }` does, run here as
 /// SwiftUI runs it: a task started when the view appears and cancelled when it goes away.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct ScreenTaskTests {
+@Suite(.timeLimit(.minutes(5))) struct ScreenTaskTests {
   // snippet: screen-task-test
   @Test func theTaskLoadsHandsOverEventsAndStopsTheWorkWhenCancelled() async throws {
     let pages = ControlledCall<Int, UserPage>()

@@ -6,7 +6,7 @@ import UserFeature
 
 /// What the SwiftUI detail screen decides.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct UserDetailScreenModelTests {
+@Suite(.timeLimit(.minutes(5))) struct UserDetailScreenModelTests {
   @Test func aModelSwiftUIDropsHasMadeNoViewModel() {
     var made = 0
     let screen = UserDetailScreenModel {

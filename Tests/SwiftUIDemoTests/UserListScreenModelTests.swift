@@ -9,7 +9,7 @@ import UserFeature
 /// What the SwiftUI list decides, run here as SwiftUI runs it: `.task` is a task started when
 /// the list shows and cancelled when a detail covers it or the list goes away.
 @MainActor
-@Suite(.timeLimit(.minutes(1))) struct UserListScreenModelTests {
+@Suite(.timeLimit(.minutes(5))) struct UserListScreenModelTests {
   @Test func aModelSwiftUIDropsHasMadeNoViewModelAndSubscribedToNothing() {
     var made = 0
     let pages = ControlledCall<Int, UserPage>()

@@ -6,7 +6,7 @@ import Testing
 /// `refresh() async`, for SwiftUI's `.refreshable`: it returns once the refresh it started (or
 /// the request already running) has finished and its outcome is on screen.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct AwaitedRefreshTests {
   @Test func anAwaitedRefreshReturnsOnceTheNewListIsShown() async throws {
     let screen = UserListHarness()

@@ -12,7 +12,7 @@ import Testing
 /// `LiveUserClient` against a real HTTP server on 127.0.0.1 (python3's `http.server` serving
 /// the bundled fixture as a static directory), so every run exercises the real network stack:
 /// sockets, HTTP parsing, directory indexes, timeouts and cancellation.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct LiveUserClientServerTests {
   /// Runs `body` with a client talking to a fresh static server of the bundled fixture (a
   /// ``StaticUserSite``, with every extra field the fixture has); cleans up on every path.

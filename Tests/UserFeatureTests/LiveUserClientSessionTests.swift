@@ -11,7 +11,7 @@ import Testing
 /// `LiveUserClient` runs every request in one session for its lifetime, so a server that keeps
 /// connections open sees one connection for many requests (a session per request opened one
 /// each); and a session handed in with a delegate is refused, never silently ignored.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct LiveUserClientSessionTests {
   @Test func requestsReuseOneConnection() async throws {
     try await withRawHTTPServer { server, session in

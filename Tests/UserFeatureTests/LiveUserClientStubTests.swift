@@ -9,7 +9,7 @@ import Testing
 
 /// `LiveUserClient` over a real `URLSession` whose loading is stubbed per test (unique host), so
 /// status, body, failure and cancellation are exact and need no network.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct LiveUserClientStubTests {
   static let json = Data(
     """

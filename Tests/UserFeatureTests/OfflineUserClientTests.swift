@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// The network-free client: fixtures, paging, injected latency and scripted failures.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct OfflineUserClientTests {
   /// Records the latencies requested and returns at once: no wall-clock waiting.
   final class RecordingSleep: Sendable {

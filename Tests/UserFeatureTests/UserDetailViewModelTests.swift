@@ -5,7 +5,7 @@ import Testing
 
 /// The detail screen: its own state and events, refresh toasts, back navigation, lifetime.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct UserDetailViewModelTests {
   @Test func loadsTheUserByIdentifier() async throws {
     let screen = UserDetailHarness(userID: 7)

@@ -5,7 +5,7 @@ import Testing
 
 /// Navigation as an event, cancellation that settles and stays quiet, deallocation mid-request.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct UserListLifecycleTests {
   @Test func selectingAUserSendsOneNavigationEventAndChangesNoState() {
     let screen = UserListHarness()

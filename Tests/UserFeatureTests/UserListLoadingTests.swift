@@ -10,7 +10,7 @@ import Testing
 
 /// First load: idle -> loading -> loaded / empty / failed, and no duplicate requests.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct UserListLoadingTests {
   let screen = UserListHarness()
 

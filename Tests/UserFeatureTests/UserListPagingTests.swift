@@ -5,7 +5,7 @@ import Testing
 
 /// Paging: append, no duplicate concurrent page loads, end reached, failures keep the list.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct UserListPagingTests {
   let screen = UserListHarness()
 

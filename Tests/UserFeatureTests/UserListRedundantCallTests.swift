@@ -6,7 +6,7 @@ import Testing
 /// Calls that must not start work: repeating an action while its request runs starts no second
 /// request, and an action with nothing to do changes nothing.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct UserListRedundantCallTests {
   /// A list action.
   enum Action: String, Sendable {

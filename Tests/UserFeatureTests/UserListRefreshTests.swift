@@ -5,7 +5,7 @@ import Testing
 
 /// Refresh keeps the list on screen; a failed refresh is a toast, not a failed state.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct UserListRefreshTests {
   @Test func refreshKeepsTheListThenReplacesIt() async throws {
     let screen = UserListHarness()

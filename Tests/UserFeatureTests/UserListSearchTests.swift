@@ -5,7 +5,7 @@ import Testing
 
 /// Search: 300 ms debounce on the injected scheduler, only the last query fetched, latest wins.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct UserListSearchTests {
   @Test func nothingIsFetchedUntilTypingPausesFor300Milliseconds() async throws {
     let screen = UserListHarness()

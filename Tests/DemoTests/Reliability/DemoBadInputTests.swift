@@ -8,7 +8,7 @@ import Testing
 /// session ended. Nothing crashes, every bad line prints one notice, and a good command still
 /// works afterwards.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct DemoBadInputTests {
   /// Runs `lines` then `search le` (a good command) and returns the transcript.
   private func transcript(of lines: [String]) async throws -> (status: Int32, text: String) {

@@ -8,7 +8,7 @@ import Testing
 /// EIO. The Demo must end the session with a non-zero status and no crash report (a `try!` on
 /// the write trapped: "Fatal error: 'try!' expression unexpectedly raised an error ... Broken
 /// pipe").
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct DemoDeadOutputTests {
   /// Starts the Demo under python with `signal` ignored; the child keeps that (no
   /// `restore_signals`). `pipe`: standard output a pipe whose reader is closed before the

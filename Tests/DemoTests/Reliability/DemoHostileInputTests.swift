@@ -4,7 +4,7 @@ import Testing
 /// The real `Demo` binary with hostile text typed on standard input (``HostileText``: every
 /// control class), piped and on a pseudo-terminal: what it echoes, the notices that quote it and
 /// the search header show visible stand-ins, never the raw controls.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct DemoHostileInputTests {
   /// For each sample: a search for it, a bad `open` quoting it, and it as a command of its own.
   static let input = Data(

@@ -6,7 +6,7 @@ import UserFeature
 /// The real `Demo` binary against servers that attack the terminal: users whose every field
 /// holds each control class (``HostileText``) plus a 1 MB name, served by the local HTTP server,
 /// with output piped and on a pseudo-terminal; and a 200 MB body streamed at the client.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct DemoHostileServerTests {
   /// Where the Demo's output goes.
   enum Output: String, CaseIterable, Sendable {

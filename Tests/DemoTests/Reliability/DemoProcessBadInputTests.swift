@@ -4,7 +4,7 @@ import Testing
 /// Bad input for the real `Demo` binary: raw bytes that are not UTF-8 and a very long line on
 /// standard input, input without a final newline, and bad flags. Exit codes as documented:
 /// 2 for bad flags (usage on standard error), 0 at end of input.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct DemoProcessBadInputTests {
   @Test func nonUTF8BytesAndAHugeLineOnStandardInputExitWithZero() async throws {
     var input = Data("search ".utf8) + Data([0xFF, 0xFE, 0xC3, 0x28, 0x0A])

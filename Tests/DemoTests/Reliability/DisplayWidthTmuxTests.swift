@@ -9,7 +9,7 @@ import Testing
 /// misaligned the list in tmux (a letter with a skin-tone modifier, Devanagari and Thai spacing
 /// marks, a lone regional indicator, a text emoji with VS16, keycaps, U+2028, noncharacters),
 /// and every cluster `DisplayWidthTests` pins. Runs where tmux is installed.
-@Suite(.enabled(if: Tmux.isInstalled), .timeLimit(.minutes(1)))
+@Suite(.enabled(if: Tmux.isInstalled), .timeLimit(.minutes(5)))
 struct DisplayWidthTmuxTests {
   /// The texts measured, with what each is.
   static let texts: [(String, String)] = [

@@ -57,7 +57,7 @@ final class CheckoutViewModel {
 // snippet-end
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct MustNotLoseArticleTests {
   // snippet: must-not-lose-outcome-test
   @Test func anOutcomeThatArrivesWhileNoScreenIsBoundIsShownOnceWhenOneBinds() async throws {

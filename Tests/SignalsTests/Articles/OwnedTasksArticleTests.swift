@@ -49,7 +49,7 @@ final class ContactSearchViewModel {
 // snippet-end
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct OwnedTasksArticleTests {
   // snippet: owned-tasks-latest-wins-test
   @Test func aNewerSearchReplacesTheOlderOne() async throws {

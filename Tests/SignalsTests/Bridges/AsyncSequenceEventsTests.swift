@@ -4,7 +4,7 @@ import Testing
 
 /// `AsyncSequenceEvents`: the lifetime rules of an `EventStream` fed by an `AsyncSequence`,
 /// each driven by a `ControlledSequence` (or a real `AsyncStream`) with no sleeping.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct AsyncSequenceEventsTests {
   @Test func nothingIsReadBeforeTheFirstSubscription() async throws {
     let source = ControlledSequence<Int>()
@@ -161,7 +161,7 @@ struct SequenceIgnoringCancellation: AsyncSequence, Sendable {
   }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct AsyncSequenceEventsCancellationTests {
   @Test func anElementProducedAfterTheCancelIsNotDelivered() async throws {
     let answers = ControlledCall<Int, Int>(whenCancelled: .keepsWaitingForAnswer)

@@ -4,7 +4,7 @@ import Testing
 
 /// `AsyncSequenceProperty`: the lifetime rules of a `Property` fed by an initial value and an
 /// `AsyncSequence` of updates.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct AsyncSequencePropertyTests {
   @Test func theInitialValueIsReadableAtOnceAndTheIterationStartsAtCreation() async throws {
     let updates = ControlledSequence<Int>()

@@ -4,7 +4,7 @@ import Testing
 
 /// `ControlledSequence`: a fake `AsyncSequence` whose `send` returns once the consumer has
 /// handled the element.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ControlledSequenceTests {
   /// A consumer that logs each element it takes, then asks for the next.
   private func consume(_ stream: AsyncStream<Int>, into log: Log<String>) -> Task<Void, Never> {

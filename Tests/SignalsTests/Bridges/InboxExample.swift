@@ -46,7 +46,7 @@ func waitUntilOnline(_ inbox: Inbox) async {
 }
 // snippet-end
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct InboxExampleTests {
   // snippet: sequences-inbox-test
   @Test func messagesArriveInOrderAndAreDebouncedOnVirtualTime() async throws {

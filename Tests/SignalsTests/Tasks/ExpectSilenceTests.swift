@@ -6,7 +6,7 @@ import Testing
 /// `expectSilence`: nothing more arrives once the scheduler and the task owners are idle,
 /// asserted with no sleep; a failure lists what did arrive.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ExpectSilenceTests {
   /// A screen with state, events, a debounced search on the test scheduler and owned tasks.
   @MainActor

@@ -4,7 +4,7 @@ import Testing
 
 /// `TaskOwnerProbe` and `TaskOwner.idle()`: awaiting a task owner's idle state from a test.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct TaskOwnerProbeTests {
   @MainActor
   private final class Chain {

@@ -4,7 +4,7 @@ import Testing
 
 /// `TaskOwner`: one test per promise of its documentation.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct TaskOwnerTests {
   private struct Offline: Error, Equatable {}
 

@@ -8,7 +8,7 @@ import Testing
 /// even when the server's answer arrives late anyway (the fake keeps waiting for it, like a
 /// response already on the wire), and a late answer sends no event.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct CancellationAtEachAwaitTests {
   /// Which request is in flight when the test cancels.
   enum InFlight: String, CaseIterable, Sendable {

@@ -6,7 +6,7 @@ import Testing
 /// Fault injection: every kind of client failure at every step of both screens. Each test
 /// asserts the exact states and events, then proves the screen still works (a retry succeeds).
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct FailureAtEachStepTests {
   /// A step that works on a list already shown (users 1...3, more available).
   enum ListStep: String, CaseIterable, Sendable {

@@ -13,7 +13,7 @@ import Testing
 /// ``UserClientError/bodyTooLarge(limit:)`` whether its length is announced (`Content-Length`)
 /// or not (chunked), and a 200 MB stream is refused after the limit: the server shows the client
 /// stopped reading long before the end.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct LiveUserClientBodyLimitTests {
   @Test(
     arguments: [16_384, LiveUserClient.defaultMaximumBodySize],

@@ -9,7 +9,7 @@ import Testing
 /// users), with invariants checked after every step. A failure names the seed and the steps;
 /// rerun one seed with `USERFEATURE_SEED=<seed>`.
 @MainActor
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct RandomizedActionTests {
   static let seedCount: UInt64 = 200
   static let stepsPerSeed = 40

@@ -9,7 +9,7 @@ import Testing
 /// stuck in a loading state, superseded answers send no toast, and the emission sequence is
 /// exactly the same.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct ResponseOrderTests {
   /// Every order of completing three requests: 3! = 6.
   nonisolated static let orders: [[Int]] = permutations([0, 1, 2])
