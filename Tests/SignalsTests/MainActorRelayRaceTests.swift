@@ -2,11 +2,12 @@ import Dispatch
 import Signals
 import Testing
 
-/// The main-actor relay's short way (`Channel.sendFromSoleProducer`): a value sent on the main
-/// actor with nothing queued starts its round with one CAS and no lock. Its one rival is a
-/// cancellation from another thread, which must either see the round running and park, or
-/// come first and be seen by the round. These tests race the two many times; under
-/// `--sanitize=thread` (CI) a handler read racing the handler's release is also reported.
+/// The main-actor relay delivering on the main thread (a value sent there with nothing queued
+/// is delivered at once) against a cancellation from another thread, which must either see the
+/// round running and park, or come first so that the round never calls the handler. These
+/// tests race the two many times; under `--sanitize=thread` (CI) a handler call racing the
+/// handler's release is also reported. (The second edition started such rounds with a
+/// compare-and-swap and no lock; the third starts every round under the lock.)
 // A hang guard, not a deadline: each race waits for a new thread to be scheduled, and beside
 // six busy loops on two cores the 400 races of the two loops below took 90 s (2 s when quiet).
 @Suite(.timeLimit(.minutes(5))) @MainActor struct MainActorRelayRaceTests {

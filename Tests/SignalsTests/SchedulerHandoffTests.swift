@@ -3,12 +3,13 @@ import Signals
 import SignalsTesting
 import Testing
 
-/// The hand-off of `receive(on:)` through a scheduler (`Channel.handOffFromSoleProducer`): the
-/// first value of a burst goes to the delivery job with no lock, and the job starts its round
-/// with one CAS unless something was recorded under the lock meanwhile (a value queued behind,
-/// a cancellation). Each test drives one of those paths; the race at the end runs them against a
-/// canceller on another thread (under `--sanitize=thread` in CI, a slot access that races is
-/// reported too). Values queued behind a handed-off one, delivered in order by the same job:
+/// The first value of a burst through `receive(on:)` a scheduler, handed to the job that
+/// delivers it: released inside that job's round, dropped at once by a cancellation, waited for
+/// by `cancelAndWait()` from another thread. (The second edition handed it over in a slot of its
+/// own, with no lock; the third queues it like any value, and these tests hold it to the same
+/// promises.) The race at the end runs them against a canceller on another thread (under
+/// `--sanitize=thread` in CI, an access that races is reported too). Values queued behind it,
+/// delivered in order by the same job:
 /// `ReceiveOnTests.valuesSentBeforeTheDeliveryJobRunsAreDeliveredByThatOneJob` and
 /// `PerformanceRegressionTests.receiveOnASchedulerKeepsOrder`.
 @Suite(.timeLimit(.minutes(5)), .dedicatedThread) struct SchedulerHandoffTests {
