@@ -34,9 +34,11 @@ struct ControlledSequenceTests {
     let source = ControlledSequence<Int>()
     let log = Log<String>()
     async let sent: Void = source.send(1)
-    _ = consume(source.stream, into: log)
+    let consumer = consume(source.stream, into: log)
     try await sent
     #expect(log.all == ["handled 1"])
+    try await source.finish()  // the consumer ends: no task is left suspended (LeakSanitizer)
+    await consumer.value
   }
 
   @Test func aCancelledConsumerIsSeenAndLaterSendsAreDropped() async throws {
