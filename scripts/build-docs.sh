@@ -38,26 +38,14 @@ for module in Signals SignalsObservation SignalsTesting; do
   python3 scripts/check-docc-curation.py "$graphs-$module" "Sources/$module/$module.docc"
 done
 
-docc convert Sources/Signals/Signals.docc \
-  --additional-symbol-graph-dir "$graphs-Signals" \
-  --fallback-display-name Signals \
-  --fallback-bundle-identifier org.signals.Signals \
-  --output-path "$out/Signals.doccarchive" \
-  --warnings-as-errors
-
-docc convert Sources/SignalsObservation/SignalsObservation.docc \
-  --additional-symbol-graph-dir "$graphs-SignalsObservation" \
-  --fallback-display-name SignalsObservation \
-  --fallback-bundle-identifier org.signals.SignalsObservation \
-  --output-path "$out/SignalsObservation.doccarchive" \
-  --warnings-as-errors
-
-docc convert Sources/SignalsTesting/SignalsTesting.docc \
-  --additional-symbol-graph-dir "$graphs-SignalsTesting" \
-  --fallback-display-name SignalsTesting \
-  --fallback-bundle-identifier org.signals.SignalsTesting \
-  --output-path "$out/SignalsTesting.doccarchive" \
-  --warnings-as-errors
+for module in Signals SignalsObservation SignalsTesting; do
+  docc convert "Sources/$module/$module.docc" \
+    --additional-symbol-graph-dir "$graphs-$module" \
+    --fallback-display-name "$module" \
+    --fallback-bundle-identifier "org.signals.$module" \
+    --output-path "$out/$module.doccarchive" \
+    --warnings-as-errors
+done
 
 echo "DocC archives: $out/Signals.doccarchive, $out/SignalsObservation.doccarchive," \
   "$out/SignalsTesting.doccarchive"

@@ -207,26 +207,23 @@ enum TerminalPlatform {
   /// Whether `action` ignores its signal (`SIG_IGN`). C function pointers are not `Equatable`:
   /// their addresses are compared.
   private static func isIgnored(_ action: sigaction) -> Bool {
-    #if canImport(Glibc)
-      let handler = action.__sigaction_handler.sa_handler
-    #elseif canImport(Musl)
-      let handler = action.__sa_handler.sa_handler
-    #else
-      let handler = action.__sigaction_u.__sa_handler
-    #endif
-    return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    unsafeBitCast(handler(of: action), to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
   }
 
   /// Whether `action` is its signal's default action (`SIG_DFL`, a null handler).
   private static func isDefault(_ action: sigaction) -> Bool {
+    handler(of: action) == nil
+  }
+
+  /// The handler `action` installs, under each C library's field name.
+  private static func handler(of action: sigaction) -> (@convention(c) (Int32) -> Void)? {
     #if canImport(Glibc)
-      let handler = action.__sigaction_handler.sa_handler
+      action.__sigaction_handler.sa_handler
     #elseif canImport(Musl)
-      let handler = action.__sa_handler.sa_handler
+      action.__sa_handler.sa_handler
     #else
-      let handler = action.__sigaction_u.__sa_handler
+      action.__sigaction_u.__sa_handler
     #endif
-    return handler == nil
   }
 }
 
