@@ -36,7 +36,7 @@ public struct EventStream<Value: Sendable>: Sendable {
   /// The easy way to keep them: subscribe to existing streams or properties, deliver what you
   /// compute through an ``EventSender`` of your own (it serialises and orders deliveries, even
   /// from several threads), and return one token that cancels the sender's subscription first,
-  /// then the sources'. `Tests/SignalsTests/UserBuiltOperatorTests.swift` in the repository
+  /// then the sources'. `Tests/SignalsTests/Operators/UserBuiltOperatorTests.swift` in the repository
   /// builds `pairwise()` this way and checks it against the same rules as the built-in
   /// operators.
   public init(subscribe: @escaping SubscribeFunction) {
