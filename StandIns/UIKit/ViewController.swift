@@ -19,6 +19,8 @@ open class UIViewController: UIResponder {
     get { fatalError() }
     set { fatalError() }
   }
+  // https://developer.apple.com/documentation/uikit/uiviewcontroller/ismovingfromparent
+  open var isMovingFromParent: Bool { fatalError() }
   // https://developer.apple.com/documentation/uikit/uiviewcontroller/navigationcontroller
   open var navigationController: UINavigationController? { fatalError() }
 
