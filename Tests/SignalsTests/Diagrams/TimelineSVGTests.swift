@@ -1,3 +1,4 @@
+import Foundation
 import Signals
 import SignalsTesting
 import Testing
@@ -66,6 +67,26 @@ import Testing
     #expect(svg.contains("&lt;b&gt;&quot;Tom&quot; &amp; &apos;Jerry&apos;&lt;/b&gt;"))
     #expect(svg.contains(">a &lt; b</text>"))
     #expect(!svg.contains("<b>"))
+  }
+
+  /// The picture on `Timeline`'s DocC page is this example, drawn here: compared with the
+  /// committed file (`SIGNALS_UPDATE_DIAGRAMS=1` rewrites it).
+  @Test func theDocCPictureIsTheDocumentedExample() throws {
+    let file = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent()  // Tests/SignalsTests/Diagrams
+      .deletingLastPathComponent()  // Tests/SignalsTests
+      .deletingLastPathComponent()  // Tests
+      .deletingLastPathComponent()  // the package
+      .appendingPathComponent("Sources/SignalsTesting/SignalsTesting.docc/Resources")
+      .appendingPathComponent("timeline-example.svg")
+    let svg = example().renderSVG()
+    if ProcessInfo.processInfo.environment["SIGNALS_UPDATE_DIAGRAMS"] == "1" {
+      try Data(svg.utf8).write(to: file)
+      return
+    }
+    #expect(
+      try String(contentsOf: file, encoding: .utf8) == svg,
+      "rewrite it with SIGNALS_UPDATE_DIAGRAMS=1")
   }
 
   @Test func isTheSameTextOnEveryRun() {
