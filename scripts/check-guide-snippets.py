@@ -677,6 +677,7 @@ def run(root: Path) -> Report:
     diagram_files = check_diagram_files(root, documents, report)
     report.summary = (
         f"{sum(1 for d in documents.values() for b in d.blocks if b.marker)} quoted blocks, "
+        f"{sum(len(d.pictures) for d in documents.values())} shown pictures, "
         f"{sum(1 for d in documents.values() for b in d.blocks if b.diagram)} quoted diagrams "
         f"of {diagram_files}, "
         f"{sum(len(d.links) for d in documents.values())} links, "
