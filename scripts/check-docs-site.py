@@ -24,6 +24,7 @@ Python's standard library is needed; Chromium comes from Debian's `chromium` pac
 """
 
 import base64
+import fcntl
 import functools
 import glob
 import http.server
@@ -72,6 +73,9 @@ class Chromium:
         self.profile = tempfile.mkdtemp(prefix="docs-site-chromium-")
         to_child_r, self.to_child = os.pipe()
         self.from_child, from_child_w = os.pipe()
+        # The child's ends move above 9 first: dup2 onto the same number would keep them
+        # close-on-exec, and they would not reach Chromium as fds 3 and 4.
+        to_child_r, from_child_w = (self._above_9(fd) for fd in (to_child_r, from_child_w))
 
         def wire_pipes():  # in the child: its fd 3 reads our commands, its fd 4 writes replies
             os.dup2(to_child_r, 3)
@@ -90,6 +94,12 @@ class Chromium:
         self.buffer = b""
         self.next_id = 0
         self.events = []  # (sessionId, method, params), in arrival order
+
+    @staticmethod
+    def _above_9(fd):
+        moved = fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 10)
+        os.close(fd)
+        return moved
 
     def close(self):
         try:
@@ -294,8 +304,8 @@ def pages(site_dir, every_symbol):
 
 
 def check_site(site_dir, every_symbol):
+    browser = Chromium()  # first: it forks, and the site's server is a thread
     site = Site(site_dir)
-    browser = Chromium()
     failures, opened = 0, 0
     try:
         for module, path, title, landing in pages(site_dir, every_symbol):
@@ -362,7 +372,8 @@ def self_test(site_dir):
         for name, (html, _) in BROKEN_PAGES.items():
             with open(os.path.join(scratch, name), "w") as f:
                 f.write(html)
-        site, browser = Site(scratch), Chromium()
+        browser = Chromium()  # before the server's thread starts: Chromium's launch forks
+        site = Site(scratch)
         try:
             problems = open_page(browser, site, site.origin + "/good.html", "Good page",
                                  os.path.join(scratch, "good.png"))
@@ -386,7 +397,8 @@ def self_test(site_dir):
 
     # A real DocC article whose data file is missing: DocC's app loads, but the page must fail.
     if os.path.isdir(os.path.join(site_dir, "Signals")):
-        site, browser = Site(site_dir), Chromium()
+        browser = Chromium()
+        site = Site(site_dir)
         try:
             path = "/Signals/documentation/signals/deliveryguarantees/"
             good = open_page(browser, site, site.origin + path, "Delivery guarantees")

