@@ -44,14 +44,4 @@ extension UserDetailState {
   private static func field(_ outside: String) -> TerminalText {
     TerminalText(sanitizing: outside).truncated(toWidth: fieldWidth)
   }
-
-  /// Whether a request is in flight.
-  var isBusy: Bool {
-    switch self {
-    case .loading, .loaded(_, isRefreshing: true):
-      true
-    case .idle, .loaded, .failed:
-      false
-    }
-  }
 }

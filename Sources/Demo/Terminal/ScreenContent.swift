@@ -20,10 +20,14 @@ struct ScreenContent: Equatable, Sendable {
   var progress: Progress?
   /// The commands that make sense now, for example `open <n> · more · back`.
   var hint: TerminalText?
+  /// The text a search field opened on this screen starts with (the query shown, as typed), or
+  /// `nil` when the screen has no search.
+  var search: String?
 
   init(
     title: TerminalText, subtitle: TerminalText? = nil, body: [StyledLine] = [],
-    footer: [StyledLine] = [], progress: Progress? = nil, hint: TerminalText? = nil
+    footer: [StyledLine] = [], progress: Progress? = nil, hint: TerminalText? = nil,
+    search: String? = nil
   ) {
     self.title = title
     self.subtitle = subtitle
@@ -31,6 +35,7 @@ struct ScreenContent: Equatable, Sendable {
     self.footer = footer
     self.progress = progress
     self.hint = hint
+    self.search = search
   }
 }
 

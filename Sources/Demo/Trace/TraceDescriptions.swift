@@ -48,6 +48,7 @@ extension UserListEvent {
     switch self {
     case .toast(let message): "toast \(TraceText.message(message))"
     case .showDetail(let id): "showDetail #\(id)"
+    case .refused(let refusal): "refused: \(refusal.notice)"
     }
   }
 }

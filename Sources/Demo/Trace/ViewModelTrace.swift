@@ -3,17 +3,17 @@ import Signals
 /// Traces one screen and its view model: every state the view model emits, every event the
 /// screen receives, every event sent while nobody was subscribed, and each bind and unbind.
 ///
-/// It watches from outside: the screen's `bind()` is the same with or without it. Its event
-/// subscription is made only while the screen is bound and ends with the screen's, so it never
-/// keeps an event from being dropped.
+/// It watches from outside, through the view model's public outputs and the screen's bag: the
+/// screen's `bind()` and the view model are the same with or without it.
 ///
 /// - State: a subscription for the view model's whole life records each new value (marked as
 ///   kept for the next bind when no screen is bound to draw it); at every bind, a subscription
 ///   in the screen's bag records the value that binding receives first, the current one,
 ///   replayed.
-/// - Events: recorded as the screen receives them (this observer subscribes just before the
-///   screen does, so its entry comes first), or as dropped through the view model's
-///   `onDroppedEvent` (``dropReport``).
+/// - Events: a subscription for the view model's whole life, made before the screen's first
+///   bind (so its entry comes before anything the screen does with the event), records each
+///   event as received when the screen is bound, or as dropped when it is not: the screen is the
+///   view model's only subscriber, so an event sent while it is unbound falls on the floor.
 /// - Bind and unbind: ``screenWillBind(storingIn:)`` records the bind and puts a token in the
 ///   screen's bag that records the unbind when the bag is emptied.
 @MainActor
@@ -22,9 +22,8 @@ final class ViewModelTrace<State: Sendable, Event: Sendable>: BindingObserver {
   private let trace: Trace
   private let describeState: (State) -> TerminalText
   private let describeEvent: (Event) -> TerminalText
-  private var events: EventStream<Event>?
   private var state: Property<State>?
-  private var emissions: SubscriptionToken?
+  private let emissions = SubscriptionBag()
   private var isBound = false
   private var awaitsReplay = false
 
@@ -41,28 +40,23 @@ final class ViewModelTrace<State: Sendable, Event: Sendable>: BindingObserver {
     self.describeEvent = describeEvent
   }
 
-  /// The view model's `onDroppedEvent`: records each event nobody received. It holds this
-  /// trace weakly, so the view model does not keep it alive.
-  var dropReport: @MainActor @Sendable (Event) -> Void {
-    { [weak self] event in
-      guard let self else { return }
-      trace.record(source, .dropped, "nobody subscribed: \(describeEvent(event))")
-    }
-  }
-
   /// Starts watching the view model's outputs: call once, right after creating the view model
-  /// (which needs ``dropReport`` first) and before its screen binds.
+  /// and before its screen binds.
   func observe(state: Property<State>, events: EventStream<Event>) {
     precondition(self.state == nil, "ViewModelTrace.observe: already observing")
     self.state = state
-    self.events = events
-    emissions = state.changes.receive(on: .mainActor).sink(with: self) { trace, value in
+    state.changes.receive(on: .mainActor).sink(with: self) { trace, value in
       trace.emitted(value)
     }
+    .store(in: emissions)
+    events.receive(on: .mainActor).sink(with: self) { trace, event in
+      trace.sent(event)
+    }
+    .store(in: emissions)
   }
 
   func screenWillBind(storingIn bag: SubscriptionBag) {
-    guard let state, let events else { return }
+    guard let state else { return }
     isBound = true
     trace.record(source, .bind)
     // First in the bag, so emptying it records the unbind before anything else ends.
@@ -78,10 +72,6 @@ final class ViewModelTrace<State: Sendable, Event: Sendable>: BindingObserver {
       trace.replayed(value)
     }
     .store(in: bag)
-    events.receive(on: .mainActor).sink(with: self) { trace, event in
-      trace.trace.record(trace.source, .event, trace.describeEvent(event))
-    }
-    .store(in: bag)
   }
 
   private func screenDidUnbind() {
@@ -92,6 +82,15 @@ final class ViewModelTrace<State: Sendable, Event: Sendable>: BindingObserver {
   private func emitted(_ value: State) {
     let text = describeState(value)
     trace.record(source, .state, isBound ? text : "\(text) (kept for the next bind)")
+  }
+
+  private func sent(_ event: Event) {
+    let text = describeEvent(event)
+    if isBound {
+      trace.record(source, .event, text)
+    } else {
+      trace.record(source, .dropped, "nobody subscribed: \(text)")
+    }
   }
 
   /// The first value a new binding receives is the current one; later ones are ``emitted(_:)``.
