@@ -1,7 +1,8 @@
 // swift-tools-version: 6.2
 // Signals: a small, dependency-free reactive binding layer (state as `Property`,
 // one-off events as `EventStream`), a feature built on it, a console demo and a SwiftUI demo.
-// Dependencies flow one way: Demo, SwiftUIDemo -> DemoShared -> UserFeature -> Signals.
+// Dependencies flow one way: Demo, SwiftUIDemo -> DemoShared -> UserFeature -> Signals, and
+// Demo -> ConsoleKit -> Signals (the console machinery, below the demo).
 // No external packages.
 //
 // Tools version 6.2: the tests use `weak let` (SE-0481, first accepted by Swift 6.2), and only a
@@ -35,7 +36,12 @@ let package = Package(
     ),
     // What both demos share: the settings model and the simulated-latency client.
     .target(name: "DemoShared", dependencies: ["UserFeature"]),
-    .executableTarget(name: "Demo", dependencies: ["DemoShared", "UserFeature", "Signals"]),
+    // The console machinery the demo runs on: raw mode, display width, styled and sanitized
+    // text, output, key decoding, the search field, input splitting, flag parsing, and the
+    // trace of a view model's outputs. It knows nothing of UserFeature; Demo is the lesson.
+    .target(name: "ConsoleKit", dependencies: ["Signals"]),
+    .executableTarget(
+      name: "Demo", dependencies: ["ConsoleKit", "DemoShared", "UserFeature", "Signals"]),
     // The same screens in SwiftUI. Its views compile only where SwiftUI exists; on Linux the
     // executable says so and exits, and CI type-checks the views against the stand-in module in
     // StandIns/SwiftUI (scripts/typecheck-swiftui.sh).
@@ -79,9 +85,12 @@ let package = Package(
       name: "SwiftUIDemoTests",
       dependencies: ["SwiftUIDemo", "DemoShared", "UserFeature", "Signals", "SignalsTesting"]),
     .testTarget(
+      name: "ConsoleKitTests", dependencies: ["ConsoleKit", "Signals", "SignalsTesting"]),
+    .testTarget(
       name: "DemoTests",
       dependencies: [
-        "Demo", "DemoShared", "UserFeature", "Signals", "SignalsObservation", "SignalsTesting",
+        "Demo", "ConsoleKit", "DemoShared", "UserFeature", "Signals", "SignalsObservation",
+        "SignalsTesting",
         "TestServers",
       ],
       exclude: ["Golden"]  // golden transcripts, read by the tests through #filePath

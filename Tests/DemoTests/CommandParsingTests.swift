@@ -1,5 +1,6 @@
 import Testing
 
+@testable import ConsoleKit
 @testable import Demo
 
 @Suite struct CommandParsingTests {

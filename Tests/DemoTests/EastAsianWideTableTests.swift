@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ConsoleKit
 @testable import Demo
 
 /// The compact wide table against the Unicode data python3 ships (`unicodedata`): every

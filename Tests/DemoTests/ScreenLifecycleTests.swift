@@ -3,6 +3,7 @@ import SignalsTesting
 import Testing
 import UserFeature
 
+@testable import ConsoleKit
 @testable import Demo
 
 /// What the screens bind, draw and release, driven in-process with virtual time.

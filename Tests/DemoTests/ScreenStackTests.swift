@@ -1,5 +1,6 @@
 import Testing
 
+@testable import ConsoleKit
 @testable import Demo
 
 /// The lifecycle order of screens on the stack, with screens that record their calls.

@@ -1,6 +1,7 @@
 import DemoShared
 import Testing
 
+@testable import ConsoleKit
 @testable import Demo
 
 /// The settings screen renders the way SwiftUI renders `body`: inside

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import ConsoleKit
 @testable import Demo
 
 /// Golden transcripts of the settings screen: each setting changed, then the list reacting.

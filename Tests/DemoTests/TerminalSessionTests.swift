@@ -3,6 +3,7 @@ import SignalsTesting
 import Testing
 import UserFeature
 
+@testable import ConsoleKit
 @testable import Demo
 
 /// A terminal session in-process, on virtual time: input arrives in chunks as a terminal sends
@@ -213,6 +214,6 @@ struct TerminalSessionTests {
     for scalar in text.unicodeScalars {
       _ = field.apply(.text(scalar))
     }
-    return SearchFieldView(field, isWaitingForPause: waiting)
+    return SearchFieldView(field, waitingForPause: waiting ? .milliseconds(300) : nil)
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ConsoleKit
 @testable import Demo
 
 /// Golden screens of the real `Demo` binary on a pseudo-terminal of a fixed size: what a person

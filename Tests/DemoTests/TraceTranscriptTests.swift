@@ -1,6 +1,7 @@
 import Testing
 import UserFeature
 
+@testable import ConsoleKit
 @testable import Demo
 
 /// Golden transcripts of `--trace` in piped mode, run in-process with zero latency and virtual

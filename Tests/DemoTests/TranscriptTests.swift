@@ -1,5 +1,6 @@
 import Testing
 
+@testable import ConsoleKit
 @testable import Demo
 
 /// Golden transcripts of scripted sessions, run in-process with zero latency and virtual time.

@@ -1,6 +1,7 @@
 import Testing
 import UserFeature
 
+@testable import ConsoleKit
 @testable import Demo
 
 /// A list row's columns are measured in display width: wide names pad to the same column as

@@ -1,3 +1,4 @@
+import ConsoleKit
 import UserFeature
 
 /// The demo's usage text, printed by `--help` (standard output) and after a bad flag
@@ -36,12 +37,4 @@ enum Usage {
     symbols (ESC as \u{241B}), never sent to the terminal.
 
     """
-}
-
-extension Duration {
-  /// Whole milliseconds, rounded down.
-  var milliseconds: Int64 {
-    let (seconds, attoseconds) = components
-    return seconds * 1000 + attoseconds / 1_000_000_000_000_000
-  }
 }

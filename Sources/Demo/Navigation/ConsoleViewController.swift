@@ -1,3 +1,4 @@
+import ConsoleKit
 import Signals
 
 /// The base of every console screen, with a lifecycle like UIKit's.
@@ -15,7 +16,7 @@ import Signals
 /// When a screen is popped, its bag is emptied and the stack drops it, so it and its view model
 /// are released.
 @MainActor
-class ConsoleViewController {
+class ConsoleViewController: SearchTarget {
   /// Every subscription made in ``bind()``; emptied when the screen disappears.
   let bag = SubscriptionBag()
   /// The stack this screen is on, set while it is pushed.

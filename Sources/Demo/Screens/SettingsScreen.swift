@@ -1,3 +1,4 @@
+import ConsoleKit
 import DemoShared
 
 /// The settings: a screen with no view model and no `bind()`.

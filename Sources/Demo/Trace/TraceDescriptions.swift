@@ -1,3 +1,4 @@
+import ConsoleKit
 import UserFeature
 
 /// How the trace names the view models' values: one short line of safe text each. Text from

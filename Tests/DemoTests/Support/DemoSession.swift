@@ -4,6 +4,7 @@ import SignalsTesting
 import Synchronization
 import UserFeature
 
+@testable import ConsoleKit
 @testable import Demo
 
 /// The app in-process, as a test drives it: plain output into a buffer (coloured when the

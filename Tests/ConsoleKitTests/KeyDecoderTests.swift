@@ -1,0 +1,62 @@
+import Testing
+
+@testable import ConsoleKit
+
+/// Raw terminal bytes to keys: printable UTF-8 (also split across reads), the editing keys, a
+/// lone Esc, and everything a terminal would act on or that is not a key, dropped.
+@Suite struct KeyDecoderTests {
+  /// Feeds `reads` one after the other, ending each as a read ends.
+  private func keys(_ reads: [[UInt8]]) -> [Key] {
+    var decoder = KeyDecoder()
+    return reads.flatMap { read in read.flatMap { decoder.feed($0) } + decoder.endOfRead() }
+  }
+
+  private func bytes(_ text: String) -> [UInt8] {
+    Array(text.utf8)
+  }
+
+  @Test(arguments: [
+    ("plain text", "ab", [Key.text("a"), .text("b")]),
+    ("CR is Enter", "\r", [.enter]),
+    ("LF is Enter", "\n", [.enter]),
+    ("DEL is Backspace", "\u{7F}", [.backspace]),
+    ("Ctrl-H is Backspace", "\u{08}", [.backspace]),
+    ("Ctrl-U clears", "\u{15}", [.clear]),
+    ("Ctrl-C interrupts", "\u{03}", [.interrupt]),
+    ("a lone ESC ending a read is Esc", "\u{1B}", [.escape]),
+    ("ESC then a key is Esc, then the key", "\u{1B}x", [.escape, .text("x")]),
+    ("ESC ESC is Esc twice", "\u{1B}\u{1B}", [.escape, .escape]),
+    ("an arrow key is dropped", "a\u{1B}[Ab", [.text("a"), .text("b")]),
+    ("a key with modifiers is dropped", "\u{1B}[1;5C", []),
+    ("a function key is dropped", "\u{1B}OP", []),
+    ("accents, Hangul and emoji are text", "é한😀", [.text("é"), .text("한"), .text("😀")]),
+    ("other controls are dropped", "\t\u{04}\u{00}", []),
+    (
+      "a C1 control is dropped, the text after it kept", "\u{9B}31m",
+      [.text("3"), .text("1"), .text("m")]
+    ),
+    ("bidirectional controls are dropped", "x\u{202E}y", [.text("x"), .text("y")]),
+  ])
+  func decodesOneRead(_ name: String, _ read: String, _ expected: [Key]) {
+    #expect(keys([bytes(read)]) == expected, "\(name)")
+  }
+
+  @Test func aCharacterSplitAcrossReadsIsOneKey() {
+    let snowman = bytes("☃")
+    #expect(keys([Array(snowman.prefix(1)), Array(snowman.dropFirst())]) == [.text("☃")])
+  }
+
+  @Test func bytesThatAreNotUTF8AreDropped() {
+    #expect(
+      keys([[0xFF, 0x61, 0xC3, 0x28, 0xE2, 0x82, 0x62]]) == [.text("a"), .text("("), .text("b")])
+  }
+
+  @Test func resetForgetsAPendingCharacterAndSequence() {
+    var decoder = KeyDecoder()
+    _ = decoder.feed(0xE2)
+    _ = decoder.feed(0x1B)
+    decoder.reset()
+    #expect(decoder.feed(UInt8(ascii: "a")) == [.text("a")])
+    #expect(decoder.endOfRead() == [])
+  }
+}
