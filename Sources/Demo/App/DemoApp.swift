@@ -197,7 +197,7 @@ final class DemoApp: TerminalSessionApp {
   /// What `help` prints on a terminal: the commands, the search field and the trace.
   static let terminalHelpLines: [StyledLine] =
     helpLines + [
-      StyledLine("  \(TerminalText("/").padded(toWidth: 16))", style: .accent)
+      StyledLine("  \(TerminalText("/ then Enter").padded(toWidth: 16))", style: .accent)
         + StyledLine("search as you type: Enter keeps the results, Esc goes back, Ctrl-U clears"),
       StyledLine(
         "Start with --trace to watch every state and event flow, in a pane under the screen.",
