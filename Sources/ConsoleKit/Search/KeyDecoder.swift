@@ -6,11 +6,14 @@
 ///   that are not UTF-8.
 /// - Escape sequences (arrow and function keys: `ESC [ … final` and `ESC O x`) are dropped
 ///   whole. A lone ESC is the Esc key: one that ends a read (``endOfRead()``) or is followed by
-///   another byte (Alt+key: the key then counts on its own). A sequence split across two reads
-///   is read as Esc followed by text; terminals send each key in one write, so this is rare.
+///   another byte (Alt+key: the key then counts on its own). A sequence a read leaves unfinished
+///   (``endOfRead()``), cut by a control key (Enter, Ctrl-C, … which then counts), or longer
+///   than ``maximumSequenceLength`` is read as Esc followed by its bytes as text: no key after
+///   it is swallowed. Terminals send each key in one write, so a cut sequence is rare.
 /// - Other control bytes (Tab, Ctrl-D, …) are dropped.
 ///
-/// Memory is bounded: it holds at most the 4 bytes of one pending character.
+/// Memory is bounded: it holds at most the 4 bytes of one pending character or the
+/// ``maximumSequenceLength`` bytes of one pending sequence.
 public struct KeyDecoder {
   private enum Mode: Equatable {
     case ground
@@ -22,7 +25,12 @@ public struct KeyDecoder {
     case singleShift
   }
 
+  /// The most bytes after ESC a sequence may have; a longer one is not a key (Esc and text).
+  public static let maximumSequenceLength = 16
+
   private var mode = Mode.ground
+  /// The bytes after ESC of the sequence being read (`[` or `O`, then its parameters).
+  private var sequence: [UInt8] = []
   private var pending: [UInt8] = []
   private var pendingLength = 0
 
@@ -35,9 +43,11 @@ public struct KeyDecoder {
       switch byte {
       case UInt8(ascii: "["):
         mode = .controlSequence
+        sequence = [byte]
         return []
       case UInt8(ascii: "O"):
         mode = .singleShift
+        sequence = [byte]
         return []
       case 0x1B:
         return [.escape]  // ESC ESC: the first was Esc, the second may start a sequence
@@ -47,26 +57,57 @@ public struct KeyDecoder {
       }
     case .controlSequence:
       // Parameter and intermediate bytes are 0x20...0x3F; a final byte 0x40...0x7E ends it.
-      if (0x40...0x7E).contains(byte) {
-        mode = .ground
+      switch byte {
+      case 0x40...0x7E:
+        return dropSequence()
+      case 0x20...0x3F where sequence.count < Self.maximumSequenceLength:
+        sequence.append(byte)
+        return []
+      default:
+        return unfinishedSequence() + (ground(byte).map { [$0] } ?? [])
       }
-      return []
     case .singleShift:
-      mode = .ground
-      return []
+      guard (0x40...0x7E).contains(byte) else {
+        return unfinishedSequence() + (ground(byte).map { [$0] } ?? [])
+      }
+      return dropSequence()
     }
   }
 
-  /// The key a read's last byte left pending: a lone ESC is the Esc key.
+  /// The keys a read's last bytes left pending: a lone ESC is the Esc key, an unfinished
+  /// sequence is Esc followed by its bytes as text.
   public mutating func endOfRead() -> [Key] {
-    guard mode == .escape else { return [] }
+    switch mode {
+    case .ground:
+      return []
+    case .escape:
+      mode = .ground
+      return [.escape]
+    case .controlSequence, .singleShift:
+      return unfinishedSequence()
+    }
+  }
+
+  /// A whole sequence was read: it is not a key of the field.
+  private mutating func dropSequence() -> [Key] {
     mode = .ground
-    return [.escape]
+    sequence = []
+    return []
+  }
+
+  /// The sequence read so far is not a key after all: Esc, then its bytes (all printable) as
+  /// text.
+  private mutating func unfinishedSequence() -> [Key] {
+    let text = sequence.map { Key.text(Unicode.Scalar($0)) }
+    mode = .ground
+    sequence = []
+    return [.escape] + text
   }
 
   /// Forgets anything pending (the field closed).
   public mutating func reset() {
     mode = .ground
+    sequence = []
     pending = []
     pendingLength = 0
   }

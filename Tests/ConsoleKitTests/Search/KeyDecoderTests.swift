@@ -59,4 +59,34 @@ import Testing
     #expect(decoder.feed(UInt8(ascii: "a")) == [.text("a")])
     #expect(decoder.endOfRead() == [])
   }
+
+  /// A sequence a read leaves unfinished is Esc followed by its bytes as text, as promised, and
+  /// swallows nothing after it (issue 33: Alt+[ then Enter then Ctrl-C were both lost, and
+  /// `ESC O` dropped the next byte).
+  @Test(arguments: [
+    (
+      "Alt+[, then Enter, then Ctrl-C", ["\u{1B}[", "\r", "\u{03}"],
+      [Key.escape, .text("["), .enter, .interrupt]
+    ),
+    ("ESC O, then a key", ["\u{1B}O", "x"], [.escape, .text("O"), .text("x")]),
+    (
+      "a cut arrow key", ["\u{1B}[1;", "5C"],
+      [.escape, .text("["), .text("1"), .text(";"), .text("5"), .text("C")]
+    ),
+  ])
+  func aSequenceUnfinishedAtTheEndOfAReadIsEscThenText(
+    _ name: String, _ reads: [String], _ expected: [Key]
+  ) {
+    #expect(keys(reads.map(bytes)) == expected, "\(name)")
+  }
+
+  /// A control key inside a sequence ends it (as a terminal executes it there): Esc, the text so
+  /// far, then the key; a sequence longer than any key a terminal sends is text too.
+  @Test func aControlKeyOrALengthEndsASequence() {
+    #expect(keys([bytes("\u{1B}[\r\u{03}")]) == [.escape, .text("["), .enter, .interrupt])
+    #expect(keys([bytes("\u{1B}O\u{15}")]) == [.escape, .text("O"), .clear])
+    let long = keys([bytes("\u{1B}[" + String(repeating: "1", count: 40))])
+    #expect(long.first == .escape)
+    #expect(long.count == 42)
+  }
 }

@@ -200,7 +200,8 @@ struct TerminalSessionTests {
     let piped = DemoApp.helpLines.map(\.plainText)
     let terminal = DemoApp.terminalHelpLines.map(\.plainText)
     #expect(Array(terminal.prefix(piped.count)) == piped)
-    #expect(terminal.contains { $0.hasPrefix("  /  ") && $0.contains("search as you type") })
+    #expect(
+      terminal.contains { $0.hasPrefix("  / then Enter ") && $0.contains("search as you type") })
     #expect(terminal.contains { $0.contains("--trace") })
   }
 
