@@ -47,7 +47,7 @@ let package = Package(
     // StandIns/SwiftUI (scripts/typecheck-swiftui.sh).
     .executableTarget(
       name: "SwiftUIDemo",
-      dependencies: ["DemoShared", "UserFeature", "Signals", "SignalsObservation"]),
+      dependencies: ["ConsoleKit", "DemoShared", "UserFeature", "Signals", "SignalsObservation"]),
     .executableTarget(
       name: "SignalsBenchmarks",
       dependencies: ["Signals", "SignalsTesting"],
