@@ -7,31 +7,34 @@ import Foundation
 /// error).
 ///
 /// Memory is bounded whatever arrives: reads are at most 16 KiB, lines are split by
-/// ``LineSplitter`` (at most 64 KiB each), and at most ``maximumWaiting`` lines or chunks wait
-/// for the app. When the app is behind (a long file piped in), the reader stops reading and the
-/// rest waits in the kernel.
+/// ``LineSplitter`` (at most 64 KiB each), and at most ``maximumWaiting`` lines, or
+/// ``maximumWaitingChunks`` chunks (64 KiB), wait for the app. When the app is behind (a long
+/// file piped in, a paste, a flood), the reader stops reading and the rest waits in the kernel,
+/// so a key typed after it waits behind at most those bytes.
 public enum StandardInput {
-  /// The most lines (or chunks) read ahead of the app.
+  /// The most lines read ahead of the app.
   public static let maximumWaiting = 64
+  /// The most chunks (reads of at most 16 KiB) read ahead of the app.
+  public static let maximumWaitingChunks = 4
 
   /// Starts reading lines. Call once: every call starts its own reader of the same stream.
   public static func lines() -> some AsyncSequence<String, Never> {
-    read(framedBy: LineSplitter())
+    read(framedBy: LineSplitter(), waiting: maximumWaiting)
   }
 
   /// Starts reading chunks, each the bytes of one read. Call once, as ``lines()``.
   public static func chunks() -> some AsyncSequence<[UInt8], Never> {
-    read(framedBy: ReadChunks())
+    read(framedBy: ReadChunks(), waiting: maximumWaitingChunks)
   }
 
   /// Reads standard input on a new thread, handing the app the elements `framing` makes of the
   /// reads. The framing lives on the reader thread only.
   private static func read<Framing: InputFraming>(
-    framedBy framing: Framing
+    framedBy framing: Framing, waiting: Int
   ) -> some AsyncSequence<Framing.Element, Never> {
     // One slot per element waiting: the reader takes one before handing an element over, the
     // app gives it back when it takes the element.
-    let slots = DispatchSemaphore(value: maximumWaiting)
+    let slots = DispatchSemaphore(value: waiting)
     let stream = AsyncStream<Framing.Element>(bufferingPolicy: .unbounded) { continuation in
       let reader = Thread {
         var framing = framing

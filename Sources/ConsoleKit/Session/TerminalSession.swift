@@ -10,6 +10,9 @@
 /// - Raw mode is entered only for the field and always left: on Enter, Esc, at the end of input,
 ///   and before ``RawMode/interrupt()`` on Ctrl-C. (The process-wide exit and signal handlers
 ///   of ``TerminalPlatform`` cover the other ways out.)
+/// - Coalesced: the keys of one read edit the field, then the screen gets the resulting text
+///   once and the field is drawn once (at most one redraw per read), so a paste or a flood
+///   costs one search per read and Ctrl-C, Esc or a command after it is acted on at once.
 /// - Input arrives in chunks as read; one chunk may hold a command, the keys typed in the field
 ///   and the next command: each part goes to the mode it was typed in. The rest of a read in
 ///   which the field closed was typed in raw mode, so its CRs end lines; and a key typed right
@@ -25,6 +28,8 @@ public final class TerminalSession {
   /// The screen the open field searches.
   private weak var searchedScreen: (any SearchTarget)?
   private var shownField: SearchFieldView?
+  /// The field's text, changed by keys of this read and not yet handed to the screen.
+  private var unreportedText: String?
 
   /// - Parameter rawMode: `nil` when standard input cannot be switched (then `/` says so).
   public init(app: any TerminalSessionApp, display: any Display, rawMode: (any RawMode)?) {
@@ -102,6 +107,7 @@ public final class TerminalSession {
         apply(key)
       }
     }
+    reportTypedText()
     return true
   }
 
@@ -156,19 +162,30 @@ public final class TerminalSession {
     self.field = field
     switch outcome {
     case .changed(let text):
-      searchedScreen?.searchTextDidChange(text)
-      updateField()
+      unreportedText = text
     case .unchanged:
       break
     case .done:
+      reportTypedText()
       closeField()
     case .cancelled(let original):
+      unreportedText = nil
       searchedScreen?.searchTextDidChange(original)
       closeField()
     case .interrupted:
+      unreportedText = nil
       closeField()
       rawMode?.interrupt()  // returns only when the process ignores SIGINT: then go on
     }
+  }
+
+  /// Hands the screen the text the keys of this read left in the field, once, and draws the
+  /// field once: a paste of thousands of keys costs one search and one redraw, not one each.
+  private func reportTypedText() {
+    guard let text = unreportedText else { return }
+    unreportedText = nil
+    searchedScreen?.searchTextDidChange(text)
+    updateField()
   }
 
   private func closeField() {

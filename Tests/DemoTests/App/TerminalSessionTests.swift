@@ -159,6 +159,22 @@ struct TerminalSessionTests {
     #expect(display.calls.contains(.searchField(nil)))
   }
 
+  /// A paste is one read of many keys: the field is drawn once for it, with the text it leaves
+  /// (before, once per key: 2,048 redraws here).
+  @Test func aPasteRedrawsTheFieldOnceWithTheTextItLeaves() async throws {
+    try await start()
+    send("/\n")
+    let before = display.calls.count
+
+    send(String(repeating: "x\u{15}", count: 1024) + "le")
+
+    let fields = display.calls[before...].filter {
+      if case .searchField = $0 { return true }
+      return false
+    }
+    #expect(fields == [.searchField(view("le", waiting: true))])
+  }
+
   @Test func ctrlCLeavesRawModeThenInterrupts() async throws {
     try await start()
     send("/\n")
