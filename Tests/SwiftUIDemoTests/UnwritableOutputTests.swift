@@ -6,18 +6,13 @@ import Testing
 /// `FileHandle.write` (SIGILL), as it did before it wrote through the safe writer.
 @Suite(.timeLimit(.minutes(1)))
 struct UnwritableOutputTests {
-  /// The `SwiftUIDemo` executable SwiftPM built next to the tests.
+  /// The `SwiftUIDemo` executable, which SwiftPM builds next to the test binary.
   static func executable() throws -> URL {
-    var directories = Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }
-      .map { $0.bundleURL.deletingLastPathComponent() }
-    directories.append(Bundle.main.bundleURL)
-    if let path = CommandLine.arguments.first {
-      directories.append(URL(fileURLWithPath: path).deletingLastPathComponent())
-    }
-    let candidates = directories.map { $0.appendingPathComponent("SwiftUIDemo") }
-    return try #require(
-      candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-      "no SwiftUIDemo executable next to the tests; build it first")
+    let tests = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
+    let demo = tests.deletingLastPathComponent().appendingPathComponent("SwiftUIDemo")
+    try #require(
+      FileManager.default.isExecutableFile(atPath: demo.path), "no \(demo.path); build it first")
+    return demo
   }
 
   @Test func itExitsWith69WhenStandardOutputAndErrorAreFull() async throws {

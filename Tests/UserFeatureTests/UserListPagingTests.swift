@@ -12,10 +12,8 @@ struct UserListPagingTests {
   @Test func nextPagesAreAppendedUntilTheEnd() async throws {
     try await screen.beginWithList(1...3, hasMore: true)
 
-    screen.viewModel.loadNextPage()
-    try await screen.succeed(1, with: TestUsers.page(4...6, hasMore: true))
-    screen.viewModel.loadNextPage()
-    try await screen.succeed(2, with: TestUsers.page(7...7, hasMore: false))
+    try await screen.loadNextPage(answering: 1, with: TestUsers.page(4...6, hasMore: true))
+    try await screen.loadNextPage(answering: 2, with: TestUsers.page(7...7, hasMore: false))
 
     #expect(
       screen.states.values == [
@@ -37,8 +35,7 @@ struct UserListPagingTests {
 
     screen.viewModel.loadNextPage()
     try await screen.fail(1, with: UserClientError.transport(URLErrorFactory.timedOut))
-    screen.viewModel.loadNextPage()
-    try await screen.succeed(2, with: TestUsers.page(4...4, hasMore: false))
+    try await screen.loadNextPage(answering: 2, with: TestUsers.page(4...4, hasMore: false))
 
     #expect(
       screen.states.values == [
@@ -67,11 +64,9 @@ struct UserListPagingTests {
 
   @Test func aRefreshRestartsPagingFromPageTwo() async throws {
     try await screen.beginWithList(1...3, hasMore: true)
-    screen.viewModel.loadNextPage()
-    try await screen.succeed(1, with: TestUsers.page(4...6, hasMore: true))
+    try await screen.loadNextPage(answering: 1, with: TestUsers.page(4...6, hasMore: true))
 
-    screen.viewModel.startRefresh()
-    try await screen.succeed(2, with: TestUsers.page(1...3, hasMore: true))
+    try await screen.refresh(answering: 2, with: TestUsers.page(1...3, hasMore: true))
     screen.viewModel.loadNextPage()
     _ = try await screen.calls.requests(count: 4)
 
@@ -85,8 +80,7 @@ struct UserListPagingTests {
 
     screen.viewModel.apply(pageSize: 5)
     try await screen.succeed(1, with: TestUsers.page(1...5, hasMore: true))
-    screen.viewModel.loadNextPage()
-    try await screen.succeed(2, with: TestUsers.page(6...7, hasMore: false))
+    try await screen.loadNextPage(answering: 2, with: TestUsers.page(6...7, hasMore: false))
 
     #expect(
       screen.calls.requests == [

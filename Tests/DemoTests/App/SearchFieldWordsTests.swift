@@ -9,12 +9,7 @@ import Testing
 /// What the app and the README say about `/` says so too; before, they said that `/` alone
 /// opens the field.
 @Suite struct SearchFieldWordsTests {
-  static let readme = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // App
-    .deletingLastPathComponent()  // DemoTests
-    .deletingLastPathComponent()  // Tests
-    .deletingLastPathComponent()  // the package
-    .appendingPathComponent("README.md")
+  static let readme = PackageRoot.url.appendingPathComponent("README.md")
 
   @MainActor @Test func theTerminalHelpSaysSlashThenEnter() {
     let help = DemoApp.terminalHelpLines.map(\.plainText).joined(separator: "\n")

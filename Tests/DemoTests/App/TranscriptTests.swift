@@ -8,32 +8,26 @@ import Testing
 @MainActor
 @Suite struct TranscriptTests {
   @Test func firstLoad() async throws {
-    let session = try DemoSession()
-    let status = await session.run([])
-    #expect(status == 0)
+    let session = try await DemoSession.ran([])
     try Golden.expectMatches(session.transcript, "first-load")
   }
 
   @Test func search() async throws {
-    let session = try DemoSession()
-    let status = await session.run(["search le", "search zzz", "search", "search ÉMILY"])
-    #expect(status == 0)
+    let session = try await DemoSession.ran(["search le", "search zzz", "search", "search ÉMILY"])
     try Golden.expectMatches(session.transcript, "search")
   }
 
   /// Pages to the end, where the Korean, Chinese, Japanese and emoji names line up with the
   /// others by display width, then asks for a page past the end.
   @Test func paging() async throws {
-    let session = try DemoSession()
-    let status = await session.run(["more", "more", "more", "more"])
-    #expect(status == 0)
+    let session = try await DemoSession.ran(["more", "more", "more", "more"])
     try Golden.expectMatches(session.transcript, "paging")
   }
 
   @Test func openAndBack() async throws {
-    let session = try DemoSession()
-    let status = await session.run(["search an", "open 2", "back", "open 1", "reload", "back"])
-    #expect(status == 0)
+    let session = try await DemoSession.ran([
+      "search an", "open 2", "back", "open 1", "reload", "back",
+    ])
     try Golden.expectMatches(session.transcript, "open-and-back")
   }
 
@@ -41,9 +35,7 @@ import Testing
   /// a toast is printed once. Opening a user and coming back re-binds the list: its state is
   /// printed again, the old toast is not.
   @Test func refreshFailureShowsToastOnceAndNotAfterRebinding() async throws {
-    let session = try DemoSession(failingRequests: [1])
-    let status = await session.run(["reload", "open 1", "back"])
-    #expect(status == 0)
+    let session = try await DemoSession.ran(["reload", "open 1", "back"], failingRequests: [1])
     #expect(session.transcript.components(separatedBy: "[toast]").count - 1 == 1)
     try Golden.expectMatches(session.transcript, "refresh-failure")
   }
@@ -56,13 +48,11 @@ import Testing
   }
 
   @Test func badCommandsChangeNothingAndKeepRunning() async throws {
-    let session = try DemoSession()
-    let status = await session.run([
+    let session = try await DemoSession.ran([
       "bogus", "open", "open x", "open 0", "open 11", "more please", "back", "", "   ",
       "search", "search zzz", "more", "open 1", "search zzz", "search", "open 2", "more",
       "search a", "open 1", "help", "back", "quit", "this line is never read",
     ])
-    #expect(status == 0)
     try Golden.expectMatches(session.transcript, "bad-commands")
   }
 }

@@ -6,12 +6,7 @@ import Testing
 /// body of `bind()`, no file in `Sources/Demo/Screens` reads a `Property`'s `.value` or a view
 /// model's property.
 @Suite struct ScreensReadNoViewModelValueTests {
-  static let screens = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // Screens
-    .deletingLastPathComponent()  // DemoTests
-    .deletingLastPathComponent()  // Tests
-    .deletingLastPathComponent()  // the package
-    .appendingPathComponent("Sources/Demo/Screens")
+  static let screens = PackageRoot.url.appendingPathComponent("Sources/Demo/Screens")
 
   /// The reads `source` makes outside its `bind()` body, as the lines that make them: a
   /// property's current value (`.value`), or a view model's property other than its `state` and

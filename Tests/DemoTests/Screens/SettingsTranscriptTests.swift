@@ -9,9 +9,7 @@ import Testing
 @Suite struct SettingsTranscriptTests {
   /// A smaller page size: back on the list, it loads again with 5 users, and `more` pages by 5.
   @Test func pageSizeReloadsTheListWithTheNewSize() async throws {
-    let session = try DemoSession()
-    let status = await session.run(["settings", "page-size 5", "back", "more"])
-    #expect(status == 0)
+    let session = try await DemoSession.ran(["settings", "page-size 5", "back", "more"])
     #expect(session.settings.pageSize == 5)
     try Golden.expectMatches(session.transcript, "settings-page-size")
   }
@@ -19,9 +17,7 @@ import Testing
   /// A new latency is drawn on the settings screen and waited for by the next request: the
   /// first load waited for none, the reload for 250 ms.
   @Test func latencyAppliesFromTheNextRequest() async throws {
-    let session = try DemoSession()
-    let status = await session.run(["settings", "latency 250", "back", "reload"])
-    #expect(status == 0)
+    let session = try await DemoSession.ran(["settings", "latency 250", "back", "reload"])
     #expect(session.latencies == [.zero, .milliseconds(250)])
     try Golden.expectMatches(session.transcript, "settings-latency")
   }
@@ -29,9 +25,9 @@ import Testing
   /// Colour on: the settings screen is drawn again in colour, and so is the list when it
   /// re-binds. Escape characters are shown as `␛` in the golden file.
   @Test func colourStylesEverythingDrawnAfterIt() async throws {
-    let session = try DemoSession()
-    let status = await session.run(["settings", "colour on", "back", "settings", "colour off"])
-    #expect(status == 0)
+    let session = try await DemoSession.ran([
+      "settings", "colour on", "back", "settings", "colour off",
+    ])
     let visible = session.transcript.replacingOccurrences(of: "\u{1B}", with: "␛")
     try Golden.expectMatches(visible, "settings-colour")
   }
@@ -40,12 +36,10 @@ import Testing
   /// current one (nothing to redraw) and list commands on the settings screen: one-line
   /// notices, nothing changed.
   @Test func badSettingsCommandsChangeNothing() async throws {
-    let session = try DemoSession()
-    let status = await session.run([
+    let session = try await DemoSession.ran([
       "page-size 5", "settings", "settings", "page-size 0", "page-size 51", "page-size x",
       "latency -1", "latency", "colour maybe", "colour", "page-size 10", "more", "back",
     ])
-    #expect(status == 0)
     #expect(session.settings.pageSize == 10)
     #expect(session.latencies == [.zero])
     try Golden.expectMatches(session.transcript, "settings-bad-commands")
