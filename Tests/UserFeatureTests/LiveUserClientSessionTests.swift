@@ -8,27 +8,11 @@ import Testing
   import FoundationNetworking
 #endif
 
-/// `LiveUserClient` runs every request in one session for its lifetime, so a server that keeps
-/// connections open sees one connection for many requests (a session per request opened one
-/// each); and a session handed in with a delegate is refused, never silently ignored.
+/// A session handed to `LiveUserClient` gives only its configuration: one with a delegate is
+/// refused, never silently ignored. (That each request runs in a session of its own is
+/// `BoundedHTTPTests.SessionTests`.)
 @Suite(.timeLimit(.minutes(5)))
 struct LiveUserClientSessionTests {
-  @Test func requestsReuseOneConnection() async throws {
-    try await withRawHTTPServer { server, session in
-      let client = try LiveUserClient(baseURL: try server.baseURL(.keepAlive), session: session)
-      for _ in 1...4 {
-        let page = try await client.users(matching: "", page: 1, pageSize: 10)
-        #expect(page.users.map(\.id) == [1])
-      }
-      var seen: [String] = []
-      for await line in server.lines {
-        seen.append(line)
-        if seen.filter({ $0 == "request" }).count == 4 { break }
-      }
-      #expect(seen == ["connection", "request", "request", "request", "request"])
-    }
-  }
-
   /// Records nothing; only its presence matters.
   final class SomeDelegate: NSObject, URLSessionDataDelegate, Sendable {}
 

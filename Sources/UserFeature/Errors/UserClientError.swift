@@ -1,3 +1,4 @@
+import BoundedHTTP
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -39,6 +40,17 @@ public enum UserClientError: Error, Sendable, CustomStringConvertible {
       return "response body larger than the \(limit)-byte limit"
     case .connectionLost(let error):
       return "connection lost mid-response: \(error.code.rawValue) (\(error.localizedDescription))"
+    }
+  }
+}
+
+extension UserClientError {
+  /// The bounded transfer's refusal or loss, as this type says it.
+  init(_ error: BoundedHTTPError) {
+    switch error {
+    case .bodyTooLarge(let limit): self = .bodyTooLarge(limit: limit)
+    case .connectionLost(let error): self = .connectionLost(error)
+    case .noResponse: self = .invalidResponse
     }
   }
 }
