@@ -5,18 +5,18 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// A ``UserClient`` over HTTP: builds the request (``UserAPI`` states the wire protocol), fetches
-/// it through a `BoundedHTTPClient` (a time limit, a body limit, safe cancellation), checks the
-/// status and decodes.
+/// A ``UserClient`` over HTTP: builds the request (``UserAPI`` states the wire protocol),
+/// fetches it through a `BoundedHTTPClient` (time and body limits, safe cancellation), checks
+/// the status and decodes.
 ///
 /// Throws ``UserClientError``: `.httpStatus` outside 2xx, `.decoding` for a body that is not the
-/// expected JSON, `.bodyTooLarge` past ``maximumBodySize``, `.connectionLost` when the body was
-/// cut short, `.transport` for other `URLError`s (`.timedOut` once ``timeout`` passed); and
-/// `CancellationError` when the calling task is cancelled.
+/// expected JSON, `.bodyTooLarge` past ``maximumBodySize``, `.connectionLost` for a body cut
+/// short, `.transport` for other `URLError`s (`.timedOut` after ``timeout``); `CancellationError`
+/// when the calling task is cancelled.
 public struct LiveUserClient: UserClient {
   /// The timeout used when none is given: 10 seconds.
   public static let defaultTimeout: Duration = .seconds(10)
-  /// The body limit used when none is given: 4 MiB (4,194,304 bytes).
+  /// The body limit used when none is given: 4 MiB (a page of users is a few kilobytes).
   public static let defaultMaximumBodySize = 4 * 1024 * 1024
 
   /// The server root that the wire protocol's paths are appended to.
@@ -25,12 +25,11 @@ public struct LiveUserClient: UserClient {
 
   /// The longest one request may take in total, from the call to the complete body.
   public var timeout: Duration { http.timeout }
-  /// The most body bytes one response may have (a page of users is a few kilobytes).
+  /// The most body bytes one response may have.
   public var maximumBodySize: Int { http.maximumBodySize }
 
-  /// A client for the server at `baseURL` (for example `https://jsonplaceholder.typicode.com`)
-  /// whose requests copy `configuration` (inject stub protocol classes here in tests).
-  /// - Precondition: `timeout` and `maximumBodySize` are positive.
+  /// A client for the server at `baseURL` whose requests copy `configuration` (inject stub
+  /// protocol classes here in tests). `timeout` and `maximumBodySize` must be positive.
   public init(
     baseURL: URL, configuration: URLSessionConfiguration = .default,
     timeout: Duration = defaultTimeout, maximumBodySize: Int = defaultMaximumBodySize
@@ -40,12 +39,11 @@ public struct LiveUserClient: UserClient {
       configuration: configuration, timeout: timeout, maximumBodySize: maximumBodySize)
   }
 
-  /// Page `page` of the users matching `query`; paged by the server or, without its
-  /// `X-Total-Count`, here (see ``UserAPI``).
+  /// Page `page` of the users matching `query`, paged by the server (`X-Total-Count`) or here.
   public func users(matching query: String, page: Int, pageSize: Int) async throws -> UserPage {
     let request = UserAPI.users(matching: query, page: page, pageSize: pageSize, at: baseURL)
     let (data, response) = try await fetch(request)
-    let users = try decode([User].self, from: data)
+    let users = try UserClientError.decode([User].self, from: data)
     if let total = response.value(forHTTPHeaderField: "X-Total-Count").flatMap(Int.init) {
       return UserPage(users: users, hasMore: (page - 1) * pageSize + users.count < total)
     }
@@ -54,30 +52,18 @@ public struct LiveUserClient: UserClient {
 
   /// The user with identifier `id`.
   public func user(id: User.ID) async throws -> User {
-    try decode(User.self, from: try await fetch(UserAPI.user(id: id, at: baseURL)).0)
+    let (data, _) = try await fetch(UserAPI.user(id: id, at: baseURL))
+    return try UserClientError.decode(User.self, from: data)
   }
 
   private func fetch(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-    let (data, response): (Data, URLResponse)
-    do {
-      (data, response) = try await http.data(for: request)
-    } catch let error as URLError {
-      throw UserClientError.transport(error)
-    } catch let error as BoundedHTTPError {
-      throw UserClientError(error)
+    let (data, response) = try await UserClientError.translating {
+      try await http.data(for: request)
     }
     guard let http = response as? HTTPURLResponse else { throw UserClientError.invalidResponse }
     guard (200...299).contains(http.statusCode) else {
       throw UserClientError.httpStatus(http.statusCode)
     }
     return (data, http)
-  }
-
-  private func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    do {
-      return try JSONDecoder().decode(type, from: data)
-    } catch let error as DecodingError {
-      throw UserClientError.decoding(error)
-    }
   }
 }
