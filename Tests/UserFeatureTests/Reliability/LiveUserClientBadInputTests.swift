@@ -15,7 +15,7 @@ import Testing
 /// silent server) makes a hang show up as a wrong error, not a stuck test; it is generous, since
 /// the client's timer fires on time even when the machine is too busy to deliver the answer in
 /// 2 s (seen beside the whole suite). The body size limit has its own suite,
-/// `LiveUserClientBodyLimitTests`.
+/// `BoundedHTTPTests.BodyLimitTests`.
 // A hang guard, not a deadline: decoding the 20 MB payload in a debug build beside six busy
 // loops (CI's busy-machine step) took over a minute, so the guard is five.
 @Suite(.timeLimit(.minutes(5)))
