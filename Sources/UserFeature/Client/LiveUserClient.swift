@@ -29,7 +29,9 @@ public struct LiveUserClient: UserClient {
   public var maximumBodySize: Int { http.maximumBodySize }
 
   /// A client for the server at `baseURL` whose requests copy `configuration` (inject stub
-  /// protocol classes here in tests). `timeout` and `maximumBodySize` must be positive.
+  /// protocol classes here in tests). A configuration, not a session: each request runs in a
+  /// session of its own with the client's delegate, so there is no delegate to ignore.
+  /// `timeout` and `maximumBodySize` must be positive.
   public init(
     baseURL: URL, configuration: URLSessionConfiguration = .default,
     timeout: Duration = defaultTimeout, maximumBodySize: Int = defaultMaximumBodySize
