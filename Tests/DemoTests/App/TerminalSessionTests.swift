@@ -40,6 +40,14 @@ struct TerminalSessionTests {
     session.consume(Array(text.utf8)[...])
   }
 
+  /// Starts, opens the field, types `text` in one read and lets typing pause.
+  private func searchInTheField(_ text: String) async throws {
+    try await start()
+    send("/\n")
+    send(text)
+    try await pass(.milliseconds(900))
+  }
+
   /// Lets `time` pass on the virtual clock, then waits for any request it started.
   private func pass(_ time: Duration) async throws {
     demo.scheduler.advance(by: time)
@@ -111,10 +119,7 @@ struct TerminalSessionTests {
   }
 
   @Test func aPauseBetweenWordsFetchesOncePerPause() async throws {
-    try await start()
-    send("/\n")
-    send("le")
-    try await pass(.milliseconds(900))
+    try await searchInTheField("le")
     send("an")
     try await pass(.milliseconds(900))
     #expect(
@@ -124,10 +129,7 @@ struct TerminalSessionTests {
   }
 
   @Test func escapeGoesBackToTheQueryTheFieldStartedWith() async throws {
-    try await start()
-    send("/\n")
-    send("zzz")
-    try await pass(.milliseconds(900))
+    try await searchInTheField("zzz")
     #expect(try list.state.value == .empty(query: "zzz"))
     send("\u{1B}")
     try await pass(.milliseconds(900))
@@ -136,10 +138,7 @@ struct TerminalSessionTests {
   }
 
   @Test func backspacingToNothingShowsEveryone() async throws {
-    try await start()
-    send("/\n")
-    send("le")
-    try await pass(.milliseconds(900))
+    try await searchInTheField("le")
     send("\u{7F}")
     send("\u{7F}")
     try await pass(.milliseconds(900))
