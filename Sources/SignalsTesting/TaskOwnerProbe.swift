@@ -55,7 +55,7 @@ public struct TaskOwnerProbe: Sendable {
   /// under `key` while this waits: its outcome has been applied, or skipped. Tasks with other
   /// keys go on running: wait for one upload while another is still in flight.
   ///
-  /// Keys compare as ``Signals/TaskOwner/run(key:for:_:then:)`` compares them (same type and
+  /// Keys compare as `TaskOwner.run(key:for:_:then:)` compares them (same type and
   /// equal). Returns at once if no task under `key` is running. Timeout and cancellation as
   /// in ``idle(timeout:)``.
   public func idle(key: some Hashable & Sendable, timeout: Duration = .seconds(60)) async throws {
