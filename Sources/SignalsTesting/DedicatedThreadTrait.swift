@@ -33,8 +33,7 @@ import Testing
 ///   inherits the preference: it may start only once the test has a thread (beside six busy
 ///   loops, tests waiting for one reported 77 s under a one-minute limit and passed) and may
 ///   not fire while every thread is blocked. So a blocking wait in such a test carries its own
-///   hang guard (a semaphore wait with a generous timeout that says what it waited for), and
-///   SignalsTesting's waits use the long ``WaitTimeout/defaultLimit`` (sixty seconds) inside it.
+///   hang guard (a semaphore wait with a generous timeout that says what it waited for).
 /// - How many at once: the trait has one thread per core (at least two), so as many such tests
 ///   run at a time as the pool would run (the others wait their turn), and a run loads a busy
 ///   machine no more than before. Use it for the tests that block or spin, not for every test.
@@ -46,10 +45,8 @@ public struct DedicatedThreadTrait: TestTrait, SuiteTrait, TestScoping {
   public func provideScope(
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {
-    try await WaitTimeout.$isInDedicatedThreadScope.withValue(true) {
-      try await withTaskExecutorPreference(DedicatedThreadExecutor.shared) {
-        try await function()
-      }
+    try await withTaskExecutorPreference(DedicatedThreadExecutor.shared) {
+      try await function()
     }
   }
 }

@@ -59,14 +59,6 @@ struct SettleTests {
     #expect(error?.description == "settled with 1 of 2 values on a Recorder<Int> (events): [1]")
   }
 
-  @Test func theDefaultLimitIsShortOutsideDedicatedThreads() {
-    #expect(WaitTimeout.defaultLimit == .seconds(20))
-  }
-
-  @Test(.dedicatedThread) nonisolated func theDefaultLimitIsLongOnDedicatedThreads() {
-    #expect(WaitTimeout.defaultLimit == .seconds(60))
-  }
-
   /// Fetches `step`; when its answer is applied, starts the next step, up to `last`.
   @MainActor
   final class Screen {
