@@ -150,7 +150,7 @@ struct TestingArticleSettleTests {
     weather.load("Oslo")
     weather.load("Bergen")  // replaces the Oslo request
     _ = try await call.requests(count: 2)
-    call.resolve(1, with: 21)  // the state changes only once the task is back on the main actor
+    call.resolve(matching: "Bergen", with: 21)  // the state changes once back on the main actor
     await settle(tasks: tasks)
 
     #expect(states.values == ["idle", "loading", "loading", "21°"])
