@@ -177,6 +177,51 @@ struct TaskOwnerProgressTests {
   }
 }
 
+/// What the progress form subscribes to belongs to the task: each way a task ends, ends it.
+@MainActor
+@Suite(.timeLimit(.minutes(5)))
+struct TaskOwnerProgressSubscriptionTests {
+  enum Ending: String, CaseIterable, Sendable {
+    case cancelKey, replacement, outcome, releasingTheOwner
+  }
+
+  /// `stream`, counting its live subscriptions in `live`.
+  static func counting(_ stream: EventStream<Int>, in live: Locked<Int>) -> EventStream<Int> {
+    EventStream { handler in
+      live.withLock { $0 += 1 }
+      let token = stream.sink(handler)
+      return SubscriptionToken {
+        live.withLock { $0 -= 1 }
+        token.cancel()
+      }
+    }
+  }
+
+  @Test(arguments: Ending.allCases)
+  func theSubscriptionOfTheWorkEndsWithTheTask(_ ending: Ending) async throws {
+    var screen: TaskOwnerProgressTests.Screen? = TaskOwnerProgressTests.Screen()
+    let tasks = TaskOwnerProbe(try #require(screen).tasks)
+    let live = Locked(0)
+    let updates = Self.counting(EventSender<Int>().stream, in: live)
+    let call = ControlledCall<Int, String>(whenCancelled: .keepsWaitingForAnswer)
+    screen?.upload(attempt: 1, updates: updates, call: call)
+    _ = try await call.requests(count: 1)
+    #expect(live.withLock { $0 } == 1)
+
+    switch ending {
+    case .cancelKey: screen?.tasks.cancel(key: "upload")
+    case .replacement: screen?.upload(attempt: 2, updates: EventSender<Int>().stream, call: call)
+    case .outcome: call.resolve(0, with: "done")
+    case .releasingTheOwner: screen = nil
+    }
+    _ = try await call.requests(count: ending == .replacement ? 2 : 1)
+    for index in call.pendingIndices { call.resolve(index, with: "done") }
+    await settle(tasks: tasks)
+
+    #expect(live.withLock { $0 } == 0)
+  }
+}
+
 extension TaskOwnerProgressTests.Screen {
   fileprivate func append(_ line: String) {
     log.append(line)
