@@ -40,9 +40,13 @@
 ///   instead (a capture list such as `[client]` says what the work uses).
 /// - Threading: a main-actor class; `run`, `cancel` and `apply` are on the main actor. Release
 ///   may happen on any thread (a `deinit` cancels, which is safe anywhere).
+/// - Progress: work that reports updates before its outcome (an upload) starts with
+///   ``run(key:for:throttle:_:progress:then:)``; its updates follow the same rules as the
+///   outcome, and never arrive after it.
 /// - Tests: `TaskOwnerProbe` and `TaskOwner.idle(timeout:)` in SignalsTesting count the tasks
-///   and await their end (also after the owner is released), and `expectSilence` checks that
-///   nothing more arrives once they are done. See <doc:OwnedTasks>.
+///   and await their end (also after the owner is released, or for one key with
+///   `idle(key:timeout:)`), `settle()` lets their outcomes and updates reach the main actor, and
+///   `expectSilence` checks that nothing more arrives once they are done. See <doc:OwnedTasks>.
 @MainActor
 public final class TaskOwner {
   /// The tasks that have not returned; shared with the tasks and with test probes.
