@@ -34,7 +34,7 @@ import Signals
 ///   change. Swift 6.3's Observation has no public "did set" edge to wait for (the standard
 ///   library's `Observations` waits for `willSet` too, and re-reads on its own isolation), so
 ///   change the values a `TrackedProperty` reads on the main actor, as SwiftUI requires of the
-///   models it renders.
+///   models it renders. (`TrackedPropertyOffMainTests` in the package shows the stale read.)
 /// - Threading: a main-actor class; ``property`` delivers on the main actor, and may be read
 ///   and subscribed to from anywhere.
 /// - Lifetime: it keeps `read` (and what it captures, usually the model) until it is released
