@@ -63,6 +63,20 @@ import Testing
     #expect(stack.screens.count == 1)
   }
 
+  /// A cancelled interactive pop (the user starts swiping Back, then lets go) sends the top
+  /// screen `viewWillAppear` again without a `viewDidDisappear` first: the guard in
+  /// `bindIfNeeded()` keeps it from binding twice.
+  @Test func anAppearWithoutADisappearBeforeItDoesNotBindAgain() {
+    let log = Log()
+    let stack = ScreenStack(display: RecordingDisplay())
+    stack.push(LoggingScreen("list", log: log))
+    let detail = LoggingScreen("detail", log: log)
+    stack.push(detail)
+    let before = log.entries.count
+    detail.viewWillAppear()  // the swipe was cancelled: the detail stays on top
+    #expect(Array(log.entries.dropFirst(before)) == ["detail.viewWillAppear"])  // no second bind
+  }
+
   @Test func aCoveredScreenCannotDraw() {
     let display = RecordingDisplay()
     let stack = ScreenStack(display: display)

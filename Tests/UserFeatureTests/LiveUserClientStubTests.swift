@@ -37,7 +37,8 @@ struct LiveUserClientStubTests {
     let session = StubRegistry.makeSession()
     defer { session.invalidateAndCancel() }
     let baseURL = try #require(URL(string: "https://\(host)/api"))
-    let client = try LiveUserClient(baseURL: baseURL, session: session, timeout: timeout)
+    let client = LiveUserClient(
+      baseURL: baseURL, configuration: session.configuration, timeout: timeout)
     return try await body(client, host, started)
   }
 

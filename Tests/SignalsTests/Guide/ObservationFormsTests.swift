@@ -5,9 +5,9 @@ import SignalsTesting
 import Testing
 
 // The rules without the library: the same view model written with Observation, which ships with
-// the Swift toolchain (on Linux too), so every form here compiles and runs in CI. This is the
-// central pattern of Apple's current SwiftUI guidance: a `@MainActor @Observable` class whose
-// state only it can write (`private(set)`), work as `async` methods, one enum for the screen.
+// the Swift toolchain (on Linux too), so every form here compiles and runs in CI: an
+// `@Observable` model as Apple's SwiftUI articles keep one, plus what this guide adds for rules 5
+// to 7: `@MainActor`, state only it can write (`private(set)`), work as `async` methods, one enum.
 
 // snippet: observable-view-model
 /// Rules 1, 6 and 7 with Observation: one state enum, written only here (`private(set)`), by

@@ -63,8 +63,8 @@
 
   // snippet: observable-object-forms
   /// Before Observation (iOS 13 to 16): `ObservableObject`. `@Published` sends `objectWillChange`
-  /// in `willSet`, and SwiftUI redraws every view that holds the object, whichever property
-  /// changed.
+  /// in `willSet`, and SwiftUI redraws every view that observes the object (`@StateObject`,
+  /// `@ObservedObject`, `@EnvironmentObject`), whichever property changed.
   @MainActor
   final class LegacyProfileModel: ObservableObject {
     @Published private(set) var state = ObservableProfileModel.State.idle
@@ -118,8 +118,8 @@
 
   // snippet: uikit-update-properties
   /// UIKit with Observation: UIKit records what `updateProperties()` reads and calls it again
-  /// when that changes (iOS 26; on iOS 18, `layoutSubviews()` and `viewWillLayoutSubviews()` do
-  /// it when Info.plist sets `UIObservationTrackingEnabled`).
+  /// when that changes (iOS 26; on iOS 18, the layout, constraint, drawing and configuration
+  /// update methods do it when Info.plist sets `UIObservationTrackingEnabled`).
   @available(iOS 26, tvOS 26, visionOS 26, macCatalyst 26, *)
   final class ProfileViewController: UIViewController {
     private let model: ObservableProfileModel
