@@ -38,10 +38,7 @@ import UserFeature
   @Test func aDoubleTapThroughTheViewModelPushesOneDetail() async throws {
     let pages = ControlledCall<Int, UserPage>()
     let screen = Self.screen(pages)
-    let task = Task { await screen.runWhileVisible(pageSize: 10) }
-    _ = try await pages.requests(count: 1)
-    pages.resolve(0, with: Fixtures.firstPage)
-    await settle(until: { screen.state.value.users == [Fixtures.ann] }, "the first page")
+    let task = try await Self.show(screen, answering: pages, pageSize: 10)
 
     screen.viewModel.select(Fixtures.ann)
     screen.viewModel.select(Fixtures.bob)
@@ -58,10 +55,7 @@ import UserFeature
   @Test func aToastWhileTheListIsShownIsQueued() async throws {
     let pages = ControlledCall<Int, UserPage>()
     let screen = Self.screen(pages)
-    let task = Task { await screen.runWhileVisible(pageSize: 10) }
-    _ = try await pages.requests(count: 1)
-    pages.resolve(0, with: Fixtures.firstPage)
-    await settle(until: { screen.state.value.users == [Fixtures.ann] }, "the first page")
+    let task = try await Self.show(screen, answering: pages, pageSize: 10)
 
     screen.viewModel.startRefresh()
     _ = try await pages.requests(count: 2)
@@ -75,10 +69,7 @@ import UserFeature
   @Test func aListCoveredByADetailShowsNoToastOfItsOwn() async throws {
     let pages = ControlledCall<Int, UserPage>()
     let screen = Self.screen(pages)
-    let shown = Task { await screen.runWhileVisible(pageSize: 10) }
-    _ = try await pages.requests(count: 1)
-    pages.resolve(0, with: Fixtures.firstPage)
-    await settle(until: { screen.state.value.users == [Fixtures.ann] }, "the first page")
+    let shown = try await Self.show(screen, answering: pages, pageSize: 10)
     screen.viewModel.startRefresh()
     _ = try await pages.requests(count: 2)
 
@@ -96,10 +87,7 @@ import UserFeature
     let pages = ControlledCall<Int, UserPage>()
     let settings = DemoSettings(pageSize: 10)
     let screen = Self.screen(pages, pageSize: settings.pageSize)
-    let task = Task { await screen.runWhileVisible(pageSize: settings.pageSize) }
-    _ = try await pages.requests(count: 1)
-    pages.resolve(0, with: Fixtures.firstPage)
-    await settle(until: { screen.state.value.users == [Fixtures.ann] }, "the first page")
+    let task = try await Self.show(screen, answering: pages, pageSize: settings.pageSize)
 
     settings.pageSize = 20  // in the sheet: nothing reloads under it
     #expect(screen.viewModel.pageSize == 10)
@@ -121,10 +109,7 @@ import UserFeature
   @Test func aPageSizeChangedWhileADetailWasPushedAppliesWhenTheListShowsAgain() async throws {
     let pages = ControlledCall<Int, UserPage>()
     let screen = Self.screen(pages, pageSize: 10)
-    let first = Task { await screen.runWhileVisible(pageSize: 10) }
-    _ = try await pages.requests(count: 1)
-    pages.resolve(0, with: Fixtures.firstPage)
-    await settle(until: { screen.state.value.users == [Fixtures.ann] }, "the first page")
+    let first = try await Self.show(screen, answering: pages, pageSize: 10)
     first.cancel()  // covered
     await first.value
 
@@ -151,6 +136,19 @@ import UserFeature
     pages.resolve(1, with: Fixtures.refreshedPage)
     let afterwards = await refreshing.value
     #expect(afterwards.users == [Fixtures.ann, Fixtures.bob], "it returned after the refresh")
+  }
+
+  /// Shows `screen` as SwiftUI does (its `.task` runs `runWhileVisible(pageSize:)`), answers
+  /// its first load with `Fixtures.firstPage` and waits until that is on screen. Returns the
+  /// task: cancelling it covers the list.
+  private static func show(
+    _ screen: UserListScreenModel, answering pages: ControlledCall<Int, UserPage>, pageSize: Int
+  ) async throws -> Task<Void, Never> {
+    let task = Task { await screen.runWhileVisible(pageSize: pageSize) }
+    _ = try await pages.requests(count: 1)
+    pages.resolve(0, with: Fixtures.firstPage)
+    await settle(until: { screen.state.value.users == [Fixtures.ann] }, "the first page")
+    return task
   }
 
   private static func screen(_ pages: ControlledCall<Int, UserPage>, pageSize: Int = 10)

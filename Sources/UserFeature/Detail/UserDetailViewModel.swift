@@ -20,7 +20,7 @@ public final class UserDetailViewModel {
 
   private let client: any UserClient
   private let stateOwner = MutableProperty<UserDetailState>(.idle)
-  private let eventSender: EventSender<UserDetailEvent>
+  private let eventSender = EventSender<UserDetailEvent>()
   /// The running request. Internal, not private, so that tests (through `@testable import`)
   /// can await it with SignalsTesting's `TaskOwnerProbe`.
   let tasks = TaskOwner()
@@ -28,17 +28,9 @@ public final class UserDetailViewModel {
   private var running: (shown: User?, task: Task<Void, Never>)?
 
   /// Creates the view model; nothing is requested until ``load()``.
-  ///
-  /// - Parameter onDroppedEvent: for tracing: told, on the main actor right after the send,
-  ///   about each event sent while nobody was subscribed to ``events``. `nil`, the default, adds
-  ///   nothing to sending.
-  public init(
-    userID: User.ID, client: any UserClient,
-    onDroppedEvent: (@MainActor @Sendable (UserDetailEvent) -> Void)? = nil
-  ) {
+  public init(userID: User.ID, client: any UserClient) {
     self.userID = userID
     self.client = client
-    self.eventSender = .reportingDrops(to: onDroppedEvent)
   }
 
   private var currentState: UserDetailState {

@@ -27,15 +27,10 @@ public final class UserListViewModel {
   /// Toasts and navigation, delivered once to the subscribers present when they happen.
   public var events: EventStream<UserListEvent> { eventSender.stream }
 
-  /// Users per page; must be positive. A new size takes effect at the next first-page load
-  /// (``load()``, ``startRefresh()``, a search); ``loadNextPage()`` keeps using the size the
-  /// list on screen was loaded with, so pages never overlap or skip users. Settable so that an
-  /// app's settings can change it without rebuilding the screen.
-  public var pageSize: Int {
-    didSet {
-      precondition(pageSize > 0, "UserListViewModel: pageSize must be positive, got \(pageSize)")
-    }
-  }
+  /// Users per page, for every first-page load (``load()``, ``startRefresh()``, a search);
+  /// ``loadNextPage()`` keeps using the size the list on screen was loaded with, so pages never
+  /// overlap or skip users. Changed by ``apply(pageSize:)``.
+  public private(set) var pageSize: Int
 
   /// What a running request is for, and what to go back to if it fails or is cancelled.
   private enum Job {
@@ -63,7 +58,7 @@ public final class UserListViewModel {
   /// The page size the list on screen was loaded with, for its next pages.
   private var shownPageSize: Int
   private let stateOwner = MutableProperty<UserListState>(.idle)
-  private let eventSender: EventSender<UserListEvent>
+  private let eventSender = EventSender<UserListEvent>()
   private let typedText = EventSender<String>()
   /// The running requests. Internal, not private, so that tests (through `@testable import`)
   /// can await them with SignalsTesting's `TaskOwnerProbe`.
@@ -81,19 +76,14 @@ public final class UserListViewModel {
   ///   - scheduler: the clock for the search debounce (`.mainQueue` in an app, a
   ///     `TestScheduler` in tests).
   ///   - pageSize: users per page; must be positive.
-  ///   - onDroppedEvent: for tracing: told, on the main actor right after the send, about each
-  ///     event sent while nobody was subscribed to ``events`` (it fell on the floor). `nil`, the
-  ///     default, adds nothing to sending.
   public init(
-    client: any UserClient, scheduler: any SignalScheduler, pageSize: Int = defaultPageSize,
-    onDroppedEvent: (@MainActor @Sendable (UserListEvent) -> Void)? = nil
+    client: any UserClient, scheduler: any SignalScheduler, pageSize: Int = defaultPageSize
   ) {
     precondition(pageSize > 0, "UserListViewModel: pageSize must be positive, got \(pageSize)")
     self.client = client
     self.scheduler = scheduler
     self.pageSize = pageSize
     self.shownPageSize = pageSize
-    self.eventSender = .reportingDrops(to: onDroppedEvent)
     self.searchPipeline = makeSearchPipeline()
   }
 
@@ -165,20 +155,77 @@ public final class UserListViewModel {
     typedText.send(text)
   }
 
+  /// A search the user asked for in so many words (a typed command, a submitted field): as
+  /// ``search(_:)``, except that text equal to the query of the result on screen (a list or an
+  /// empty result) fetches nothing and answers
+  /// ``UserListEvent/refused(_:)`` with ``UserListRefusal/alreadyShowing(query:)``.
+  public func submitSearch(_ text: String) {
+    let newQuery = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    switch currentState {
+    case .loaded, .empty:
+      if newQuery == currentState.query {
+        eventSender.send(.refused(.alreadyShowing(query: newQuery)))
+        return
+      }
+    case .idle, .loading, .failed:
+      break
+    }
+    search(newQuery)
+  }
+
   /// Loads and appends the next page when the list can load more
-  /// (``UserListContent/canLoadMore``); otherwise does nothing, so repeated calls start one
-  /// request. Users already shown are not appended twice. Failure keeps the list and sends a
-  /// toast.
+  /// (``UserListContent/canLoadMore``). With no list on screen, or at its end, it answers
+  /// ``UserListEvent/refused(_:)`` (``UserListRefusal/noListToPage``,
+  /// ``UserListRefusal/endOfList(shown:)``); while a request runs it does nothing, so repeated
+  /// calls start one request. Users already shown are not appended twice. Failure keeps the
+  /// list and sends a toast.
   public func loadNextPage() {
-    guard case .loaded(let content) = currentState, content.canLoadMore else { return }
-    start(.nextPage(shown: content, page: pagesShown + 1), page: pagesShown + 1, query: query)
-    currentState = .loaded(content.with(.loadingMore))
+    guard case .loaded(let content) = currentState else {
+      eventSender.send(.refused(.noListToPage))
+      return
+    }
+    switch content.activity {
+    case .idle(hasMore: true):
+      start(.nextPage(shown: content, page: pagesShown + 1), page: pagesShown + 1, query: query)
+      currentState = .loaded(content.with(.loadingMore))
+    case .idle(hasMore: false):
+      eventSender.send(.refused(.endOfList(shown: content.users.count)))
+    case .refreshing, .loadingMore:
+      break
+    }
   }
 
   /// Asks to open the detail screen for `user`: sends ``UserListEvent/showDetail(_:)``. The
   /// request is an event; the screen that is open is the navigation container's state.
   public func select(_ user: User) {
     eventSender.send(.showDetail(user.id))
+  }
+
+  /// Asks to open the user shown at 1-based position `number` of the list, as ``select(_:)``;
+  /// with no list on screen, or no user at that position, it answers
+  /// ``UserListEvent/refused(_:)`` (``UserListRefusal/noListToOpen``,
+  /// ``UserListRefusal/noUser(number:shown:)``).
+  public func open(_ number: Int) {
+    let users = currentState.users
+    guard !users.isEmpty else {
+      eventSender.send(.refused(.noListToOpen))
+      return
+    }
+    guard users.indices.contains(number - 1) else {
+      eventSender.send(.refused(.noUser(number: number, shown: users.count)))
+      return
+    }
+    select(users[number - 1])
+  }
+
+  /// Applies a page size chosen in the app's settings: a new size becomes ``pageSize`` and the
+  /// first page loads again with it (``startRefresh()``); the size in use does nothing. Must be
+  /// positive.
+  public func apply(pageSize newSize: Int) {
+    precondition(newSize > 0, "UserListViewModel: pageSize must be positive, got \(newSize)")
+    guard newSize != pageSize else { return }
+    pageSize = newSize
+    startRefresh()
   }
 
   /// Stops all work: the running request and a pending search. The state settles in this call

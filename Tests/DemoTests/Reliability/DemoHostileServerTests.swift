@@ -86,7 +86,7 @@ struct DemoHostileServerTests {
     let refusal = UserFacingError(UserClientError.bodyTooLarge(limit: 0)).message
     #expect(text.contains(refusal))
     #expect(
-      outcome.maximumResidentKilobytes < 120_000,
+      outcome.maximumResidentKilobytes < 64_000,
       "peak memory \(outcome.maximumResidentKilobytes) KB while refusing a 200 MB body")
   }
 
@@ -115,7 +115,7 @@ struct DemoHostileServerTests {
     let refusal = UserFacingError(UserClientError.bodyTooLarge(limit: 0)).message
     #expect(outcome.text.contains(refusal))
     #expect(
-      outcome.maximumResidentKilobytes < 120_000,
+      outcome.maximumResidentKilobytes < 64_000,
       "peak memory \(outcome.maximumResidentKilobytes) KB while refusing \(mode)")
   }
 }

@@ -2,8 +2,10 @@ import DemoShared
 import Signals
 import SignalsTesting
 import Synchronization
+import Testing
 import UserFeature
 
+@testable import ConsoleKit
 @testable import Demo
 
 /// The app in-process, as a test drives it: plain output into a buffer (coloured when the
@@ -55,6 +57,18 @@ final class DemoSession {
   /// The latency each request waited for, in the order the requests were made.
   var latencies: [Duration] {
     sleeps.all
+  }
+
+  /// A new session (`failingRequests`, `tracing`: as ``init(failingRequests:display:settings:tracing:interactive:holding:)``)
+  /// that ran `lines` (``run(_:)``) and ended normally, with exit status 0.
+  static func ran(
+    _ lines: [String], failingRequests: Set<Int> = [], tracing: Bool = false,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> DemoSession {
+    let session = try DemoSession(failingRequests: failingRequests, tracing: tracing)
+    let status = await session.run(lines)
+    #expect(status == 0, sourceLocation: sourceLocation)
+    return session
   }
 
   /// Runs a whole scripted session, as if `lines` were piped to the app, and returns its exit
