@@ -1,8 +1,9 @@
 // The guide's rules in Apple's own frameworks: Combine, SwiftUI's `ObservableObject` and UIKit's
-// observation tracking. None of them exists on Linux, so CI here does not compile this file (it
-// compiles on Apple platforms, where they exist); the guide marks each excerpt "not compiled
-// here" and puts it beside its compiled twin: the Signals code, and the Observation code of
-// ObservationFormsTests.swift, which runs here.
+// observation tracking. None of them exists on Linux: the Linux build leaves these branches out,
+// and CI type-checks them against the stand-in interfaces in StandIns/
+// (scripts/typecheck-apple-forms.sh), which have Apple's documented shapes but run nothing. The
+// guide puts each excerpt beside its twin that runs here: the Signals code, and the Observation
+// code of ObservationFormsTests.swift.
 
 #if canImport(Combine)
   import Combine
@@ -24,35 +25,48 @@
       }
     }
   }
-  // snippet-end
+// snippet-end
+#endif
+
+#if canImport(Combine) && canImport(UIKit)
+  import UIKit
 
   // snippet: combine-bind
-  /// Rules 3 to 5 with Combine: one `bind()`, every token in one set, `[weak self]` in every
-  /// handler, and `receive(on:)` the main queue, which always hops, even from the main thread.
-  @MainActor
-  final class CombineCounterScreen {
+  /// Rules 3 to 5 with Combine and UIKit: one `bindViewModel()`, every token in one set,
+  /// `[weak self]` in every handler, and `receive(on:)` the main queue, which always hops, even
+  /// from the main thread. Bound once, in `viewDidLoad()`; releasing the set (with the screen)
+  /// cancels every subscription.
+  final class CombineCounterScreen: UIViewController {
     private let viewModel: CombineCounterViewModel
+    private let countLabel = UILabel()
+    private let toastLabel = UILabel()
     private var cancellables = Set<AnyCancellable>()
-    private(set) var labels: [String] = []
-    private(set) var toasts: [String] = []
 
     init(viewModel: CombineCounterViewModel) {
       self.viewModel = viewModel
+      super.init(nibName: nil, bundle: nil)
     }
 
-    func bind() {
+    required init?(coder: NSCoder) {
+      fatalError("made in code only")
+    }
+
+    override func viewDidLoad() {
+      super.viewDidLoad()
+      view.addSubview(countLabel)
+      view.addSubview(toastLabel)
+      bindViewModel()
+    }
+
+    private func bindViewModel() {
       viewModel.$count  // a @Published property's publisher: no ObservableObject needed
         .receive(on: DispatchQueue.main)
-        .sink { [weak self] count in self?.labels.append("Count: \(count)") }
+        .sink { [weak self] count in self?.countLabel.text = "Count: \(count)" }
         .store(in: &cancellables)
       viewModel.events
         .receive(on: DispatchQueue.main)
-        .sink { [weak self] message in self?.toasts.append(message) }
+        .sink { [weak self] message in self?.toastLabel.text = message }
         .store(in: &cancellables)
-    }
-
-    func unbind() {
-      cancellables.removeAll()  // releasing an AnyCancellable cancels it
     }
   }
 // snippet-end
