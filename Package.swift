@@ -13,7 +13,7 @@ import PackageDescription
 
 let package = Package(
   name: "Signals",
-  // The releases that ship `Synchronization` (`Mutex`, `Atomic`), which the core uses. Without
+  // The releases that ship `Synchronization`, whose `Atomic` the core uses. Without
   // an entry SwiftPM assumes a much older release for that platform, where they are unavailable.
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   // Only the libraries: an app that depends on Signals sees these three and no sample module.

@@ -4,12 +4,15 @@ import Dispatch
 /// ordering of their own. Internal.
 ///
 /// It is the storage of a ``ChannelState``: the only code that takes the state's lock. Every
-/// method runs one event of the state machine under the lock, then performs the action it
-/// returned, after unlocking: ``perform(_:releasing:canDeliver:)`` is the one delivery loop and
-/// ``deliver(_:)`` the one place that calls a handler. So no user code runs under a lock, by
-/// construction: handlers run after unlocking, and every user value that leaves the state (a
-/// handler, a displaced property value, a delivery nobody will receive) travels in the action
-/// and is released by the thread that performs it, after unlocking.
+/// method runs one transition of the state machine under the lock, then carries out the action
+/// it returned, after unlocking: ``perform(_:)`` is the one delivery loop, ``deliver(_:)`` the
+/// one place that calls a handler, and ``releaseAfterUnlocking(_:)`` names the moment a user value that
+/// left the lock is let go. So no user code runs under a lock, by construction: handlers run after
+/// unlocking, and every user value that leaves the state (a handler, a displaced property value,
+/// a delivery nobody will receive) travels in the action and is released after unlocking.
+///
+/// Only a sender or a scheduler job delivers other subscribers' values (the state's *roles*):
+/// a subscribe delivers only to its own subscriber, and a cancel delivers nothing.
 ///
 /// Hot paths are `@inlinable`, so a client module compiles them for its concrete `Value`
 /// (unspecialised, each send would look up generic metadata; docs/performance.md).
@@ -20,9 +23,6 @@ final class Channel<Value: Sendable>: Sendable {
   @usableFromInline let state: Locked<State>
   /// Told about each value sent while no subscriber is active; `nil` for almost every channel.
   @usableFromInline let dropObserver: (@Sendable (Value) -> Void)?
-  /// Whether deliveries wait for a job of an executor (a `receive(on:)` relay): a thread that
-  /// performs only to release (a canceller) then leaves queued deliveries to the job.
-  @usableFromInline let deliversThroughJobs: Bool
   /// ``cancel(_:waits:)`` compiled for this channel's `Value`, for ``Subscriber``: a class's
   /// overrides are compiled once, in this module, for any `Value`, so `Subscriber.cancel()`
   /// calls through this closure, formed in `init`, where a client that creates the channel knows
@@ -31,15 +31,11 @@ final class Channel<Value: Sendable>: Sendable {
   @usableFromInline let cancelSubscriber:
     @Sendable (Channel<Value>, Subscriber<Value>, Bool) -> Void
 
-  /// A channel: a property's when `current` is not `nil`, else an event channel.
+  /// A channel of `kind`: an event channel, or a property with its initial value.
   @inlinable
-  init(
-    current: Value? = nil, dropObserver: (@Sendable (Value) -> Void)? = nil,
-    deliversThroughJobs: Bool = false
-  ) {
-    self.state = Locked(State(current: current))
+  init(_ kind: State.Kind = .events, dropObserver: (@Sendable (Value) -> Void)? = nil) {
+    self.state = Locked(State(kind: kind))
     self.dropObserver = dropObserver
-    self.deliversThroughJobs = deliversThroughJobs
     self.cancelSubscriber = { channel, subscriber, waits in
       channel.cancel(subscriber, waits: waits)
     }
@@ -50,24 +46,22 @@ final class Channel<Value: Sendable>: Sendable {
   /// The stored value of a property channel.
   @inlinable
   var currentValue: Value {
-    guard let value = state.withLock({ $0.current }) else {
-      preconditionFailure("Signals internal error: an event channel has no current value")
-    }
-    return value
+    currentValueAndVersion.value
   }
 
   /// The stored value of a property channel with the number of the write that stored it.
-  var currentValueAndSequence: (Value, UInt64) {
-    let (value, sequence) = state.withLock { ($0.current, $0.sequence) }
-    guard let value else {
+  @inlinable
+  var currentValueAndVersion: (value: Value, version: UInt64) {
+    let (kind, version) = state.withLock { ($0.kind, $0.version) }
+    guard case .property(let value) = kind else {
       preconditionFailure("Signals internal error: an event channel has no current value")
     }
-    return (value, sequence)
+    return (value, version)
   }
 
   /// The number of the last write (or send).
-  var currentSequence: UInt64 {
-    state.withLock { $0.sequence }
+  var currentVersion: UInt64 {
+    state.withLock { $0.version }
   }
 
   // MARK: Events
@@ -106,48 +100,63 @@ final class Channel<Value: Sendable>: Sendable {
     }
   }
 
-  /// Stores `body`'s change of the current value and delivers it, as one write. `body` is user
-  /// code, so it runs with no lock held, on a copy read with its write number; the result is
-  /// stored only if no other write came in between, else `body` runs again on the newer value.
-  func modify(_ body: (inout Value) throws -> Void) rethrows {
+  /// Stores `body`'s change of the current value and delivers it, as one write, and returns
+  /// what `body` returned. `body` is user code, so it runs with no lock held, on a copy read
+  /// with its write number; the result is stored only if no other write came in between, else
+  /// `body` runs again on the newer value.
+  func modify<Result, Failure: Error>(
+    _ body: (inout Value) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
     while true {
-      var (value, sequence) = currentValueAndSequence
-      try body(&value)
+      var (value, version) = currentValueAndVersion
+      let result = try body(&value)
       let action = state.withLock { state -> State.SendAction? in
-        guard state.sequence == sequence else { return nil }
+        guard state.version == version else { return nil }
         return state.send(value, canDeliverHere: true)
       }
       switch consume action {
       case .some(let action):
         complete(action, sent: value)
-        return
+        return result
       case .none: continue
       }
     }
   }
 
-  /// Registers `handler`. A property channel delivers its current value first: at once when
-  /// nobody is delivering, else in turn behind the deliveries already queued.
+  /// Registers `handler`. A property channel first delivers its current value, on this
+  /// thread and to this subscriber alone, then whatever was written meanwhile, in order; until
+  /// then the rounds of other threads skip it.
   @inlinable
   func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> SubscriptionToken {
-    var (subscriber, round) = state.withLock { $0.subscribe(handler, channel: self) }
-    if round != nil {
-      perform(round.take(), releasing: nil, canDeliver: true)
+    let (entry, replay) = state.withLock { $0.subscribe(handler, channel: self) }
+    if let replay {
+      DeliveryDepth.inside {
+        var values = [replay]
+        while !values.isEmpty {
+          deliver(.replay(to: entry, values: values))
+          values = state.withLock { $0.replayed(entry.subscriber) }
+        }
+      }
     }
-    return SubscriptionToken(subscriber)
+    return SubscriptionToken(entry.subscriber)
   }
 
-  /// Cancels `subscriber`: no round that starts from now on calls it, and its handler is
-  /// released, here if nobody is delivering, else by the delivering thread when its round ends.
-  /// With `waits` (``SubscriptionToken/cancelAndWait()``), and unless this thread is inside a
-  /// delivery, it then waits until that round has ended and released it.
+  /// Cancels `subscriber`: no round that starts from now on calls it. Its handler is released
+  /// here if no round is running, else by the performer when its round ends; this thread never
+  /// delivers anything. With `waits` (``SubscriptionToken/cancelAndWait()``), and unless this
+  /// thread is inside a delivery, it then waits until the running round has ended and released
+  /// the handler (or until another canceller has released it).
   @inlinable
   func cancel(_ subscriber: Subscriber<Value>, waits: Bool) {
     if !waits && !subscriber.isActive { return }  // cancelled before: nothing to do
     let waits = waits && !DeliveryDepth.isInsideDelivery
     var action = state.withLock { $0.cancel(subscriber, waits: waits) }
     if action.releases != nil {
-      perform(nil, releasing: action.releases.take(), canDeliver: !deliversThroughJobs)
+      DeliveryDepth.inside { releaseAfterUnlocking(action.releases.take()) }
+      let woken = state.withLock { $0.releaseEnded(subscriber) }
+      for waiter in woken {
+        waiter.signal()
+      }
     }
     action.wait?.wait()
   }
@@ -158,7 +167,7 @@ final class Channel<Value: Sendable>: Sendable {
   func runJob() {
     var round = state.withLock { $0.jobStarted() }
     if round != nil {
-      perform(round.take(), releasing: nil, canDeliver: true)
+      perform(round.take())
     }
   }
 
@@ -171,52 +180,53 @@ final class Channel<Value: Sendable>: Sendable {
   @inlinable
   func complete(_ action: consuming State.SendAction, sent value: Value?) {
     if action.round != nil {
-      perform(action.round.take(), releasing: nil, canDeliver: true)
+      perform(action.round.take())
     }
-    action.displaced = nil  // released as the caller's own code would release it
+    releaseAfterUnlocking(action.displaced.take())  // as the caller's own code would release it
     if action.reachedNobody, let dropObserver, let value {
       dropObserver(value)  // user code: after the work, with no lock held
     }
   }
 
-  /// The delivery loop, run by the performer: delivers `first`, releases `releasing` (both
-  /// consumed, so the caller keeps no reference to what they hold), then asks
-  /// the state machine what comes next until it says the performer is done. Counted as a
-  /// delivery on this thread throughout, so a `cancelAndWait()` made by a handler or a `deinit`
-  /// it runs does not wait for this very loop.
+  /// The delivery loop, run by the performer (a sender or a job): delivers `first` (consumed,
+  /// so the caller keeps no reference to what it holds), then asks the state machine what comes
+  /// next until it says the performer is done. Counted as a delivery on this thread throughout,
+  /// so a `cancelAndWait()` made by a handler or a `deinit` it runs does not wait for this very
+  /// loop.
   @inlinable
-  func perform(
-    _ first: consuming State.Round?, releasing: consuming State.Releases?, canDeliver: Bool
-  ) {
-    var action = State.FinishAction(releases: releasing.take(), next: first.take())
+  func perform(_ first: consuming State.Round?) {
+    var step = State.Step()
+    step.next = first.take()
     DeliveryDepth.inside {
       while true {
-        // In this order: what left the state is released (its deinits run here, outside the
-        // lock), then whoever waits for that release is woken, then the next round goes out.
-        action.releases = nil
-        for waiter in action.woken.take() ?? [] {
+        // The one place the order is written: what left the state is released (its deinits
+        // run here, outside the lock), then whoever waits for that release is woken, then the
+        // next round goes out.
+        releaseAfterUnlocking(step.releases.take())
+        for waiter in step.woken.take() ?? [] {
           waiter.signal()
         }
-        if let round = action.next.take() {
+        if let round = step.next.take() {
           deliver(consume round)
         }
-        if action.isDone { return }
-        action = state.withLock { $0.finish(canDeliver: canDeliver) }
+        if step.isDone { return }
+        step = state.withLock { $0.finish() }
       }
     }
   }
 
-  /// Calls the handlers of `round`'s subscribers, in subscription order, skipping one cancelled
-  /// meanwhile (even by an earlier handler of this round). The only place a handler is called.
+  /// Calls the handlers of `round`'s subscribers, in subscription order, skipping one that
+  /// joined later or was cancelled meanwhile (even by an earlier handler of this round). The
+  /// only place a handler is called.
   @inlinable
   func deliver(_ round: consuming State.Round) {
     switch consume round {
-    case .broadcast(let sequence, let value, let entries):
-      for case let entry? in entries where entry.subscriber.admits(sequence) {
+    case .broadcast(let version, let value, let entries):
+      for case let entry? in entries where entry.subscriber.admits(version) {
         entry.handler(value)
       }
-    case .direct(let entry, let value):
-      if entry.subscriber.isActive {
+    case .replay(let entry, let values):
+      for value in values where entry.subscriber.isActive {
         entry.handler(value)
       }
     }

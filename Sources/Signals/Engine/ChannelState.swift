@@ -4,27 +4,47 @@ import Synchronization
 /// The state machine of a ``Channel``: a plain value, changed only under the channel's lock.
 /// Internal.
 ///
-/// Each event is one `mutating` method that returns an action: what the caller must do after
-/// unlocking (deliver a round, release user values, wake waiters, submit a job). The state never
-/// calls user code and never releases a user value: whatever leaves it travels in the action.
+/// Each transition is one `mutating` method that returns an action: what the caller must do
+/// after unlocking (deliver a round, release user values, wake waiters, submit a job). The state
+/// never calls user code and never releases a user value: whatever leaves it travels in the
+/// action.
 ///
-/// **Performing.** At most one thread at a time works outside the lock for the channel: it
-/// delivers rounds and releases what left the state. That thread *performs* (``isPerforming``)
-/// from the event that made it the performer (a send, a subscribe, a cancel, a job) until
-/// ``finish(canDeliver:)`` says it is done; everything that happens meanwhile is recorded for
-/// it (queued deliveries, values to release, waiters). So handlers never overlap, values go
-/// out in order, and "the running round has ended" means the performer has released everything
-/// that was cancelled during it.
+/// **Roles.** Each thread that works for the channel outside the lock has one job:
+/// - The *performer* (a sender, or a scheduler job) delivers rounds: at most one thread at a time,
+///   from the send that made it the performer until ``finish()`` says it is done; sends made
+///   meanwhile are queued for it, and what is cancelled meanwhile is released by it (a round it
+///   is running may still hold the handler). So handlers never overlap and values go out in order.
+/// - A *subscriber* delivers its own replay (a property's current value), then whatever was sent
+///   meanwhile, to itself only (``Replay``); rounds skip it until it has caught up.
+/// - A *canceller* on an idle channel releases what it removed itself, then ends the release
+///   (``releaseEnded(_:)``). It never delivers anything, so `cancel()` never runs another
+///   subscriber's handler and never waits for one.
 ///
-/// Invariants (``checkInvariants()``, run by the tests after every event):
-/// 1. Not performing and no job pending: the queue, `releases` and `waiters` are empty.
-/// 2. Waiters exist only while a thread performs: they are woken by its next `finish`.
+/// **Order of a performer's step** (``Channel/perform(_:)``, the one place it is written): what
+/// left the state is released, then the threads waiting for that release are woken, then the
+/// next round goes out.
+///
+/// Invariants (``checkInvariants()``, run by the tests after every step):
+/// 1. Not performing and no job pending: the queue and `releases` are empty.
+/// 2. A waiter for the performer's next finish exists only while a thread performs; a waiter
+///    for a canceller's release only while a canceller releases.
 /// 3. `subscribers` holds each active subscriber's entry once, at the subscriber's `slot`, in
 ///    subscription order (`nil` where a cancelled one was); `activeCount` counts them.
-/// 4. No queued delivery is for a cancelled subscriber, and none is queued when no subscriber
-///    is active (a delivery nobody can receive is released at once).
+/// 4. Nothing is queued when no subscriber is active (a delivery nobody can receive is released
+///    at once).
+/// 5. Each replay in progress belongs to a listed subscriber still catching up, and only a
+///    property replays.
 @usableFromInline
 struct ChannelState<Value: Sendable>: Sendable {
+  /// What a channel keeps between sends: an explicit case, since `Value` may itself be optional.
+  @usableFromInline
+  enum Kind: Sendable {
+    /// An event channel: a late subscriber never sees an earlier value.
+    case events
+    /// A property: its stored value, replayed to every new subscriber.
+    case property(current: Value)
+  }
+
   /// A subscriber with its handler: the only place a handler is kept.
   @usableFromInline
   struct Entry: Sendable {
@@ -38,13 +58,18 @@ struct ChannelState<Value: Sendable>: Sendable {
     }
   }
 
-  /// One pending delivery.
+  /// One pending delivery: the value written with number `version`, for every subscriber that
+  /// joined before it.
   @usableFromInline
-  enum Delivery: Sendable {
-    /// The value sent with number `sequence`, for every subscriber that joined before it.
-    case broadcast(sequence: UInt64, value: Value)
-    /// A property's current value for one subscriber that joined while a round ran.
-    case direct(to: Entry, value: Value)
+  struct Delivery: Sendable {
+    @usableFromInline let version: UInt64
+    @usableFromInline let value: Value
+
+    @inlinable
+    init(version: UInt64, value: Value) {
+      self.version = version
+      self.value = value
+    }
   }
 
   /// A delivery with the subscribers it goes to, taken under the lock and walked after
@@ -52,8 +77,22 @@ struct ChannelState<Value: Sendable>: Sendable {
   /// round runs copies it, so the round sees one fixed membership.
   @usableFromInline
   enum Round: Sendable {
-    case broadcast(sequence: UInt64, value: Value, to: [Entry?])
-    case direct(to: Entry, value: Value)
+    /// A performer's round: `value` (written with number `version`) to every subscriber listed.
+    case broadcast(version: UInt64, value: Value, to: [Entry?])
+    /// A subscriber's own catch-up: `values`, in order, to it alone.
+    case replay(to: Entry, values: [Value])
+  }
+
+  /// A subscriber catching up: the values written since its replay was read, in order.
+  @usableFromInline
+  struct Replay: Sendable {
+    @usableFromInline let subscriber: Subscriber<Value>
+    @usableFromInline var missed: [Value] = []
+
+    @inlinable
+    init(subscriber: Subscriber<Value>) {
+      self.subscriber = subscriber
+    }
   }
 
   /// User values that left the state, to be released after unlocking, outside the lock.
@@ -82,6 +121,21 @@ struct ChannelState<Value: Sendable>: Sendable {
     }
   }
 
+  /// A thread blocked in `cancelAndWait()`, and what wakes it.
+  @usableFromInline
+  struct Waiter: Sendable {
+    /// The subscriber whose release by a canceller it waits for; `nil`: the performer's next
+    /// finish.
+    @usableFromInline let releaseOf: ObjectIdentifier?
+    @usableFromInline let semaphore: DispatchSemaphore
+
+    @inlinable
+    init(releaseOf: ObjectIdentifier?, semaphore: DispatchSemaphore) {
+      self.releaseOf = releaseOf
+      self.semaphore = semaphore
+    }
+  }
+
   // The actions are non-copyable: each leaves the lock by move and is consumed by the one
   // caller that performs it, so no stray copy keeps a user value alive past its release.
 
@@ -101,9 +155,9 @@ struct ChannelState<Value: Sendable>: Sendable {
     init() {}
   }
 
-  /// What `finish` asks of the performer.
+  /// What `finish` asks of the performer: one step, run in the order the fields are listed.
   @usableFromInline
-  struct FinishAction: ~Copyable, Sendable {
+  struct Step: ~Copyable, Sendable {
     /// Release these first,
     @usableFromInline var releases: Releases?
     /// then wake these,
@@ -113,63 +167,69 @@ struct ChannelState<Value: Sendable>: Sendable {
     @usableFromInline var isDone = false
 
     @inlinable
-    init(releases: Releases? = nil, next: Round? = nil) {
-      self.releases = releases
-      self.next = next
-    }
+    init() {}
   }
 
   /// What `cancel` asks of its caller.
   @usableFromInline
   struct CancelAction: ~Copyable, Sendable {
-    /// The caller became the performer: release these, then finish.
+    /// The caller releases these itself, then ends the release (``releaseEnded(_:)``).
     @usableFromInline var releases: Releases?
-    /// Wait on this until the performer's next `finish` has woken it.
+    /// Wait on this until the release or round it waits for has ended.
     @usableFromInline var wait: DispatchSemaphore?
 
     @inlinable
     init() {}
   }
 
-  /// A property's stored value; `nil` for an event channel.
-  @usableFromInline var current: Value?
-  /// The number of the last value sent (for a property: written).
-  @usableFromInline var sequence: UInt64 = 0
+  /// An event channel, or a property with its stored value.
+  @usableFromInline var kind: Kind
+  /// The number of the last value written (sent, for an event channel).
+  @usableFromInline var version: UInt64 = 0
   /// Entries in subscription order; `nil` where a cancelled subscriber was (compacted now and
   /// then, which renumbers the slots).
   @usableFromInline var subscribers: [Entry?] = []
   /// How many entries of `subscribers` are not `nil`.
   @usableFromInline var activeCount = 0
   @usableFromInline var queue = DeliveryQueue<Delivery>()
+  /// Subscribers delivering their own replay right now; almost always empty.
+  @usableFromInline var replays: [Replay] = []
   /// Whether a thread performs for the channel (see the type's documentation).
   @usableFromInline var isPerforming = false
   /// Whether a job was submitted to the executor and has not started.
   @usableFromInline var isJobPending = false
+  /// How many cancellers are releasing what they removed, outside the lock.
+  @usableFromInline var releasingCount = 0
   /// What the performer releases at its next `finish`.
   @usableFromInline var releases = Releases()
-  /// Threads blocked in `cancelAndWait()` until the performer's next `finish`.
-  @usableFromInline var waiters: [DispatchSemaphore] = []
+  /// Threads blocked in `cancelAndWait()`.
+  @usableFromInline var waiters: [Waiter] = []
 
   @inlinable
-  init(current: Value?) {
-    self.current = current
+  init(kind: Kind) {
+    self.kind = kind
   }
 
-  /// Event: `value` is sent (for a property: stored, then sent). `canDeliverHere` tells whether
-  /// the sending thread may deliver it (false where a relay's executor must).
+  /// `value` is written: stored (a property), then delivered. `canDeliverHere` tells whether the
+  /// writing thread may deliver it (false where a relay's executor must).
   @inlinable
   mutating func send(_ value: Value, canDeliverHere: Bool) -> SendAction {
     var action = SendAction()
-    sequence += 1
-    if current != nil {
+    version &+= 1
+    if case .property(let current) = kind {
       action.displaced = current
-      current = value
+      kind = .property(current: value)
     }
     guard activeCount > 0 else {
       action.reachedNobody = true
       return action
     }
-    let delivery = Delivery.broadcast(sequence: sequence, value: value)
+    if !replays.isEmpty {
+      for index in replays.indices {
+        replays[index].missed.append(value)
+      }
+    }
+    let delivery = Delivery(version: version, value: value)
     if isPerforming || isJobPending {
       queue.append(delivery)
     } else if canDeliverHere {
@@ -183,113 +243,157 @@ struct ChannelState<Value: Sendable>: Sendable {
     return action
   }
 
-  /// Event: `handler` subscribes. Returns its subscriber and, for a property on an idle
-  /// channel, the round that delivers the current value (the caller became the performer).
-  /// A property's current value for a subscriber that joins while a round runs is queued.
+  /// `handler` subscribes. Returns its entry and, for a property, the value it replays: the
+  /// caller delivers it to this subscriber alone, then asks ``replayed(_:)`` for what was
+  /// written meanwhile. Until it has caught up, rounds skip it.
   @inlinable
   mutating func subscribe(
     _ handler: @escaping @Sendable (Value) -> Void, channel: Channel<Value>
-  ) -> (Subscriber<Value>, Round?) {
-    let subscriber = Subscriber(channel: channel, joinedAfter: sequence, slot: subscribers.count)
+  ) -> (Entry, replay: Value?) {
+    let replay: Value?
+    let subscriber: Subscriber<Value>
+    switch kind {
+    case .events:
+      replay = nil
+      subscriber = Subscriber(channel: channel, phase: .joined(after: version))
+    case .property(let current):
+      replay = current
+      subscriber = Subscriber(channel: channel, phase: .replaying)
+      replays.append(Replay(subscriber: subscriber))
+    }
+    subscriber.slot.store(subscribers.count, ordering: .relaxed)
     let entry = Entry(subscriber: subscriber, handler: handler)
     subscribers.append(entry)
     activeCount += 1
-    guard let current else { return (subscriber, nil) }
-    let delivery = Delivery.direct(to: entry, value: current)
-    if isPerforming || isJobPending {
-      queue.append(delivery)
-      return (subscriber, nil)
-    }
-    isPerforming = true
-    return (subscriber, round(for: delivery))
+    return (entry, replay)
   }
 
-  /// Event: `subscriber` is cancelled. Its entry, and deliveries queued for it alone (or every
-  /// queued delivery, if it was the last), leave the state: released by the caller if it became
-  /// the performer, else by the performer. With `waits`, a caller that is not the performer gets
-  /// a semaphore that the performer's next `finish` signals.
+  /// `subscriber` delivered its replay (and what it was given since): returns the values
+  /// written meanwhile, or, if there are none, admits it to every later round and returns `[]`.
+  @inlinable
+  mutating func replayed(_ subscriber: Subscriber<Value>) -> [Value] {
+    guard let index = replays.firstIndex(where: { $0.subscriber === subscriber }) else {
+      return []  // cancelled meanwhile
+    }
+    if !replays[index].missed.isEmpty {
+      defer { replays[index].missed = [] }
+      return replays[index].missed
+    }
+    replays.remove(at: index)
+    subscriber.phase = .joined(after: version)
+    return []
+  }
+
+  /// `subscriber` is cancelled. Its entry (and every queued delivery, if it was the last) leaves
+  /// the state: for the performer to release if a thread performs (its round may hold the
+  /// entry), else for the caller, which never performs. With `waits`, the caller gets a
+  /// semaphore to wait on if a round or a release it must wait for is running.
   @inlinable
   mutating func cancel(_ subscriber: Subscriber<Value>, waits: Bool) -> CancelAction {
     var action = CancelAction()
     guard subscriber.isActive else {
-      // Cancelled before: a performer may still be releasing its handler.
-      if waits && isPerforming { action.wait = addWaiter() }
+      // Cancelled before: a canceller or the performer may still be releasing its handler.
+      if waits {
+        if subscriber.phase == .releasing {
+          action.wait = addWaiter(forReleaseOf: subscriber)
+        } else if isPerforming {
+          action.wait = addWaiter(forReleaseOf: nil)
+        }
+      }
       return action
     }
-    subscriber.admittedAfter.store(.max, ordering: .relaxed)
+    if let index = replays.firstIndex(where: { $0.subscriber === subscriber }) {
+      replays.remove(at: index)
+    }
     var gone = Releases()
     gone.entry = subscribers[subscriber.slot.load(ordering: .relaxed)].take()
     activeCount -= 1
     compactSubscribersIfSparse()
-    gone.deliveries = queue.remove { delivery in
-      if case .direct(let entry, _) = delivery { return entry.subscriber === subscriber }
-      return activeCount == 0
+    if activeCount == 0 {
+      gone.deliveries = queue.removeAll()
     }
     if isPerforming {
+      subscriber.phase = .ended
       releases.add(gone)
-      if waits { action.wait = addWaiter() }
+      if waits { action.wait = addWaiter(forReleaseOf: nil) }
     } else {
-      isPerforming = true
+      subscriber.phase = .releasing
+      releasingCount += 1
       action.releases = gone
     }
     return action
   }
 
-  /// Event: the job submitted to the executor starts. Returns the round it delivers, if it
-  /// became the performer and something is queued.
+  /// A canceller has released what it removed of `subscriber`: returns the threads waiting for
+  /// that release.
+  @inlinable
+  mutating func releaseEnded(_ subscriber: Subscriber<Value>) -> [DispatchSemaphore] {
+    subscriber.phase = .ended
+    releasingCount -= 1
+    guard !waiters.isEmpty else { return [] }
+    let id = ObjectIdentifier(subscriber)
+    return takeWaiters { $0 == id }
+  }
+
+  /// The job submitted to the executor starts. Returns the round it delivers, if it became the
+  /// performer and something is queued.
   @inlinable
   mutating func jobStarted() -> Round? {
     isJobPending = false
-    guard !isPerforming, let first = queue.popFirst() else { return nil }
+    guard !isPerforming, !queue.isEmpty, let first = queue.popFirst() else { return nil }
     isPerforming = true
     return round(for: first)
   }
 
-  /// Event: the performer has delivered its round (or released what it was given). Says what it
-  /// does next; it is done when `isDone` is true. `canDeliver` is false for a performer that
-  /// must leave queued deliveries to a job (a canceller on a relay).
+  /// The performer has delivered its round (or released what it was given). Says what it does
+  /// next; it is done when `isDone` is true.
   @inlinable
-  mutating func finish(canDeliver: Bool) -> FinishAction {
-    var action = FinishAction()
+  mutating func finish() -> Step {
+    var step = Step()
     if !waiters.isEmpty {
-      action.woken = waiters
-      waiters = []
+      let woken = takeWaiters { $0 == nil }
+      if !woken.isEmpty { step.woken = woken }
     }
     if !releases.isEmpty {
       // Still performing while these are released: a cancelAndWait() for one of them waits.
-      action.releases = releases
+      step.releases = releases
       releases = Releases()
-      return action
+      return step
     }
-    if canDeliver, let next = queue.popFirst() {
-      action.next = round(for: next)
-      return action
+    if !queue.isEmpty, let next = queue.popFirst() {
+      step.next = round(for: next)
+      return step
     }
-    // A performer that may not deliver is a canceller of a relay's one subscriber, which took
-    // every queued delivery with it; anything queued since is for a pending job.
-    precondition(
-      queue.isEmpty || isJobPending, "Signals internal error: deliveries left with no job")
     isPerforming = false
-    action.isDone = true
-    return action
+    step.isDone = true
+    return step
   }
 
   /// The round that delivers `delivery` to the current subscribers.
   @inlinable
   func round(for delivery: Delivery) -> Round {
-    switch delivery {
-    case .broadcast(let sequence, let value):
-      .broadcast(sequence: sequence, value: value, to: subscribers)
-    case .direct(let entry, let value):
-      .direct(to: entry, value: value)
-    }
+    .broadcast(version: delivery.version, value: delivery.value, to: subscribers)
   }
 
   @inlinable
-  mutating func addWaiter() -> DispatchSemaphore {
+  mutating func addWaiter(forReleaseOf subscriber: Subscriber<Value>?) -> DispatchSemaphore {
     let semaphore = DispatchSemaphore(value: 0)
-    waiters.append(semaphore)
+    waiters.append(Waiter(releaseOf: subscriber.map(ObjectIdentifier.init), semaphore: semaphore))
     return semaphore
+  }
+
+  /// Takes out the waiters whose `releaseOf` matches.
+  @inlinable
+  mutating func takeWaiters(
+    where matches: (ObjectIdentifier?) -> Bool
+  ) -> [DispatchSemaphore] {
+    var woken: [DispatchSemaphore] = []
+    waiters.removeAll { waiter in
+      guard matches(waiter.releaseOf) else { return false }
+      woken.append(waiter.semaphore)
+      return true
+    }
+    return woken
   }
 
   /// Drops the `nil` left by cancelled subscribers once they are most of the list, and gives
@@ -310,7 +414,13 @@ struct ChannelState<Value: Sendable>: Sendable {
       precondition(queue.isEmpty, "invariant 1: a queue with nobody to deliver it")
       precondition(releases.isEmpty, "invariant 1: releases with nobody to make them")
     }
-    precondition(waiters.isEmpty || isPerforming, "invariant 2: waiters with nobody to wake them")
+    for waiter in waiters {
+      if waiter.releaseOf == nil {
+        precondition(isPerforming, "invariant 2: a waiter for a finish with no performer")
+      } else {
+        precondition(releasingCount > 0, "invariant 2: a waiter for a release nobody makes")
+      }
+    }
     var active = 0
     for (slot, entry) in subscribers.enumerated() {
       guard let entry else { continue }
@@ -321,8 +431,15 @@ struct ChannelState<Value: Sendable>: Sendable {
     }
     precondition(active == activeCount, "invariant 3: activeCount is \(activeCount), not \(active)")
     precondition(activeCount > 0 || queue.isEmpty, "invariant 4: deliveries for nobody")
-    for case .direct(let entry, _)? in queue.items[queue.head...] {
-      precondition(entry.subscriber.isActive, "invariant 4: a delivery for a cancelled subscriber")
+    if case .events = kind {
+      precondition(replays.isEmpty, "invariant 5: an event channel replays")
+    }
+    for replay in replays {
+      precondition(replay.subscriber.phase == .replaying, "invariant 5: a replay of a joined one")
+      let slot = replay.subscriber.slot.load(ordering: .relaxed)
+      precondition(
+        subscribers.indices.contains(slot) && subscribers[slot]?.subscriber === replay.subscriber,
+        "invariant 5: a replay for a subscriber not listed")
     }
   }
 }

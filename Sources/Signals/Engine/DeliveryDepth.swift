@@ -8,11 +8,14 @@
 
 /// How many deliveries the current thread is inside. Internal.
 ///
-/// Every time the engine runs user code (a handler, or the release of a user value: a handler, a
-/// displaced property value, a dropped event), the thread is inside a delivery. From inside one,
-/// ``SubscriptionToken/cancelAndWait()`` does not wait: the round it would wait for may be the
-/// one this thread is running, or may be waiting for this thread. Plain `cancel()` never reads
-/// it.
+/// The thread is inside a delivery while the engine runs a handler (a performer's round, or a
+/// subscriber's replay) or releases a handler or a queued delivery that a cancel removed (a
+/// performer's release step, or a canceller's own release): the code those run may be a
+/// `deinit`. (A property's displaced value and an event nobody received are released outside
+/// any delivery, as the sender's own code after the send would release them.) From inside one,
+/// ``SubscriptionToken/cancelAndWait()`` does not wait: the round or release it would wait for
+/// may be the one this thread is running, or may be waiting for this thread. Plain `cancel()`
+/// never reads it.
 ///
 /// Each thread's count lives in a heap word of its own, reached through a POSIX thread-local
 /// slot (Signals imports no Foundation), and freed when the thread exits. (Keeping the count in

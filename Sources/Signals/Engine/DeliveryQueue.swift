@@ -43,20 +43,12 @@ struct DeliveryQueue<Element> {
     return first
   }
 
-  /// Takes out every queued element for which `isTaken` is true, in order, keeping the rest.
+  /// Takes out every queued element, in order.
   @inlinable
-  mutating func remove(where isTaken: (Element) -> Bool) -> [Element] {
+  mutating func removeAll() -> [Element] {
     guard !isEmpty else { return [] }
-    var taken: [Element] = []
-    var kept: [Element?] = []
-    while let element = popFirst() {
-      if isTaken(element) {
-        taken.append(element)
-      } else {
-        kept.append(element)
-      }
-    }
-    items = kept
+    let taken = items[head...].compactMap { $0 }
+    items.removeAll(keepingCapacity: items.capacity <= 64)
     head = 0
     return taken
   }

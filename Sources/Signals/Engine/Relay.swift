@@ -42,7 +42,7 @@ func sinkThroughRelay<Value: Sendable>(
   on executor: some DeliveryExecutor,
   _ handler: @escaping @Sendable (Value) -> Void
 ) -> SubscriptionToken {
-  let relay = Channel<Value>(deliversThroughJobs: true)
+  let relay = Channel<Value>()
   let relayToken = relay.subscribe(handler)
   let upstreamToken = subscribe { relay.send($0, through: executor) }
   return .combining(relayToken, upstreamToken)

@@ -7,36 +7,39 @@ import Synchronization
 /// cancel can always find its way back; the channel forgets the subscriber when it is cancelled.
 @usableFromInline
 final class Subscriber<Value: Sendable>: CancelTarget, @unchecked Sendable {
-  // Why `@unchecked Sendable` is sound: both stored properties are `let`s of `Sendable` types
-  // (`CancelTarget`, an abstract class, cannot be checked).
+  // Why `@unchecked Sendable` is sound: all three stored properties are `let`s of `Sendable`
+  // types (`CancelTarget`, an abstract class, cannot be checked).
   @usableFromInline let channel: Channel<Value>
-  /// Which values this subscriber receives: those whose sequence number is larger. It starts as
-  /// the number of the last value sent before it joined (a late subscriber never sees an older
-  /// value) and becomes `UInt64.max` when it is cancelled (no value is larger). Written under the
-  /// channel's lock; read by the delivering thread right before each call, so a cancel made
-  /// from a handler of the running round stops the rest of that round.
-  @usableFromInline let admittedAfter: Atomic<UInt64>
+  /// Where the subscriber is in its life (see ``SubscriberPhase`` for who reads it when).
+  @usableFromInline let phaseWord: SubscriberPhase
   /// Where the subscriber's entry is in the channel's list (``ChannelState/subscribers``).
   /// Read and written only under the channel's lock (an atomic only to be a `Sendable` field).
   @usableFromInline let slot: Atomic<Int>
 
   @inlinable
-  init(channel: Channel<Value>, joinedAfter sequence: UInt64, slot: Int) {
+  init(channel: Channel<Value>, phase: SubscriberPhase.Phase) {
     self.channel = channel
-    self.admittedAfter = Atomic(sequence)
-    self.slot = Atomic(slot)
+    self.phaseWord = SubscriberPhase(phase)
+    self.slot = Atomic(0)
   }
 
-  /// Whether a broadcast with sequence number `sequence` is for this subscriber.
+  /// The subscriber's phase; read and written under the channel's lock.
   @inlinable
-  func admits(_ sequence: UInt64) -> Bool {
-    admittedAfter.load(ordering: .relaxed) < sequence
+  var phase: SubscriberPhase.Phase {
+    get { phaseWord.phase }
+    set { phaseWord.move(to: newValue) }
+  }
+
+  /// Whether a round delivering the value written with number `version` calls this subscriber.
+  @inlinable
+  func admits(_ version: UInt64) -> Bool {
+    phaseWord.admits(version)
   }
 
   /// Whether the subscriber has not been cancelled.
   @inlinable
   var isActive: Bool {
-    admittedAfter.load(ordering: .relaxed) != .max
+    phaseWord.isActive
   }
 
   override func cancel() {

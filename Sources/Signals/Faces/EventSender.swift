@@ -36,7 +36,7 @@ public final class EventSender<Value: Sendable>: Sendable {
   /// subscribe or cancel. A sender made with ``init()`` checks nothing extra when it sends.
   @inlinable
   public init(onDrop: @escaping @Sendable (Value) -> Void) {
-    let channel = Channel<Value>(current: nil, dropObserver: onDrop)
+    let channel = Channel<Value>(dropObserver: onDrop)
     self.channel = channel
     self.stream = EventStream(subscribe: channel.subscribe)
   }

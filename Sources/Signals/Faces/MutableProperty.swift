@@ -34,7 +34,7 @@ public final class MutableProperty<Value: Sendable>: Sendable {
   /// Creates the owner with its initial value.
   @inlinable
   public init(_ initialValue: Value) {
-    let channel = Channel<Value>(current: initialValue)
+    let channel = Channel<Value>(.property(current: initialValue))
     self.channel = channel
     self.property = Property(
       read: { channel.currentValue },
@@ -43,19 +43,25 @@ public final class MutableProperty<Value: Sendable>: Sendable {
   }
 
   /// Changes the stored value in place and delivers the result once, atomically with respect
-  /// to every other write: `owner.modify { $0.count += 1 }` from many threads loses no update,
-  /// where `owner.value += 1` (a read, then a separate write) can.
+  /// to every other write, and returns what `body` returned (as `Mutex.withLock` does):
+  /// `owner.modify { $0.count += 1 }` from many threads loses no update, where
+  /// `owner.value += 1` (a read, then a separate write) can.
   ///
-  /// - `body` runs with no lock held, on a copy of the current value (a copy-on-write value is
-  ///   copied once per run). If another write stored a value after that copy was read, the
-  ///   result is not stored and `body` runs again on the newer value, so keep `body` free of
-  ///   side effects other than changing its argument.
+  /// - When `body` runs more than once: it runs with no lock held, on a copy of the stored
+  ///   value (a copy-on-write value is copied once per run). If another write stored a value
+  ///   after that copy was read and before the result is stored, the result is thrown away and
+  ///   `body` runs again on the newer value; that is the only case, and it repeats only while
+  ///   other writes keep landing in between. The result returned is the last run's. So keep
+  ///   `body` free of side effects other than changing its argument.
   /// - One write, one delivery, in the same order as every other write. If `body` throws,
   ///   nothing is stored and the error is rethrown.
   /// - From inside a handler: `body` sees the stored value (which may be newer than the value
   ///   that handler is receiving), and the result is queued behind the current delivery, like a
   ///   set.
-  public func modify(_ body: (inout Value) throws -> Void) rethrows {
+  @discardableResult
+  public func modify<Result, Failure: Error>(
+    _ body: (inout Value) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
     try channel.modify(body)
   }
 

@@ -10,9 +10,9 @@
 /// - Ordering: each subscriber receives values one at a time, in the order they were set. A
 ///   value set from inside a handler is queued and delivered after the current one has reached
 ///   everyone, so the last value every subscriber receives is the stored value.
-/// - Subscribing while a delivery is running (for example from a handler): the new subscriber
-///   starts from the stored (newest) value, delivered in turn: after the deliveries already
-///   queued on this property (which it skips, being older), before any later value.
+/// - Subscribing: the subscribing thread delivers the stored (newest) value to the new subscriber
+///   alone, before `sink` returns, even while a delivery is running (or from inside a handler);
+///   values written meanwhile follow, in order, then every later change.
 /// - Cancellation: see ``SubscriptionToken``.
 public struct Property<Value: Sendable>: Sendable {
   /// A subscribe function: registers a handler, returns its token.
@@ -42,8 +42,8 @@ public struct Property<Value: Sendable>: Sendable {
   ///
   /// The two functions must keep the promises every property keeps, because its subscribers
   /// rely on them:
-  /// - `subscribe(handler)` calls `handler` with the current value first (before returning, or
-  ///   in turn if a delivery is running), then with every later value, in order, one call at a
+  /// - `subscribe(handler)` calls `handler` with the current value first (before returning,
+  ///   or, for a property that delivers elsewhere, as its first call), then with every later value, in order, one call at a
   ///   time (each call returns before the next starts, ordered as a lock or a serial queue
   ///   orders them, whichever threads make them: `receive(on:)` relies on it), until the
   ///   returned token is cancelled; after a cancel made on the delivering thread no call
@@ -87,9 +87,9 @@ public struct Property<Value: Sendable>: Sendable {
   /// Calls `handler` with the current value, then with every later value, until the returned
   /// token is cancelled or released.
   ///
-  /// The current value is delivered before `sink` returns unless a delivery is already running
-  /// on this property, in which case it is delivered in turn, after the deliveries already
-  /// queued (which this subscriber skips: they are older) and before any later value. `handler` may run on any thread; use ``receive(on:)-(MainActorScheduler)`` for
+  /// The current value is delivered to `handler` alone, on the calling thread, before `sink`
+  /// returns (even while another delivery is running); values written meanwhile follow it, in
+  /// order. Later values may come on any thread; use ``receive(on:)-(MainActorScheduler)`` for
   /// main-actor delivery.
   public func sink(_ handler: @escaping @Sendable (Value) -> Void) -> SubscriptionToken {
     subscribeFunction(handler)

@@ -13,8 +13,8 @@ import Dispatch
 class CancelTarget: @unchecked Sendable {
   // Why `@unchecked Sendable` is sound: this class has no stored properties, and a non-final
   // class cannot be checked `Sendable`. The compiler does not check subclasses' storage either,
-  // so each subclass keeps only `let`s of `Sendable` types (`Locked` for what changes), or, for
-  // `Subscriber`, says why its one `var` is safe.
+  // so each subclass keeps only `let`s of `Sendable` types (`Locked` or an atomic for what
+  // changes) and says so.
   @usableFromInline
   init() {}
 

@@ -48,7 +48,7 @@ extension EventStream {
             return latest.1.map { (value, $0) }
           }
         }
-        withExtendedLifetime(displaced) {}
+        releaseAfterUnlocking(displaced)
       }
       let otherToken = other.sink { value in
         var displaced: Other?
@@ -59,7 +59,7 @@ extension EventStream {
             return latest.0.map { ($0, value) }
           }
         }
-        withExtendedLifetime(displaced) {}
+        releaseAfterUnlocking(displaced)
       }
       return .combining(relayToken, firstToken, otherToken)
     }

@@ -66,7 +66,7 @@ final class Debouncer<Value: Sendable>: Sendable {
     }
     // Released here, outside both locks: a token's release runs the scheduler's cancellation
     // code, which may be user code (a no-op for work that already ran).
-    withExtendedLifetime(finished) {}
+    releaseAfterUnlocking(finished)
   }
 
   /// Ends the operator's own work: drops what is pending. A firing already running ends in the

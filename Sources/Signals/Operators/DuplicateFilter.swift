@@ -26,7 +26,7 @@ final class DuplicateFilter<Value: Sendable>: Sendable {
       return displaced
     }
     // The displaced value is released here, outside the lock (its deinit may be user code).
-    withExtendedLifetime(displaced) {}
+    releaseAfterUnlocking(displaced)
     downstream(value)
   }
 }

@@ -45,8 +45,8 @@ final class ReadSnapshot {
     if let entry = entries[key], let value = entry.value as? Value {
       return value
     }
-    let (value, sequence) = channel.currentValueAndSequence
-    entries[key] = (value, sequence, { channel.currentSequence })
+    let (value, sequence) = channel.currentValueAndVersion
+    entries[key] = (value, sequence, { channel.currentVersion })
     return value
   }
 

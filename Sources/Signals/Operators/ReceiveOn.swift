@@ -3,7 +3,8 @@ extension EventStream {
   ///
   /// Each subscriber gets its own ordered queue, so events stay in send order and are delivered
   /// one at a time even on a concurrent scheduler. Cancelling drops queued events that have not
-  /// been delivered yet, and releases them at once.
+  /// been delivered yet, and releases them: on the cancelling thread when no delivery is running,
+  /// else on the delivering thread when its round ends.
   ///
   /// Lifetime: a delivery job the scheduler has not run yet holds the subscriber's queue (its
   /// relay) until the scheduler runs it or lets it go; a cancelled subscription's queue is

@@ -51,7 +51,7 @@ final class Throttler<Value: Sendable>: Sendable {
       state.generation &+= 1
       return (true, nil)
     }
-    _ = consume displaced
+    releaseAfterUnlocking(displaced)
     guard opensWindow else { return }
     output.send(value)
     scheduleWindowEnd()
@@ -100,6 +100,6 @@ final class Throttler<Value: Sendable>: Sendable {
       return (state.pending.take(), state.held.take())
     }
     pending?.cancel()
-    withExtendedLifetime(held) {}  // released outside the lock: its deinit may be user code
+    releaseAfterUnlocking(held)
   }
 }

@@ -69,7 +69,7 @@ final class PendingAction: Sendable {
 
   /// Prevents a run that has not started.
   func cancel() {
-    _ = take()
+    releaseAfterUnlocking(take())
   }
 
   private func take() -> (@Sendable () -> Void)? {

@@ -12,7 +12,7 @@ import Dispatch
 ///
 /// It is deliberately not a ``SignalScheduler``: that keeps `receive(on: .mainActor)` from ever
 /// resolving to the untyped overload. Where a ``SignalScheduler`` that runs on the main thread is
-/// needed (for example to debounce), use `DispatchQueue.main`.
+/// needed (for example to debounce), use `.mainQueue` (a ``DispatchQueueScheduler``).
 public struct MainActorScheduler: Sendable {
   /// Creates the target; all instances behave the same.
   public init() {}

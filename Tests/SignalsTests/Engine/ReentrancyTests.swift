@@ -93,11 +93,13 @@ import Testing
     return log.all
   }
 
-  @Test func propertySubscriberAddedInAHandlerStartsAfterTheCurrentDelivery() {
+  @Test func propertySubscriberAddedInAHandlerReceivesTheStoredValueBeforeSinkReturns() {
+    // The subscribing thread delivers the replay to the new subscriber alone, at once; the
+    // round in progress goes on with "second" afterwards.
     #expect(
       subscriberAddedWhenFirstHandlesOne(writes: [1, 2], setsTwoFirst: false) == [
         "first 0", "second 0",
-        "first 1", "second 1", "added 1",
+        "first 1", "added 1", "second 1",
         "first 2", "second 2", "added 2",
       ])
   }
@@ -108,8 +110,8 @@ import Testing
     #expect(
       subscriberAddedWhenFirstHandlesOne(writes: [1], setsTwoFirst: true) == [
         "first 0", "second 0",
-        "first 1", "second 1",
-        "first 2", "second 2", "added 2",
+        "first 1", "added 2", "second 1",
+        "first 2", "second 2",
       ])
   }
 
@@ -190,9 +192,9 @@ import Testing
     canceller.cancel()
   }
 
-  @Test func cancellingAPropertySubscriberInAHandlerDropsItsValueInFlight() {
-    // The victim's current value is queued behind the delivery that subscribed it; cancelling
-    // it before that runs means it receives nothing at all.
+  @Test func cancellingAPropertySubscriberInAHandlerStopsEverythingAfterItsReplay() {
+    // The victim receives its replay (1) before `sink` returns; cancelled right after, it
+    // receives nothing more: not the 2 written later.
     let owner = MutableProperty(0)
     let victimReceived = Log<Int>()
     let victim = Slot<SubscriptionToken>()
@@ -204,7 +206,7 @@ import Testing
     }
     owner.value = 1
     owner.value = 2
-    #expect(victimReceived.all == [])
+    #expect(victimReceived.all == [1])
     subscriber.cancel()
   }
 

@@ -6,9 +6,10 @@
 ///    end of one FIFO queue and delivered after everything queued before it.
 /// 2. A value reaches every subscriber that subscribed before the value was sent and has not
 ///    been cancelled by the time its turn comes, in subscription order.
-/// 3. A property subscriber first receives the value stored when it subscribed, as one more
-///    entry in the same FIFO queue: at once if the stream is idle, otherwise after what is
-///    queued.
+/// 3. A property subscriber first receives the value stored when it subscribed, at once, before
+///    `subscribe` returns, whatever is being delivered; then, in order, every value written
+///    while it was receiving it. Until then the FIFO queue's deliveries skip it; after, it
+///    receives only values written later.
 /// 4. A cancelled subscriber receives nothing more, not even the value being delivered.
 /// 5. `receive(on: scheduler)` gives each subscriber its own stream, whose delivery loop runs
 ///    only when the scheduler runs the job it was handed.
@@ -41,10 +42,13 @@ final class ModelScheduler {
 
 /// One subscriber of a ``ModelChannel``.
 final class ModelSubscriber {
-  /// How many values had been sent on the channel when it subscribed.
-  let sentBeforeJoining: Int
+  /// How many values had been sent on the channel when it subscribed (for a property: when it
+  /// had caught up with its replay).
+  var sentBeforeJoining: Int
   let handler: (Int) -> Void
   var isCancelled = false
+  /// A property subscriber receiving its replay: the values written meanwhile, for it alone.
+  var missedWhileCatchingUp: [Int]?
 
   init(sentBeforeJoining: Int, handler: @escaping (Int) -> Void) {
     self.sentBeforeJoining = sentBeforeJoining
@@ -57,8 +61,6 @@ final class ModelChannel {
   private enum Delivery {
     /// The `number`-th value sent, for everyone who subscribed before it was sent.
     case sent(number: Int, value: Int)
-    /// A property's stored value, for one new subscriber.
-    case currentValue(to: ModelSubscriber, value: Int)
   }
 
   private(set) var current: Int?
@@ -84,15 +86,27 @@ final class ModelChannel {
     if current != nil {
       current = value
     }
+    for subscriber in subscribers where subscriber.missedWhileCatchingUp != nil {
+      subscriber.missedWhileCatchingUp?.append(value)
+    }
     enqueue(.sent(number: sentCount, value: value))
   }
 
   func subscribe(_ handler: @escaping (Int) -> Void) -> ModelSubscriber {
     let subscriber = ModelSubscriber(sentBeforeJoining: sentCount, handler: handler)
     subscribers.append(subscriber)
-    if let current {
-      enqueue(.currentValue(to: subscriber, value: current))
+    guard let current else { return subscriber }
+    var values = [current]
+    subscriber.missedWhileCatchingUp = []
+    while !values.isEmpty {
+      for value in values where !subscriber.isCancelled {
+        handler(value)
+      }
+      values = subscriber.missedWhileCatchingUp ?? []
+      subscriber.missedWhileCatchingUp = []
     }
+    subscriber.missedWhileCatchingUp = nil
+    subscriber.sentBeforeJoining = sentCount
     return subscriber
   }
 
@@ -120,11 +134,9 @@ final class ModelChannel {
         // `where` is evaluated as each subscriber's turn comes, so a subscriber cancelled by an
         // earlier handler of this same value is skipped.
         for subscriber in subscribers
-        where subscriber.sentBeforeJoining < number && !subscriber.isCancelled {
-          subscriber.handler(value)
-        }
-      case .currentValue(let subscriber, let value):
-        if !subscriber.isCancelled {
+        where subscriber.sentBeforeJoining < number && !subscriber.isCancelled
+          && subscriber.missedWhileCatchingUp == nil
+        {
           subscriber.handler(value)
         }
       }
