@@ -3,13 +3,13 @@ import Dispatch
 /// The delivery engine behind ``EventStream``, ``Property`` and the operators that need an
 /// ordering of their own. Internal.
 ///
-/// It is the storage of a ``ChannelState``: the only code that takes the state's lock. Every
-/// method runs one transition of the state machine under the lock, then carries out the action
-/// it returned, after unlocking: ``perform(_:)`` is the one delivery loop, ``deliver(_:)`` the
-/// one place that calls a handler, and ``releaseAfterUnlocking(_:)`` names the moment a user value that
+/// It is the storage of a ``ChannelState``: the only code that takes the state's lock. Every method
+/// runs one transition of the state machine under the lock, then carries out the action it
+/// returned, after unlocking: ``perform(_:)`` is the one delivery loop, ``deliver(_:)`` the one
+/// place that calls a handler, and ``releaseAfterUnlocking(_:)`` names the moment a user value that
 /// left the lock is let go. So no user code runs under a lock, by construction: handlers run after
-/// unlocking, and every user value that leaves the state (a handler, a displaced property value,
-/// a delivery nobody will receive) travels in the action and is released after unlocking.
+/// unlocking, and every user value that leaves the state (a handler, a displaced property value, a
+/// delivery nobody will receive) travels in the action and is released after unlocking.
 ///
 /// Only a sender or a scheduler job delivers other subscribers' values (the state's *roles*):
 /// a subscribe delivers only to its own subscriber, and a cancel delivers nothing.
@@ -30,6 +30,8 @@ final class Channel<Value: Sendable>: Sendable {
   /// cancel several microseconds).
   @usableFromInline let cancelSubscriber:
     @Sendable (Channel<Value>, Subscriber<Value>, Bool) -> Void
+  /// The thread's delivery depth, copied here so that a send does not read a global.
+  @usableFromInline let depth = DeliveryDepth.shared
 
   /// A channel of `kind`: an event channel, or a property with its initial value.
   @inlinable
@@ -64,35 +66,35 @@ final class Channel<Value: Sendable>: Sendable {
     state.withLock { $0.version }
   }
 
-  // MARK: Events
+  // MARK: Transitions
 
-  /// Stores (for a property) and delivers `value` to every active subscriber: on this thread,
-  /// or, if another thread is delivering, queued for that thread.
+  /// Publishes `value`, one write: stores it (a property) and delivers `value` to every active
+  /// subscriber: on this thread, or, if another thread is delivering, queued for that thread.
   @inlinable
-  func send(_ value: Value) {
-    complete(state.withLock { $0.send(value, canDeliverHere: true) }, sent: value)
+  func publish(_ value: Value) {
+    complete(state.withLock { $0.publish(value, canDeliverHere: true) }, sent: value)
   }
 
-  /// Sends `value` as ``send(_:)`` does, but delivers through `executor` unless it allows
+  /// Publishes `value` as ``publish(_:)`` does, but delivers through `executor` unless it allows
   /// delivery on the calling thread now (asked before the lock is taken). The first value of a
   /// burst submits one job, which delivers everything queued by the time it runs.
   @inlinable
-  func send(_ value: Value, through executor: some DeliveryExecutor) {
+  func publish(_ value: Value, through executor: some DeliveryExecutor) {
     let deliversHere = executor.canDeliverHere
-    let action = state.withLock { $0.send(value, canDeliverHere: deliversHere) }
+    let action = state.withLock { $0.publish(value, canDeliverHere: deliversHere) }
     if action.submitsJob {
       executor.submit { [self] in runJob() }
     }
     complete(action, sent: value)
   }
 
-  /// Sends the value `make` returns, if any, computing it under the lock so that computing and
+  /// Publishes the value `make` returns, if any, computing it under the lock so that computing and
   /// queueing are one step (an operator's "is this still the newest?" check). `make` must be
   /// the library's own code and must not release a user value: it runs under the lock.
-  func send(computing make: () -> Value?) {
-    let action = state.withLock { state -> State.SendAction? in
+  func publish(computing make: () -> Value?) {
+    let action = state.withLock { state -> State.PublishAction? in
       guard let value = make() else { return nil }
-      return state.send(value, canDeliverHere: true)
+      return state.publish(value, canDeliverHere: true)
     }
     switch consume action {
     case .some(let action): complete(action, sent: nil)
@@ -110,9 +112,9 @@ final class Channel<Value: Sendable>: Sendable {
     while true {
       var (value, version) = currentValueAndVersion
       let result = try body(&value)
-      let action = state.withLock { state -> State.SendAction? in
+      let action = state.withLock { state -> State.PublishAction? in
         guard state.version == version else { return nil }
-        return state.send(value, canDeliverHere: true)
+        return state.publish(value, canDeliverHere: true)
       }
       switch consume action {
       case .some(let action):
@@ -130,7 +132,7 @@ final class Channel<Value: Sendable>: Sendable {
   func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> SubscriptionToken {
     let (entry, replay) = state.withLock { $0.subscribe(handler, channel: self) }
     if let replay {
-      DeliveryDepth.inside {
+      depth.inside {
         var values = [replay]
         while !values.isEmpty {
           deliver(.replay(to: entry, values: values))
@@ -149,10 +151,10 @@ final class Channel<Value: Sendable>: Sendable {
   @inlinable
   func cancel(_ subscriber: Subscriber<Value>, waits: Bool) {
     if !waits && !subscriber.isActive { return }  // cancelled before: nothing to do
-    let waits = waits && !DeliveryDepth.isInsideDelivery
+    let waits = waits && !depth.isInsideDelivery
     var action = state.withLock { $0.cancel(subscriber, waits: waits) }
     if action.releases != nil {
-      DeliveryDepth.inside { releaseAfterUnlocking(action.releases.take()) }
+      depth.inside { releaseAfterUnlocking(action.releases.take()) }
       let woken = state.withLock { $0.releaseEnded(subscriber) }
       for waiter in woken {
         waiter.signal()
@@ -161,7 +163,7 @@ final class Channel<Value: Sendable>: Sendable {
     action.wait?.wait()
   }
 
-  /// The job `send(_:through:)` submits: delivers what is queued, unless another thread is
+  /// The job `publish(_:through:)` submits: delivers what is queued, unless another thread is
   /// performing (which then delivers it, or leaves it for the next job).
   @inlinable
   func runJob() {
@@ -178,7 +180,7 @@ final class Channel<Value: Sendable>: Sendable {
   /// as code after the send would: its `deinit` may even `cancelAndWait()` on this channel),
   /// then tells the drop observer.
   @inlinable
-  func complete(_ action: consuming State.SendAction, sent value: Value?) {
+  func complete(_ action: consuming State.PublishAction, sent value: Value?) {
     if action.round != nil {
       perform(action.round.take())
     }
@@ -197,7 +199,7 @@ final class Channel<Value: Sendable>: Sendable {
   func perform(_ first: consuming State.Round?) {
     var step = State.Step()
     step.next = first.take()
-    DeliveryDepth.inside {
+    depth.inside {
       while true {
         // The one place the order is written: what left the state is released (its deinits
         // run here, outside the lock), then whoever waits for that release is woken, then the
@@ -252,12 +254,13 @@ final class Channel<Value: Sendable>: Sendable {
 }
 
 extension Channel {
-  /// A channel for one subscriber: `handler` receives, in order and one at a time, whatever is
-  /// sent to the returned channel, on the sending thread. Returns the channel and the handler's
-  /// token. For operators whose output has several producers (`merge`, `combineLatest`,
-  /// `debounce`, `throttle`).
+  /// An output channel for one subscriber: `handler` receives, in order and one at a time,
+  /// whatever is sent to the returned channel, on the sending thread. Returns the channel and
+  /// the handler's token. For operators whose output has several producers (`merge`,
+  /// `combineLatest`, `debounce`, `throttle`). (A *relay* is something else: the channel behind
+  /// `receive(on:)`, which delivers through an executor.)
   @inlinable
-  static func relay(
+  static func output(
     to handler: @escaping @Sendable (Value) -> Void
   ) -> (Channel<Value>, SubscriptionToken) {
     let channel = Channel<Value>()

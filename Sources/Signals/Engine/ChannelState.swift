@@ -139,9 +139,9 @@ struct ChannelState<Value: Sendable>: Sendable {
   // The actions are non-copyable: each leaves the lock by move and is consumed by the one
   // caller that performs it, so no stray copy keeps a user value alive past its release.
 
-  /// What `send` asks of its caller.
+  /// What `publish` asks of its caller.
   @usableFromInline
-  struct SendAction: ~Copyable, Sendable {
+  struct PublishAction: ~Copyable, Sendable {
     /// The round to deliver: the caller became the performer.
     @usableFromInline var round: Round?
     /// The caller must submit a job to the executor.
@@ -213,8 +213,8 @@ struct ChannelState<Value: Sendable>: Sendable {
   /// `value` is written: stored (a property), then delivered. `canDeliverHere` tells whether the
   /// writing thread may deliver it (false where a relay's executor must).
   @inlinable
-  mutating func send(_ value: Value, canDeliverHere: Bool) -> SendAction {
-    var action = SendAction()
+  mutating func publish(_ value: Value, canDeliverHere: Bool) -> PublishAction {
+    var action = PublishAction()
     version &+= 1
     if case .property(let current) = kind {
       action.displaced = current

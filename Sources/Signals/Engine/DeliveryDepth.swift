@@ -21,21 +21,33 @@
 /// slot (Signals imports no Foundation), and freed when the thread exits. (Keeping the count in
 /// the slot's own value instead costs a `pthread_setspecific` on entry and exit, about 200
 /// instructions per send in glibc: docs/performance.md.)
+///
+/// A value holding the process-wide slot: a channel keeps a copy (``shared``, read once when the
+/// channel is made), so a send reaches the slot without the `swift_once` that guards every read
+/// of a global.
 @usableFromInline
-enum DeliveryDepth {
+struct DeliveryDepth: Sendable {
   /// The process-wide thread-local slot; created once, never deleted.
-  @usableFromInline static let slot: pthread_key_t = {
+  @usableFromInline let slot: pthread_key_t
+
+  /// The one depth: every copy holds the same slot.
+  @usableFromInline static let shared: DeliveryDepth = {
     var key = pthread_key_t()
     // `free` takes an optional pointer, so this one destructor fits Darwin's declaration (a
     // non-optional pointer) and Glibc's (an optional one).
     let status = pthread_key_create(&key) { free($0) }
     precondition(status == 0, "Signals: pthread_key_create failed with \(status)")
-    return key
+    return DeliveryDepth(slot: key)
   }()
+
+  @inlinable
+  init(slot: pthread_key_t) {
+    self.slot = slot
+  }
 
   /// The current thread's counter, created on its first delivery.
   @inlinable
-  static var counter: UnsafeMutablePointer<Int> {
+  var counter: UnsafeMutablePointer<Int> {
     if let word = pthread_getspecific(slot) {
       return word.assumingMemoryBound(to: Int.self)
     }
@@ -44,7 +56,7 @@ enum DeliveryDepth {
 
   /// Creates the current thread's counter, once per thread (out of line: the rare path).
   @usableFromInline @inline(never)
-  static func makeCounter() -> UnsafeMutablePointer<Int> {
+  func makeCounter() -> UnsafeMutablePointer<Int> {
     // Allocated with `malloc`, as the slot's destructor frees it with `free`.
     guard let raw = malloc(MemoryLayout<Int>.size) else {
       fatalError("Signals: out of memory for a thread's delivery depth")
@@ -58,14 +70,14 @@ enum DeliveryDepth {
 
   /// Whether the current thread is inside a delivery.
   @inlinable
-  static var isInsideDelivery: Bool {
+  var isInsideDelivery: Bool {
     guard let word = pthread_getspecific(slot) else { return false }
     return word.assumingMemoryBound(to: Int.self).pointee > 0
   }
 
   /// Runs `body` counted as a delivery on this thread.
   @inlinable
-  static func inside<Result: ~Copyable>(_ body: () throws -> Result) rethrows -> Result {
+  func inside<Result: ~Copyable>(_ body: () throws -> Result) rethrows -> Result {
     let word = counter
     word.pointee += 1
     defer { word.pointee -= 1 }

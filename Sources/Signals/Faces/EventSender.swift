@@ -44,7 +44,7 @@ public final class EventSender<Value: Sendable>: Sendable {
   /// Delivers `value` to every current subscriber, one at a time, in subscription order.
   @inlinable
   public func send(_ value: Value) {
-    channel.send(value)
+    channel.publish(value)
   }
 }
 
@@ -52,6 +52,6 @@ extension EventSender where Value == Void {
   /// Sends a value-less event.
   @inlinable
   public func send() {
-    channel.send(())
+    channel.publish(())
   }
 }

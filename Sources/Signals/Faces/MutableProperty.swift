@@ -69,7 +69,7 @@ public final class MutableProperty<Value: Sendable>: Sendable {
   @inlinable
   public var value: Value {
     get { channel.currentValue }
-    set { channel.send(newValue) }
+    set { channel.publish(newValue) }
   }
 
   /// Creates the owner of a wrapped property (`@MutableProperty var name = initialValue`).

@@ -43,8 +43,9 @@ public struct Property<Value: Sendable>: Sendable {
   /// The two functions must keep the promises every property keeps, because its subscribers
   /// rely on them:
   /// - `subscribe(handler)` calls `handler` with the current value first (before returning,
-  ///   or, for a property that delivers elsewhere, as its first call), then with every later value, in order, one call at a
-  ///   time (each call returns before the next starts, ordered as a lock or a serial queue
+  ///   or, for a property that delivers elsewhere, as its first call), then with every later
+  ///   value, in order, one call at a time (each call returns before the next starts, ordered
+  ///   as a lock or a serial queue
   ///   orders them, whichever threads make them: `receive(on:)` relies on it), until the
   ///   returned token is cancelled; after a cancel made on the delivering thread no call
   ///   follows.

@@ -35,13 +35,14 @@ extension EventStream {
   ) -> EventStream<(Value, Other)> {
     let first = self
     return EventStream<(Value, Other)> { handler in
-      let (relay, relayToken) = Channel<(Value, Other)>.relay(to: handler)
+      let (output, outputToken) = Channel<(Value, Other)>.output(to: handler)
       let latest = Locked<(Value?, Other?)>((nil, nil))
-      // The pair is formed under the relay's lock, so pairs are sent in the order the events
-      // were received. A displaced event is released after both locks (its deinit is user code).
+      // The pair is formed under the output channel's lock, so pairs are sent in the order the
+      // events were received. A displaced event is released after both locks (its deinit is user
+      // code).
       let firstToken = first.sink { value in
         var displaced: Value?
-        relay.send {
+        output.publish {
           latest.withLock { latest in
             displaced = latest.0
             latest.0 = value
@@ -52,7 +53,7 @@ extension EventStream {
       }
       let otherToken = other.sink { value in
         var displaced: Other?
-        relay.send {
+        output.publish {
           latest.withLock { latest in
             displaced = latest.1
             latest.1 = value
@@ -61,7 +62,7 @@ extension EventStream {
         }
         releaseAfterUnlocking(displaced)
       }
-      return .combining(relayToken, firstToken, otherToken)
+      return .combining(outputToken, firstToken, otherToken)
     }
   }
 
@@ -81,12 +82,13 @@ extension EventStream {
     merge(streams)
   }
 
-  /// Every event of every stream in `streams`, as one stream; see ``merge(_:)-(EventStream<Value>...)``.
+  /// Every event of every stream in `streams`, as one stream; see
+  /// ``merge(_:)-(EventStream<Value>...)``.
   public static func merge(_ streams: [EventStream<Value>]) -> EventStream<Value> {
     EventStream { handler in
-      let (relay, relayToken) = Channel<Value>.relay(to: handler)
-      let sourceTokens = streams.map { stream in stream.sink { relay.send($0) } }
-      return SubscriptionToken(CompositeCancel([relayToken] + sourceTokens))
+      let (output, outputToken) = Channel<Value>.output(to: handler)
+      let sourceTokens = streams.map { stream in stream.sink { output.publish($0) } }
+      return SubscriptionToken(CompositeCancel([outputToken] + sourceTokens))
     }
   }
 

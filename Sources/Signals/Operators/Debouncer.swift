@@ -2,10 +2,11 @@
 ///
 /// Each value bumps a generation number and schedules a delivery; a scheduled delivery fires
 /// only if no newer value arrived since (its generation is still current). Firing goes through
-/// `output`, a relay channel, so deliveries never overlap even on a concurrent scheduler, and
-/// the generation check happens under the relay's lock, so they also never go out of order.
+/// `output`, an output channel (one subscriber), so deliveries never overlap even on a
+/// concurrent scheduler, and the generation check happens under that channel's lock, so they
+/// also never go out of order.
 ///
-/// Lock order: the relay channel's lock, then this debouncer's. `receive` takes only this one,
+/// Lock order: the output channel's lock, then this debouncer's. `receive` takes only this one,
 /// and calls the scheduler with no lock held.
 final class Debouncer<Value: Sendable>: Sendable {
   private struct State {
@@ -51,12 +52,12 @@ final class Debouncer<Value: Sendable>: Sendable {
   }
 
   /// Sends `value` if `generation` is still the newest. The check and the enqueue are one step,
-  /// under the relay's lock (`send(computing:)`): checked first and enqueued later, a firing
-  /// preempted between the two on a concurrent scheduler could enqueue its value after a newer
-  /// firing had enqueued its own, and deliver an older value last.
+  /// under the output channel's lock (`publish(computing:)`): checked first and enqueued later, a
+  /// firing preempted between the two on a concurrent scheduler could enqueue its value after a
+  /// newer firing had enqueued its own, and deliver an older value last.
   private func fire(_ generation: UInt64, _ value: Value) {
     var finished: SubscriptionToken?
-    output.send {
+    output.publish {
       state.withLock { state -> Value? in
         guard state.generation == generation, !state.isCancelled else { return nil }
         finished = state.pending
@@ -70,7 +71,7 @@ final class Debouncer<Value: Sendable>: Sendable {
   }
 
   /// Ends the operator's own work: drops what is pending. A firing already running ends in the
-  /// output relay, which the operator's token cancels (and waits for) separately.
+  /// output channel, which the operator's token cancels (and waits for) separately.
   func cancel() {
     let pending = state.withLock { state -> SubscriptionToken? in
       state.isCancelled = true

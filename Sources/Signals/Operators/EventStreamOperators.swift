@@ -74,10 +74,10 @@ extension EventStream {
     precondition(interval >= .zero, "debounce(for:scheduler:): interval must not be negative")
     let upstream = self
     return EventStream { handler in
-      let (relay, relayToken) = Channel.relay(to: handler)
-      let debouncer = Debouncer(interval: interval, scheduler: scheduler, output: relay)
+      let (output, outputToken) = Channel.output(to: handler)
+      let debouncer = Debouncer(interval: interval, scheduler: scheduler, output: output)
       let upstreamToken = upstream.sink(debouncer.receive)
-      return .combining(relayToken, SubscriptionToken { debouncer.cancel() }, upstreamToken)
+      return .combining(outputToken, SubscriptionToken { debouncer.cancel() }, upstreamToken)
     }
   }
 }
@@ -98,11 +98,11 @@ extension EventStream {
     precondition(interval >= .zero, "throttle(for:scheduler:latest:): negative interval")
     let upstream = self
     return EventStream { handler in
-      let (relay, relayToken) = Channel.relay(to: handler)
+      let (output, outputToken) = Channel.output(to: handler)
       let throttler = Throttler(
-        interval: interval, keepsLatest: latest, scheduler: scheduler, output: relay)
+        interval: interval, keepsLatest: latest, scheduler: scheduler, output: output)
       let upstreamToken = upstream.sink(throttler.receive)
-      return .combining(relayToken, SubscriptionToken { throttler.cancel() }, upstreamToken)
+      return .combining(outputToken, SubscriptionToken { throttler.cancel() }, upstreamToken)
     }
   }
 }

@@ -2,13 +2,15 @@
 /// the combination as a snapshot and delivers it if it is newer than the last one delivered.
 /// Internal; behind ``Property/combineLatest(_:)``.
 ///
-/// Delivery goes through a relay channel, so deliveries are one at a time and in order even when
-/// the sources notify on different threads; the version check and the enqueue are one step under
-/// the relay's lock, so an older snapshot is never delivered after a newer one.
+/// Delivery goes through an output channel (one subscriber), so deliveries are one at a time
+/// and in order even when the sources notify on different threads; the version check and the
+/// enqueue are one step under the output channel's lock, so an older snapshot is never
+/// delivered after a newer one.
 final class SnapshotCombiner<Output: Sendable>: Sendable {
   private let read: @Sendable (ReadSnapshot) -> Output
-  private let relay: Channel<Output>
-  /// The subscriber's token on the relay: cancel it first, it is the stage that calls user code.
+  private let output: Channel<Output>
+  /// The subscriber's token on the output channel: cancel it first, it is the stage that calls
+  /// user code.
   let token: SubscriptionToken
   /// The version of the snapshot delivered last; `nil` before the first.
   private let delivered = Locked<SnapshotVersion?>(nil)
@@ -18,7 +20,7 @@ final class SnapshotCombiner<Output: Sendable>: Sendable {
     handler: @escaping @Sendable (Output) -> Void
   ) {
     self.read = read
-    (relay, token) = Channel<Output>.relay(to: handler)
+    (output, token) = Channel<Output>.output(to: handler)
   }
 
   /// A source notified a change: read the combination and deliver it if it is newer.
@@ -29,14 +31,14 @@ final class SnapshotCombiner<Output: Sendable>: Sendable {
   /// delivered, and nothing newer is lost.
   func sourceChanged() {
     while true {
-      let (output, version) = ReadSnapshot.consistently(read)
+      let (combined, version) = ReadSnapshot.consistently(read)
       var isStale = false
-      relay.send {
+      output.publish {
         delivered.withLock { delivered -> Output? in
           switch delivered.map(version.compared(to:)) ?? .newer {
           case .newer:
             delivered = version
-            return output
+            return combined
           case .same:
             return nil
           case .stale:

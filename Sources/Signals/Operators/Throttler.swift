@@ -4,10 +4,11 @@
 /// A window opens when an event arrives while none is open: that event goes out at once. Events
 /// arriving while the window is open are held (the latest, or the first). When the window ends,
 /// a held event goes out and a new window opens; with nothing held, the throttle goes quiet.
-/// Output goes through a relay channel, and a window's end checks its generation and enqueues
-/// in one step under the relay's lock (as ``Debouncer`` does), so nothing goes out of order.
+/// Output goes through an output channel (one subscriber), and a window's end checks its
+/// generation and enqueues in one step under that channel's lock (as ``Debouncer`` does), so
+/// nothing goes out of order.
 ///
-/// Lock order: the relay channel's lock, then this throttler's. The scheduler is called with no
+/// Lock order: the output channel's lock, then this throttler's. The scheduler is called with no
 /// lock held.
 final class Throttler<Value: Sendable>: Sendable {
   private struct State {
@@ -53,7 +54,7 @@ final class Throttler<Value: Sendable>: Sendable {
     }
     releaseAfterUnlocking(displaced)
     guard opensWindow else { return }
-    output.send(value)
+    output.publish(value)
     scheduleWindowEnd()
   }
 
@@ -75,7 +76,7 @@ final class Throttler<Value: Sendable>: Sendable {
   /// The window `generation` ended: send what it held and open the next, or go quiet.
   private func windowEnded(_ generation: UInt64) {
     var opensNext = false
-    output.send {
+    output.publish {
       state.withLock { state -> Value? in
         guard state.generation == generation, !state.isCancelled else { return nil }
         guard let held = state.held.take() else {
@@ -93,7 +94,7 @@ final class Throttler<Value: Sendable>: Sendable {
   }
 
   /// Ends the operator's own work: drops what is pending. A firing already running ends in the
-  /// output relay, which the operator's token cancels (and waits for) separately.
+  /// output channel, which the operator's token cancels (and waits for) separately.
   func cancel() {
     let (pending, held) = state.withLock { state -> (SubscriptionToken?, Value?) in
       state.isCancelled = true
