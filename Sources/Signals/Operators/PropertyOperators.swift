@@ -105,3 +105,33 @@ extension Property where Value: Equatable {
     removeDuplicates(by: ==)
   }
 }
+
+extension Property {
+  /// The same state with its changes throttled: a subscriber receives the current value at once,
+  /// as from every property, then at most one value per `interval`, always the latest. The
+  /// first change after a quiet period goes out at once; changes during the `interval` that
+  /// follows are held, and the latest goes out when it ends, starting a new interval; an
+  /// interval that held nothing ends the throttling. So the last value a subscriber receives is
+  /// the stored value, at most `interval` after it was stored.
+  ///
+  /// Only the latest: a property's subscriber wants the state, and an older held value would
+  /// show a state that is no longer true (``EventStream/throttle(for:scheduler:latest:)`` can
+  /// keep the first instead). ``value`` reads the stored value directly, so it may be ahead of
+  /// what a subscriber has received so far. Timing comes from `scheduler` (a `TestScheduler` in
+  /// tests); deliveries stay one at a time and in order even on a concurrent scheduler.
+  /// Cancelling drops a held value.
+  public func throttle(for interval: Duration, scheduler: some SignalScheduler) -> Property<Value> {
+    precondition(interval >= .zero, "throttle(for:scheduler:): negative interval")
+    let upstream = self
+    return Property(
+      read: { upstream.value },
+      readConsistently: upstream.readConsistently,
+      subscribe: { handler in
+        let (output, outputToken) = Channel.output(to: handler)
+        let throttler = Throttler(
+          interval: interval, keepsLatest: true, scheduler: scheduler, output: output)
+        let upstreamToken = upstream.sink(throttler.receive)
+        return .combining(outputToken, SubscriptionToken { throttler.cancel() }, upstreamToken)
+      })
+  }
+}

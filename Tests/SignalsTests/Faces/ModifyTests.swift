@@ -59,4 +59,28 @@ import Testing
     first.cancel()
     second.cancel()
   }
+
+  @Test func modifyReturnsWhatItsBodyReturnedFromTheRunThatWasStored() {
+    let owner = MutableProperty([3, 1, 2])
+    let removed = owner.modify { $0.removeFirst() }
+    #expect(removed == 3)
+    #expect(owner.value == [1, 2])
+  }
+
+  @Test func theBodyRunsAgainOnlyWhenAnotherWriteLandedBetweenItsReadAndItsStore() {
+    // The first run's read is overtaken by a write made from inside the body (as another
+    // thread's would be): its result is thrown away, and the second run, on the newer value,
+    // is stored and returned.
+    let owner = MutableProperty(0)
+    let runs = Log<Int>()
+    let returned = owner.modify { value -> Int in
+      runs.append(value)
+      if runs.count == 1 { owner.value = 10 }
+      value += 1
+      return value
+    }
+    #expect(runs.all == [0, 10])
+    #expect(returned == 11)
+    #expect(owner.value == 11)
+  }
 }
