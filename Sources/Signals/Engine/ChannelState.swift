@@ -121,20 +121,10 @@ struct ChannelState<Value: Sendable>: Sendable {
     }
   }
 
-  /// A thread blocked in `cancelAndWait()`, and what wakes it.
+  /// A thread blocked in `cancelAndWait()`, and what wakes it: the release of the subscriber
+  /// `releaseOf` by a canceller, or (`nil`) the performer's next finish.
   @usableFromInline
-  struct Waiter: Sendable {
-    /// The subscriber whose release by a canceller it waits for; `nil`: the performer's next
-    /// finish.
-    @usableFromInline let releaseOf: ObjectIdentifier?
-    @usableFromInline let semaphore: DispatchSemaphore
-
-    @inlinable
-    init(releaseOf: ObjectIdentifier?, semaphore: DispatchSemaphore) {
-      self.releaseOf = releaseOf
-      self.semaphore = semaphore
-    }
-  }
+  typealias Waiter = (releaseOf: ObjectIdentifier?, semaphore: DispatchSemaphore)
 
   // The actions are non-copyable: each leaves the lock by move and is consumed by the one
   // caller that performs it, so no stray copy keeps a user value alive past its release.
@@ -378,7 +368,7 @@ struct ChannelState<Value: Sendable>: Sendable {
   @inlinable
   mutating func addWaiter(forReleaseOf subscriber: Subscriber<Value>?) -> DispatchSemaphore {
     let semaphore = DispatchSemaphore(value: 0)
-    waiters.append(Waiter(releaseOf: subscriber.map(ObjectIdentifier.init), semaphore: semaphore))
+    waiters.append((subscriber.map(ObjectIdentifier.init), semaphore))
     return semaphore
   }
 
