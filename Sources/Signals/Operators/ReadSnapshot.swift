@@ -7,10 +7,8 @@
 /// transforms that call it do, with no lock held.
 @usableFromInline
 final class ReadSnapshot {
-  /// What was read from each owner's channel: its value, its write number, and a way to read
-  /// that number again.
-  private var entries: [ObjectIdentifier: (value: Any, sequence: UInt64, reread: () -> UInt64)] =
-    [:]
+  /// What was read from each owner, in the order the owners were first read.
+  private var readings: [any OwnerReading] = []
   /// Whether a property built with the public ``Property/init(read:subscribe:)`` was read: it
   /// has no version, so a snapshot that read it never counts as "already delivered".
   private var readOpaqueSource = false
@@ -25,6 +23,8 @@ final class ReadSnapshot {
   /// again afterwards (a double collect): if none changed, then at the moment the last owner
   /// was first read, every owner held the value read from it, so the reading is a state that
   /// existed. Otherwise it reads again; it can repeat only while other threads keep writing.
+  /// Debug builds check the premise the argument rests on: an owner's write number never goes
+  /// backwards.
   static func consistently<Output>(
     _ read: (ReadSnapshot) -> Output
   ) -> (Output, SnapshotVersion) {
@@ -41,13 +41,13 @@ final class ReadSnapshot {
   /// first time, then the same value on every later call.
   @usableFromInline
   func value<Value: Sendable>(of channel: Channel<Value>) -> Value {
-    let key = ObjectIdentifier(channel)
-    if let entry = entries[key], let value = entry.value as? Value {
-      return value
+    for reading in readings where reading.owner === channel {
+      // The owner's identity fixes its value type, so this reading is `ReadingOf<Value>`.
+      if let reading = reading as? ReadingOf<Value> { return reading.value }
     }
-    let (value, sequence) = channel.currentValueAndVersion
-    entries[key] = (value, sequence, { channel.currentVersion })
-    return value
+    let reading = ReadingOf(channel)
+    readings.append(reading)
+    return reading.value
   }
 
   /// Records that a property without a version (built with the public initialiser) was read.
@@ -56,14 +56,20 @@ final class ReadSnapshot {
     readOpaqueSource = true
   }
 
-  /// Whether no owner read has been written since.
+  /// Whether no owner read has been written since: the second collect.
   private var isUnchanged: Bool {
-    entries.values.allSatisfy { $0.reread() == $0.sequence }
+    readings.allSatisfy { reading in
+      let now = reading.versionNow()
+      assert(now >= reading.version, "a write number went backwards: the double collect is void")
+      return now == reading.version
+    }
   }
 
   /// The versions this snapshot saw.
   var version: SnapshotVersion {
     SnapshotVersion(
-      sequences: entries.mapValues(\.sequence), includesOpaqueSource: readOpaqueSource)
+      versions: Dictionary(
+        uniqueKeysWithValues: readings.map { (ObjectIdentifier($0.owner), $0.version) }),
+      includesOpaqueSource: readOpaqueSource)
   }
 }

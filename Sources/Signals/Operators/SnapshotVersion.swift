@@ -1,4 +1,4 @@
-/// The owners' sequence numbers a ``ReadSnapshot`` saw. Internal.
+/// The owners' write numbers (versions) a ``ReadSnapshot`` saw. Internal.
 struct SnapshotVersion: Sendable {
   /// How one snapshot's version relates to the last one delivered.
   enum Order {
@@ -10,17 +10,17 @@ struct SnapshotVersion: Sendable {
     case stale
   }
 
-  let sequences: [ObjectIdentifier: UInt64]
+  let versions: [ObjectIdentifier: UInt64]
   let includesOpaqueSource: Bool
 
   /// Compares with `last`, the version of the state delivered last.
   func compared(to last: SnapshotVersion) -> Order {
     if includesOpaqueSource { return .newer }
     var advanced = false
-    for (owner, sequence) in sequences {
-      let delivered = last.sequences[owner] ?? 0
-      if sequence < delivered { return .stale }
-      if sequence > delivered { advanced = true }
+    for (owner, version) in versions {
+      let delivered = last.versions[owner] ?? 0
+      if version < delivered { return .stale }
+      if version > delivered { advanced = true }
     }
     return advanced ? .newer : .same
   }
