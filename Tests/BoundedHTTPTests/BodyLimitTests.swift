@@ -48,15 +48,8 @@ struct BodyLimitTests {
   @Test func a200MegabyteStreamIsRefusedAndTheClientStopsReading() async throws {
     let server = try await RawHTTPServer.start()
     defer { server.stop() }
-    let client = BoundedHTTPClient(
-      configuration: .ephemeral, timeout: .seconds(30), maximumBodySize: Self.fourMebibytes)
-    let error = await #expect(throws: BoundedHTTPError.self) {
-      try await client.data(for: URLRequest(url: try server.baseURL(.endless)))
-    }
-    guard case .bodyTooLarge(Self.fourMebibytes)? = error else {
-      Issue.record("expected bodyTooLarge, got \(String(describing: error))")
-      return
-    }
+    let url = try server.baseURL(.endless)
+    guard await Self.isRefusedAsTooLarge(url) else { return }
     var lines = server.lines.makeAsyncIterator()
     let report = try #require(await lines.next())
     let sent = try #require(Int(report.replacingOccurrences(of: "sent ", with: "")), "\(report)")
@@ -73,14 +66,26 @@ struct BodyLimitTests {
   @Test func aGzipBombIsRefusedAsTooLarge() async throws {
     let server = try await RawHTTPServer.start()
     defer { server.stop() }
+    let url = try server.baseURL(.gzipBomb, bodySize: 64)
+    await Self.isRefusedAsTooLarge(url)
+  }
+
+  /// Whether a client with the 4 MiB limit (and a 30 s timeout) refuses the body at `url` as
+  /// too large; any other outcome is recorded as an issue at the caller.
+  @discardableResult
+  private static func isRefusedAsTooLarge(
+    _ url: URL, sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> Bool {
     let client = BoundedHTTPClient(
-      configuration: .ephemeral, timeout: .seconds(30), maximumBodySize: Self.fourMebibytes)
-    let error = await #expect(throws: BoundedHTTPError.self) {
-      try await client.data(for: URLRequest(url: try server.baseURL(.gzipBomb, bodySize: 64)))
+      configuration: .ephemeral, timeout: .seconds(30), maximumBodySize: fourMebibytes)
+    let error = await #expect(throws: BoundedHTTPError.self, sourceLocation: sourceLocation) {
+      try await client.data(for: URLRequest(url: url))
     }
-    guard case .bodyTooLarge(Self.fourMebibytes)? = error else {
-      Issue.record("expected bodyTooLarge, got \(String(describing: error))")
-      return
+    guard case .bodyTooLarge(fourMebibytes)? = error else {
+      Issue.record(
+        "expected bodyTooLarge, got \(String(describing: error))", sourceLocation: sourceLocation)
+      return false
     }
+    return true
   }
 }

@@ -36,40 +36,28 @@ import UserFeature
   }
 
   @Test func aDoubleTapThroughTheViewModelPushesOneDetail() async throws {
-    let pages = ControlledCall<Int, UserPage>()
-    let screen = Self.screen(pages)
-    let task = try await Self.show(screen, answering: pages, pageSize: 10)
+    let (pages, screen, task) = try await Self.shownScreen()
 
     screen.viewModel.select(Fixtures.ann)
     screen.viewModel.select(Fixtures.bob)
     // A third event after the two, to know both were handled: a failed refresh's toast.
-    screen.viewModel.startRefresh()
-    _ = try await pages.requests(count: 2)
-    pages.fail(1, with: UserClientError.httpStatus(500))
-    await settle(until: { screen.toasts.current != nil }, "the event after the two requests")
+    try await Self.failRefresh(of: screen, answering: pages)
     #expect(screen.path == [Fixtures.ann.id])
     task.cancel()
     await task.value
   }
 
   @Test func aToastWhileTheListIsShownIsQueued() async throws {
-    let pages = ControlledCall<Int, UserPage>()
-    let screen = Self.screen(pages)
-    let task = try await Self.show(screen, answering: pages, pageSize: 10)
+    let (pages, screen, task) = try await Self.shownScreen()
 
-    screen.viewModel.startRefresh()
-    _ = try await pages.requests(count: 2)
-    pages.fail(1, with: UserClientError.httpStatus(500))
-    await settle(until: { screen.toasts.current != nil }, "the refresh's failure toast")
+    try await Self.failRefresh(of: screen, answering: pages)
     #expect(screen.state.value.users == [Fixtures.ann], "the list stays")
     task.cancel()
     await task.value
   }
 
   @Test func aListCoveredByADetailShowsNoToastOfItsOwn() async throws {
-    let pages = ControlledCall<Int, UserPage>()
-    let screen = Self.screen(pages)
-    let shown = try await Self.show(screen, answering: pages, pageSize: 10)
+    let (pages, screen, shown) = try await Self.shownScreen()
     screen.viewModel.startRefresh()
     _ = try await pages.requests(count: 2)
 
@@ -149,6 +137,27 @@ import UserFeature
     pages.resolve(0, with: Fixtures.firstPage)
     await settle(until: { screen.state.value.users == [Fixtures.ann] }, "the first page")
     return task
+  }
+
+  /// A screen over a new controlled client, shown with its first page (see
+  /// ``show(_:answering:pageSize:)``), and the task that shows it.
+  private static func shownScreen() async throws -> (
+    ControlledCall<Int, UserPage>, UserListScreenModel, Task<Void, Never>
+  ) {
+    let pages = ControlledCall<Int, UserPage>()
+    let screen = screen(pages)
+    return (pages, screen, try await show(screen, answering: pages, pageSize: 10))
+  }
+
+  /// Starts a refresh of the list `show` put on screen, fails it (HTTP 500) and waits until
+  /// its toast is queued.
+  private static func failRefresh(
+    of screen: UserListScreenModel, answering pages: ControlledCall<Int, UserPage>
+  ) async throws {
+    screen.viewModel.startRefresh()
+    _ = try await pages.requests(count: 2)
+    pages.fail(1, with: UserClientError.httpStatus(500))
+    await settle(until: { screen.toasts.current != nil }, "the refresh's failure toast")
   }
 
   private static func screen(_ pages: ControlledCall<Int, UserPage>, pageSize: Int = 10)

@@ -120,12 +120,9 @@ struct LiveUserClientServerTests {
     defer { session.invalidateAndCancel() }
     try await withLocalServer(.silent) { server in
       let client = LiveUserClient(baseURL: try server.baseURL, configuration: session.configuration)
-      let task = Task { try await client.user(id: 1) }
-      var lines = server.lines.makeAsyncIterator()
-      #expect(await lines.next() == "accepted")
-      task.cancel()
-      let result = await task.result
-      #expect(throws: CancellationError.self) { try result.get() }
+      await expectCancellationOnceAccepted(serverLines: server.lines) {
+        try await client.user(id: 1)
+      }
     }
   }
 

@@ -33,19 +33,14 @@ public final class UserDetailViewModel {
     self.client = client
   }
 
-  private var currentState: UserDetailState {
-    get { stateOwner.value }
-    set { stateOwner.value = newValue }
-  }
-
   /// Loads the user when nothing is shown: from ``UserDetailState/idle`` or
   /// ``UserDetailState/failed(_:)`` (a retry) the state becomes `loading`, then `loaded` or
   /// `failed`. Does nothing while loading or once the user is shown.
   public func load() {
-    switch currentState {
+    switch stateOwner.value {
     case .idle, .failed:
       start(shown: nil)
-      currentState = .loading
+      stateOwner.value = .loading
     case .loading, .loaded:
       break
     }
@@ -65,14 +60,14 @@ public final class UserDetailViewModel {
   /// and sends a ``UserDetailEvent/toast(_:)``. With no user shown this is ``load()``. Does
   /// nothing while a request is running.
   public func startRefresh() {
-    switch currentState {
+    switch stateOwner.value {
     case .idle, .failed:
       load()
     case .loading, .loaded(_, isRefreshing: true):
       break
     case .loaded(let user, isRefreshing: false):
       start(shown: user)
-      currentState = .loaded(user, isRefreshing: true)
+      stateOwner.value = .loaded(user, isRefreshing: true)
     }
   }
 
@@ -89,9 +84,9 @@ public final class UserDetailViewModel {
     self.running = nil
     running.task.cancel()
     if let shown = running.shown {
-      currentState = .loaded(shown, isRefreshing: false)
+      stateOwner.value = .loaded(shown, isRefreshing: false)
     } else {
-      currentState = .idle
+      stateOwner.value = .idle
     }
   }
 
@@ -110,11 +105,11 @@ public final class UserDetailViewModel {
     running = nil
     switch (result, shown) {
     case (.success(let user), _):
-      currentState = .loaded(user, isRefreshing: false)
+      stateOwner.value = .loaded(user, isRefreshing: false)
     case (.failure(let error), nil):
-      currentState = .failed(UserFacingError(error))
+      stateOwner.value = .failed(UserFacingError(error))
     case (.failure(let error), let shown?):
-      currentState = .loaded(shown, isRefreshing: false)
+      stateOwner.value = .loaded(shown, isRefreshing: false)
       eventSender.send(.toast(UserFacingError(error).message))
     }
   }

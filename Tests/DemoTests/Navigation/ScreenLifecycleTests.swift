@@ -1,3 +1,4 @@
+import DemoShared
 import Signals
 import SignalsTesting
 import Testing
@@ -10,7 +11,7 @@ import UserFeature
 @MainActor
 @Suite struct ScreenLifecycleTests {
   /// What the view models show for the offline client's scripted failures.
-  private static let offlineMessage = UserFacingError(OfflineFailurePolicy.defaultError).message
+  private static let offlineMessage = UserFacingError(FailurePolicy.defaultError).message
 
   /// State is drawn, events are announced once: a failed refresh draws the refreshing list,
   /// then the restored list, then one toast. After opening a user and going back, the list is

@@ -19,7 +19,7 @@ final class DemoSession {
   let scheduler = TestScheduler()
   let client: OfflineUserClient
   let settings: DemoSettings
-  /// What the app calls: ``client`` behind a gate that holds the requests the test asked for.
+  /// What the app calls: ``client`` failing `failingRequests`, behind a gate that holds the requests the test asked for.
   let gatedClient: GatedUserClient
   let app: DemoApp
   private let sleeps = LatencyLog()
@@ -40,10 +40,11 @@ final class DemoSession {
     interactive: Bool = false, holding held: Set<Int> = []
   ) throws {
     client = OfflineUserClient(
-      users: try OfflineUserClient.fixtureUsers(), latency: .zero,
-      failures: .requests(failingRequests), sleep: { _ in })
+      users: try OfflineUserClient.fixtureUsers(), latency: .zero, sleep: { _ in })
     self.settings = settings
-    gatedClient = GatedUserClient(base: client, holding: held)
+    gatedClient = GatedUserClient(
+      base: FailureInjectingClient(base: client, failures: .requests(failingRequests)),
+      holding: held)
     let scheduler = self.scheduler
     let sleeps = self.sleeps
     let virtualTime: @MainActor () -> Duration = { scheduler.now }

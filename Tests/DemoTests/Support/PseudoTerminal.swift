@@ -1,4 +1,5 @@
 import Foundation
+import TestServers
 
 /// Runs the built `Demo` executable on a pseudo-terminal of a fixed size, as a person at a
 /// terminal would: standard input, output and error are the terminal, so the Demo redraws its
@@ -292,12 +293,10 @@ enum PseudoTerminal {
     rawTerminal: Bool = false, environment: [String: String?] = [:],
     timeout: Duration = .seconds(30)
   ) async throws -> Outcome {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("demo-pty-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let stepsURL = directory.appendingPathComponent("steps.json")
-    let outputURL = directory.appendingPathComponent("output")
+    let scratch = try ScratchDirectory(prefix: "demo-pty")
+    defer { scratch.remove() }
+    let stepsURL = scratch.file("steps.json")
+    let outputURL = scratch.file("output")
     try JSONEncoder().encode(steps).write(to: stepsURL)
     var processEnvironment = ProcessInfo.processInfo.environment
     processEnvironment["TERM"] = "xterm-256color"

@@ -1,3 +1,4 @@
+import DemoShared
 import Testing
 import UserFeature
 
@@ -34,7 +35,7 @@ import UserFeature
     #expect(session.app.perform("reload") == .handled)  // a terminal session does not wait
     _ = try await session.gatedClient.gate.requests(count: 1)
     #expect(await session.app.handle("open 1"))
-    session.gatedClient.gate.fail(0, with: OfflineFailurePolicy.defaultError)
+    session.gatedClient.gate.fail(0, with: FailurePolicy.defaultError)
     let list = try #require(session.app.navigation.screens.first as? UserListScreen)
     await list.viewModel.state.waitUntil { !$0.isBusy }
     #expect(await session.app.handle("back"))

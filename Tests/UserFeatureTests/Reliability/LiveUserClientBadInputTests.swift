@@ -110,12 +110,9 @@ struct LiveUserClientBadInputTests {
     try await withRawHTTPServer { server, session in
       let client = LiveUserClient(
         baseURL: try server.baseURL(.silent), configuration: session.configuration)
-      let task = Task { try await client.users(matching: "", page: 1, pageSize: 10) }
-      var lines = server.lines.makeAsyncIterator()
-      #expect(await lines.next() == "accepted")
-      task.cancel()
-      let result = await task.result
-      #expect(throws: CancellationError.self) { try result.get() }
+      await expectCancellationOnceAccepted(serverLines: server.lines) {
+        try await client.users(matching: "", page: 1, pageSize: 10)
+      }
     }
   }
 

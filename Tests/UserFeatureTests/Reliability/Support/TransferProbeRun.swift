@@ -1,4 +1,5 @@
 import Foundation
+import TestServers
 
 /// One run of the `TransferProbe` executable (Tests/Probes/TransferProbe): the live client in a
 /// process of its own, so that a crash or a memory peak is the probe's, not the test runner's.
@@ -15,7 +16,7 @@ struct TransferProbeRun: Sendable {
   /// Runs the probe with `arguments` and waits for it on a thread of its own, never on the
   /// test's concurrency pool.
   static func run(_ arguments: [String]) async throws -> TransferProbeRun {
-    let executable = try probeExecutable()
+    let executable = try BuiltProducts.executable(named: "TransferProbe")
     return try await withCheckedThrowingContinuation { continuation in
       Thread.detachNewThread {
         do {
@@ -45,24 +46,4 @@ struct TransferProbeRun: Sendable {
       }
     }
   }
-
-  /// The probe executable in the build products directory, next to the test bundle.
-  private static func probeExecutable() throws -> URL {
-    var directories = Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }
-      .map { $0.bundleURL.deletingLastPathComponent() }
-    directories.append(Bundle.main.bundleURL)
-    if let path = CommandLine.arguments.first {
-      directories.append(URL(fileURLWithPath: path).deletingLastPathComponent())
-    }
-    for directory in directories {
-      let candidate = directory.appendingPathComponent("TransferProbe")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) {
-        return candidate
-      }
-    }
-    throw ProbeNotBuilt()
-  }
-
-  /// No `TransferProbe` next to the tests: build the package first (`swift build`).
-  struct ProbeNotBuilt: Error {}
 }

@@ -1,14 +1,16 @@
 import Foundation
+import UserFeature
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-/// Which requests an ``OfflineUserClient`` fails, and with what error.
+/// Which requests a ``FailureInjectingClient`` fails, and with what error: the demos'
+/// `--fail-rate` and the failing preview.
 ///
 /// The decision gets the request's number (0 for the client's first request, counting both
 /// methods), so failures can be scripted exactly or drawn from an injected random source.
-public struct OfflineFailurePolicy: Sendable {
+public struct FailurePolicy: Sendable {
   /// The error used by the built-in policies: a lost connection, as a live client reports it.
   public static let defaultError = UserClientError.transport(URLError(.networkConnectionLost))
 
@@ -25,28 +27,28 @@ public struct OfflineFailurePolicy: Sendable {
   }
 
   /// Every request succeeds.
-  public static var never: OfflineFailurePolicy {
-    OfflineFailurePolicy { _ in nil }
+  public static var never: FailurePolicy {
+    FailurePolicy { _ in nil }
   }
 
   /// Every request fails with `error`.
-  public static func always(_ error: any Error = defaultError) -> OfflineFailurePolicy {
-    OfflineFailurePolicy { _ in error }
+  public static func always(_ error: any Error = defaultError) -> FailurePolicy {
+    FailurePolicy { _ in error }
   }
 
   /// Exactly the requests numbered in `requestNumbers` fail, with `error` (a scripted sequence).
   public static func requests(
     _ requestNumbers: Set<Int>, error: any Error = defaultError
-  ) -> OfflineFailurePolicy {
-    OfflineFailurePolicy { requestNumbers.contains($0) ? error : nil }
+  ) -> FailurePolicy {
+    FailurePolicy { requestNumbers.contains($0) ? error : nil }
   }
 
   /// This policy, except that the first `count` requests always succeed: the demo's
   /// `--fail-rate` spares the first load, so there is a list whose refresh can fail.
-  public func sparing(firstRequests count: Int) -> OfflineFailurePolicy {
-    precondition(count >= 0, "OfflineFailurePolicy.sparing: negative count \(count)")
+  public func sparing(firstRequests count: Int) -> FailurePolicy {
+    precondition(count >= 0, "FailurePolicy.sparing: negative count \(count)")
     let policy = self
-    return OfflineFailurePolicy { number in
+    return FailurePolicy { number in
       number < count ? nil : policy.error(forRequest: number)
     }
   }
@@ -57,8 +59,8 @@ public struct OfflineFailurePolicy: Sendable {
     rate: Double,
     error: any Error = defaultError,
     random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
-  ) -> OfflineFailurePolicy {
-    precondition((0...1).contains(rate), "OfflineFailurePolicy.randomly: rate \(rate) not in 0...1")
-    return OfflineFailurePolicy { _ in random() < rate ? error : nil }
+  ) -> FailurePolicy {
+    precondition((0...1).contains(rate), "FailurePolicy.randomly: rate \(rate) not in 0...1")
+    return FailurePolicy { _ in random() < rate ? error : nil }
   }
 }
