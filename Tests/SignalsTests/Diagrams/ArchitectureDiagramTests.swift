@@ -18,6 +18,8 @@ private let packageLayers = [
   Layer(name: "SwiftUIDemo", role: "View: SwiftUI screens", folder: "Sources/SwiftUIDemo"),
   Layer(name: "DemoShared", role: "what both demos share", folder: "Sources/DemoShared"),
   Layer(name: "UserFeature", role: "view models, services, models", folder: "Sources/UserFeature"),
+  Layer(name: "ConsoleKit", role: "machinery: the terminal", folder: "Sources/ConsoleKit"),
+  Layer(name: "BoundedHTTP", role: "machinery: bounded transfers", folder: "Sources/BoundedHTTP"),
   Layer(
     name: "SignalsObservation", role: "Property -> @Observable bridge",
     folder: "Sources/SignalsObservation"),
