@@ -65,7 +65,13 @@ let package = Package(
     // Local HTTP servers (python3) shared by the UserFeature and Demo tests; not a product.
     .target(name: "TestServers", path: "Tests/TestServers"),
     .testTarget(
-      name: "SignalsTests", dependencies: ["Signals", "SignalsTesting", "DispatchMainProbe"]),
+      name: "SignalsTests",
+      dependencies: [
+        "Signals", "SignalsTesting",
+        // The probe is a process the tests start; iOS and its kin start no processes, so there
+        // the suite builds without it (and without DispatchMainProbeTests).
+        .target(name: "DispatchMainProbe", condition: .when(platforms: [.linux, .macOS])),
+      ]),
     .testTarget(
       name: "SignalsObservationTests",
       dependencies: ["SignalsObservation", "Signals", "SignalsTesting"]),
