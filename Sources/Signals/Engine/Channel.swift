@@ -109,10 +109,11 @@ final class Channel<Value: Sendable>: Sendable {
   /// Stores `body`'s change of the current value and delivers it, as one write. `body` is user
   /// code, so it runs with no lock held, on a copy read with its write number; the result is
   /// stored only if no other write came in between, else `body` runs again on the newer value.
-  func modify(_ body: (inout Value) throws -> Void) rethrows {
+  /// Returns what the run whose change was stored returned.
+  func modify<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     while true {
       var (value, sequence) = currentValueAndSequence
-      try body(&value)
+      let result = try body(&value)
       let action = state.withLock { state -> State.SendAction? in
         guard state.sequence == sequence else { return nil }
         return state.send(value, canDeliverHere: true)
@@ -120,7 +121,7 @@ final class Channel<Value: Sendable>: Sendable {
       switch consume action {
       case .some(let action):
         complete(action, sent: value)
-        return
+        return result
       case .none: continue
       }
     }

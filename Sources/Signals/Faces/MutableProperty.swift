@@ -43,19 +43,27 @@ public final class MutableProperty<Value: Sendable>: Sendable {
   }
 
   /// Changes the stored value in place and delivers the result once, atomically with respect
-  /// to every other write: `owner.modify { $0.count += 1 }` from many threads loses no update,
-  /// where `owner.value += 1` (a read, then a separate write) can.
+  /// to every other write, and returns what `body` returned (as `Mutex.withLock` does):
+  /// `owner.modify { $0.count += 1 }` from many threads loses no update, where
+  /// `owner.value += 1` (a read, then a separate write) can.
   ///
-  /// - `body` runs with no lock held, on a copy of the current value (a copy-on-write value is
-  ///   copied once per run). If another write stored a value after that copy was read, the
-  ///   result is not stored and `body` runs again on the newer value, so keep `body` free of
-  ///   side effects other than changing its argument.
+  /// ```swift
+  /// let added = owner.modify { items in items.insert(item).inserted }
+  /// ```
+  ///
+  /// - When `body` runs more than once: it runs with no lock held, on a copy of the current
+  ///   value (a copy-on-write value is copied once per run). If another write stored a value
+  ///   after that copy was read, this run's change is not stored and `body` runs again on the
+  ///   newer value; that repeats until no write came in between. So keep `body` free of side
+  ///   effects other than changing its argument and computing its result.
+  /// - The result returned is the one of the run whose change was stored (the last run); the
+  ///   results of discarded runs are dropped.
   /// - One write, one delivery, in the same order as every other write. If `body` throws,
   ///   nothing is stored and the error is rethrown.
   /// - From inside a handler: `body` sees the stored value (which may be newer than the value
-  ///   that handler is receiving), and the result is queued behind the current delivery, like a
+  ///   that handler is receiving), and the change is queued behind the current delivery, like a
   ///   set.
-  public func modify(_ body: (inout Value) throws -> Void) rethrows {
+  public func modify<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     try channel.modify(body)
   }
 

@@ -40,6 +40,42 @@ extension Property {
       })
   }
 
+  /// The same property, its changes thinned to at most one per `interval`, each carrying the
+  /// latest value: a dial or a progress bar that must not redraw for every write.
+  ///
+  /// - Replay: a subscriber receives the current value at once, as from any property; that
+  ///   starts an interval.
+  /// - Ordering: a change is held until the interval running ends, then the latest change held
+  ///   goes out and starts the next interval; an interval that held nothing ends the
+  ///   throttling, and the next change starts a new interval and waits for its end. So
+  ///   deliveries are at least `interval` apart, a change waits at most `interval`, the last
+  ///   value set is always delivered, and never an older value after a newer one.
+  /// - Threading: the changes are delivered through `scheduler` (a `TestScheduler` in tests:
+  ///   an interval started at t ends when the clock reaches t + interval), one at a time and in
+  ///   order even on a concurrent scheduler. ``value`` still reads the source's stored value,
+  ///   so it may be ahead of what a subscriber has received so far.
+  /// - Cancellation: cancelling the token drops a held change and the pending interval's end;
+  ///   each subscriber has its own upstream subscription and its own intervals.
+  ///
+  /// Compare ``EventStream/throttle(for:scheduler:latest:)``, where the first event after a
+  /// quiet period goes out at once: a property's first value is its current value, and its
+  /// changes always wait for an interval's end.
+  public func throttle(for interval: Duration, scheduler: some SignalScheduler) -> Property<Value> {
+    precondition(interval >= .zero, "throttle(for:scheduler:): negative interval")
+    let upstream = self
+    return Property(
+      read: { upstream.value },
+      readConsistently: upstream.readConsistently,
+      subscribe: { handler in
+        let (relay, relayToken) = Channel.relay(to: handler)
+        let throttler = Throttler(
+          interval: interval, keepsLatest: true, leading: .firstOnly, scheduler: scheduler,
+          output: relay)
+        let upstreamToken = upstream.sink(throttler.receive)
+        return .combining(relayToken, SubscriptionToken { throttler.cancel() }, upstreamToken)
+      })
+  }
+
   /// The changes of this property as events: a subscriber receives every value set after it
   /// subscribed, without the current one. Use it to feed state into event operators such as
   /// ``EventStream/debounce(for:scheduler:)``.
