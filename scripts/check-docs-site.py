@@ -10,7 +10,7 @@ pages are a JavaScript app, so a page counts as rendered only when its DOM shows
 title (from the page's own data file) and its content. A page fails on:
   - not rendering: no title, the wrong title (DocC's "page not found"), or no content;
   - a console error, an uncaught exception or a failed request (Chromium's log included);
-  - a broken image (an <img> that did not load);
+  - a broken image (an <img> that did not load; lazy ones are loaded at once, wherever they are);
   - an internal link that leads nowhere (its address is not a page or file of the site).
 A screenshot of each landing page is written beside the site (.build/docs-site/*.png).
 
@@ -47,8 +47,11 @@ RENDER_TIMEOUT = 30.0  # seconds; a DocC page renders in well under one here
 SETTLE = 0.5  # seconds after rendering in which a late console error is still caught
 
 # What a page shows once rendered: its title, how much text its content has, its images and
-# its links. DocC puts the page title in an <h1> inside <main>.
+# its links. DocC puts the page title in an <h1> inside <main>. DocC loads images lazily, and a
+# headless window never scrolls to one far down the page, so every lazy image is asked for at
+# once: each image on the page is loaded and checked, wherever it stands.
 PAGE_STATE_JS = """(() => {
+  document.querySelectorAll('img[loading="lazy"]').forEach(i => { i.loading = 'eager'; });
   const main = document.querySelector('main') || document.body;
   const h1 = main ? main.querySelector('h1') : null;
   return {
@@ -338,6 +341,7 @@ GOOD_PAGE = """<!doctype html><meta charset=utf-8><title>t</title><body><main></
   setTimeout(() => { document.querySelector('main').innerHTML =
     '<h1>Good page</h1><p>' + 'Content that a reader came for. '.repeat(4) + '</p>' +
     '<img src="/dot.svg" alt="dot"><a href="/good.html">self</a> <a href="/dir/">dir</a> ' +
+    '<div style="height: 5000px"></div><img src="/dot.svg" alt="far down" loading="lazy">' +
     '<a href="https://example.com/elsewhere">elsewhere</a>'; }, 200);
 </script>"""
 BROKEN_PAGES = {
@@ -349,6 +353,9 @@ BROKEN_PAGES = {
                            + "</p></main><script>console.error('boom')</script>", "console.error: boom"),
     "exception.html": ("<!doctype html><body><main><h1>Broken page</h1><p>" + "x " * 60
                        + "</p></main><script>null.property</script>", "uncaught exception"),
+    "broken-lazy-image.html": ("<!doctype html><body><main><h1>Broken page</h1><p>" + "x " * 60
+                               + '</p><div style="height: 5000px"></div>'
+                               + '<img src="/missing.svg" loading="lazy"></main>', "broken image: "),
     "broken-image.html": ("<!doctype html><body><main><h1>Broken page</h1><p>" + "x " * 60
                           + '</p><img src="/missing.svg"></main>', "broken image: "),
     "dead-link.html": ("<!doctype html><body><main><h1>Broken page</h1><p>" + "x " * 60

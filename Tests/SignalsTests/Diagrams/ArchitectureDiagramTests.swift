@@ -81,10 +81,6 @@ extension DiagramTests {
     return "\(box)\(role)-> \(arrows.joined(separator: ", "))"
   }
 
-  private static var package: URL {
-    directory.deletingLastPathComponent().deletingLastPathComponent()
-  }
-
   private static func swiftFiles(in folder: String) throws -> [URL] {
     let root = package.appendingPathComponent(folder)
     let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
