@@ -11,19 +11,7 @@ import Testing
 
   /// The documented example of `Timeline`: a state lane and an event lane cancelled at 1 s.
   private func example() -> Timeline {
-    let state = MutableProperty("idle")
-    let toasts = EventSender<String>()
-    let states = Recorder(state.property, scheduler: scheduler)
-    let shown = Recorder(toasts.stream, scheduler: scheduler)
-    scheduler.advance(to: .milliseconds(300))
-    state.value = "loading"
-    scheduler.advance(to: .milliseconds(800))
-    state.value = "saved"
-    toasts.send("Saved")
-    state.value = "editing"
-    scheduler.advance(to: .seconds(1))
-    shown.cancel()
-    return Timeline(("state", states), ("toast", shown))
+    .documentedExample(on: scheduler)
   }
 
   @Test func drawsEveryValueEveryInstantAndEveryLaneName() {
