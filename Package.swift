@@ -1,7 +1,9 @@
 // swift-tools-version: 6.2
 // Signals: a small, dependency-free reactive binding layer (state as `Property`,
 // one-off events as `EventStream`), a feature built on it, a console demo and a SwiftUI demo.
-// Dependencies flow one way: Demo, SwiftUIDemo -> DemoShared -> UserFeature -> Signals.
+// Dependencies flow one way: Demo, SwiftUIDemo -> DemoShared -> UserFeature -> Signals;
+// UserFeature -> BoundedHTTP (the transfer hardening, which knows nothing of users); and
+// Demo, SwiftUIDemo -> ConsoleKit -> Signals (the console machinery, below the demos).
 // No external packages.
 //
 // Tools version 6.2: the tests use `weak let` (SE-0481, first accepted by Swift 6.2), and only a
@@ -28,20 +30,27 @@ let package = Package(
     .target(name: "Signals"),
     .target(name: "SignalsObservation", dependencies: ["Signals"]),
     .target(name: "SignalsTesting", dependencies: ["Signals"]),
+    // HTTP with a bound on time and memory, safe to cancel: knows nothing of users.
+    .target(name: "BoundedHTTP"),
     .target(
       name: "UserFeature",
-      dependencies: ["Signals"],
+      dependencies: ["Signals", "BoundedHTTP"],
       resources: [.copy("Resources/users.json")]
     ),
     // What both demos share: the settings model and the simulated-latency client.
     .target(name: "DemoShared", dependencies: ["UserFeature"]),
-    .executableTarget(name: "Demo", dependencies: ["DemoShared", "UserFeature", "Signals"]),
+    // The console machinery the demo runs on: raw mode, display width, styled and sanitized
+    // text, output, key decoding, the search field, input splitting, flag parsing, and the
+    // trace of a view model's outputs. It knows nothing of UserFeature; Demo is the lesson.
+    .target(name: "ConsoleKit", dependencies: ["Signals"]),
+    .executableTarget(
+      name: "Demo", dependencies: ["ConsoleKit", "DemoShared", "UserFeature", "Signals"]),
     // The same screens in SwiftUI. Its views compile only where SwiftUI exists; on Linux the
     // executable says so and exits, and CI type-checks the views against the stand-in module in
     // StandIns/SwiftUI (scripts/typecheck-swiftui.sh).
     .executableTarget(
       name: "SwiftUIDemo",
-      dependencies: ["DemoShared", "UserFeature", "Signals", "SignalsObservation"]),
+      dependencies: ["ConsoleKit", "DemoShared", "UserFeature", "Signals", "SignalsObservation"]),
     .executableTarget(
       name: "SignalsBenchmarks",
       dependencies: ["Signals", "SignalsTesting"],
@@ -50,10 +59,19 @@ let package = Package(
     // A small process one test runs: main-actor delivery after dispatchMain().
     .executableTarget(
       name: "DispatchMainProbe", dependencies: ["Signals"], path: "Tests/Probes/DispatchMainProbe"),
+    // A process the live client's reliability tests run: cancel races, memory peaks.
+    .executableTarget(
+      name: "TransferProbe", dependencies: ["UserFeature"], path: "Tests/Probes/TransferProbe"),
     // Local HTTP servers (python3) shared by the UserFeature and Demo tests; not a product.
     .target(name: "TestServers", path: "Tests/TestServers"),
     .testTarget(
-      name: "SignalsTests", dependencies: ["Signals", "SignalsTesting", "DispatchMainProbe"]),
+      name: "SignalsTests",
+      dependencies: [
+        "Signals", "SignalsTesting",
+        // The probe is a process the tests start; iOS and its kin start no processes, so there
+        // the suite builds without it (and without DispatchMainProbeTests).
+        .target(name: "DispatchMainProbe", condition: .when(platforms: [.linux, .macOS])),
+      ]),
     .testTarget(
       name: "SignalsObservationTests",
       dependencies: ["SignalsObservation", "Signals", "SignalsTesting"]),
@@ -62,9 +80,10 @@ let package = Package(
       name: "SignalsObservationMainActorTests",
       dependencies: ["SignalsObservation", "Signals", "SignalsTesting"],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
+    .testTarget(name: "BoundedHTTPTests", dependencies: ["BoundedHTTP", "TestServers"]),
     .testTarget(
       name: "UserFeatureTests",
-      dependencies: ["UserFeature", "Signals", "SignalsTesting", "TestServers"]
+      dependencies: ["UserFeature", "Signals", "SignalsTesting", "TestServers", "TransferProbe"]
     ),
     // Exercises, not part of the library: one broken model per anti-pattern of the guide, whose
     // checks pass as known issues until the learner fixes it, and the solutions, which pass the
@@ -79,9 +98,12 @@ let package = Package(
       name: "SwiftUIDemoTests",
       dependencies: ["SwiftUIDemo", "DemoShared", "UserFeature", "Signals", "SignalsTesting"]),
     .testTarget(
+      name: "ConsoleKitTests", dependencies: ["ConsoleKit", "Signals", "SignalsTesting"]),
+    .testTarget(
       name: "DemoTests",
       dependencies: [
-        "Demo", "DemoShared", "UserFeature", "Signals", "SignalsObservation", "SignalsTesting",
+        "Demo", "ConsoleKit", "DemoShared", "UserFeature", "Signals", "SignalsObservation",
+        "SignalsTesting",
         "TestServers",
       ],
       exclude: ["Golden"]  // golden transcripts, read by the tests through #filePath

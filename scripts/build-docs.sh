@@ -45,6 +45,12 @@ for module in Signals SignalsObservation SignalsTesting; do
     --fallback-bundle-identifier "org.signals.$module" \
     --output-path "$out/$module.doccarchive" \
     --warnings-as-errors
+  # DocC's web app asks every page's site for theme-settings.json (optional theming), and a
+  # reader's browser logs a 404 error when the archive has none (scripts/check-docs-site.py
+  # fails on it). No catalog themes anything, so each archive gets the empty settings.
+  if [ ! -e "$out/$module.doccarchive/theme-settings.json" ]; then
+    echo '{}' >"$out/$module.doccarchive/theme-settings.json"
+  fi
 done
 
 echo "DocC archives: $out/Signals.doccarchive, $out/SignalsObservation.doccarchive," \

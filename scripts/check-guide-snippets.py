@@ -36,7 +36,12 @@ Diagrams. A test renders a timeline (SignalsTesting's `Timeline`) on virtual tim
 it with a committed file, docs/diagrams/NAME.txt, through `expectDiagram("NAME", ...)`
 (Tests/SignalsTests/Diagrams; `SIGNALS_UPDATE_DIAGRAMS=1` rewrites the files). A document quotes
 one by putting `<!-- diagram: NAME -->` on the line right before a fenced ```text block; the
-block must equal the file, compared like a snippet.
+block must equal the file, compared like a snippet. The same test draws the timeline as a
+picture, docs/diagrams/NAME.svg (`Timeline.renderSVG()`), and compares it with that file; a
+guide shows it inline with Markdown image syntax, `![what it shows](diagrams/NAME.svg)`
+(a path relative to the document that ends in docs/diagrams/NAME.svg). A DocC article shows a
+picture from its own catalog, `![what it shows](NAME.svg)` for the catalog's Resources/NAME.svg
+(DocC finds images there by name); a diagram's copy there is checked by the same test.
 
 Rules (each violation is reported with file:line; the exit status is 1 if there is any):
   1. every snippet name a document uses exists, exactly once, in Sources/, Tests/ or
@@ -47,11 +52,14 @@ Rules (each violation is reported with file:line; the exit status is 1 if there 
      of the target document, and a link whose text is a function name in backticks
      (`name()`) to a Swift file that declares `func name(`;
   5. the English and Korean guides have the same structure: the same snippets in the same
-     order, the same diagrams in the same order, the same relative link targets in the same
+     order, the same diagrams (quoted or shown) in the same order, the same relative link targets in the same
      order, and the same heading levels;
-  6. every diagram a document quotes exists as docs/diagrams/NAME.txt and its block, a
-     ```text block, equals the file; every file there is quoted by a document and rendered by
-     a test (a Swift file under Tests/ calls `expectDiagram("NAME"`);
+  6. every picture a guide shows exists as docs/diagrams/NAME.svg and is rendered by a test;
+     every picture a DocC article shows exists in its catalog's Resources/, and a copy of a
+     diagram there is byte-identical to docs/diagrams/NAME.svg;
+     every diagram a document quotes exists as docs/diagrams/NAME.txt and its block, a
+     ```text block, equals the file; every file there is quoted (text) or shown (picture) by a
+     document and rendered by a test (a Swift file under Tests/ calls `expectDiagram("NAME"`);
   7. a DocC article links to no repository file: every link is absolute (`https:`) or a DocC
      link (`doc:`), because the hosted documentation has no repository next to it.
 
@@ -83,6 +91,8 @@ START_MARKER = re.compile(r"^\s*// snippet: (?P<name>[A-Za-z0-9_.-]+)\s*$")
 END_MARKER = re.compile(r"^\s*// snippet-end\s*$")
 DOC_MARKER = re.compile(r"^\s*<!-- (?P<kind>snippet|diagram): (?P<name>.+?) -->\s*$")
 DIAGRAM_NAME = re.compile(r"^[a-z0-9-]+$")
+CATALOG_PICTURE = re.compile(r"!\[[^\]]*\]\((?P<name>[A-Za-z0-9_.-]+)\.svg\)")
+PICTURE = re.compile(r"!\[[^\]]*\]\((?P<target>[^)\s]*diagrams/(?P<name>[^/)\s]+)\.svg)\)")
 FENCE = re.compile(r"^(?P<indent>\s*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 INLINE_LINK = re.compile(r"(?<!!)\[(?P<text>(?:[^\[\]]|\[[^\]]*\])*)\]\((?P<target>[^)\s]+)(?:\s+\"[^\"]*\")?\)")
 REFERENCE_LINK = re.compile(r"^\s{0,3}\[(?P<text>[^\]]+)\]:\s*(?P<target>\S+)")
@@ -124,6 +134,9 @@ class Document:
     links: List[Link] = field(default_factory=list)
     headings: List[Tuple[int, str, int]] = field(default_factory=list)  # (level, title, line)
     dangling_markers: List[Tuple[str, str, int]] = field(default_factory=list)  # (kind, name, line)
+    pictures: List[Tuple[str, str, int]] = field(default_factory=list)  # (name, target, line)
+    catalog_pictures: List[Tuple[str, int]] = field(default_factory=list)  # (name, line), DocC
+    diagram_order: List[str] = field(default_factory=list)  # quoted and shown, in document order
 
 
 class Report:
@@ -292,6 +305,7 @@ def parse_document(path: Path) -> Document:
                 kind, name, block.marker_line = pending_marker
                 if kind == "diagram":
                     block.diagram = name
+                    document.diagram_order.append(name)
                 else:
                     block.marker = name
                 pending_marker = None
@@ -306,6 +320,12 @@ def parse_document(path: Path) -> Document:
         elif line.strip() and pending_marker:
             document.dangling_markers.append(pending_marker)
             pending_marker = None
+        for picture in PICTURE.finditer(line):
+            document.pictures.append((picture.group("name"), picture.group("target"), number))
+            document.diagram_order.append(picture.group("name"))
+        for picture in CATALOG_PICTURE.finditer(line):
+            document.catalog_pictures.append((picture.group("name"), number))
+            document.diagram_order.append(picture.group("name"))
         heading = HEADING.match(line)
         if heading:
             document.headings.append((len(heading.group("hashes")), heading.group("title"), number))
@@ -480,15 +500,31 @@ def check_diagram_files(root: Path, documents: Dict[Path, "Document"], report: R
     diagram files there are."""
     directory = root / DIAGRAM_DIR
     files = sorted(directory.glob("*.txt")) if directory.is_dir() else []
+    pictures = sorted(directory.glob("*.svg")) if directory.is_dir() else []
     quoted = {b.diagram for d in documents.values() for b in d.blocks if b.diagram}
+    shown = {name for d in documents.values() for name, _, _ in d.pictures}
+    shown |= {name for d in documents.values() for name, _ in d.catalog_pictures}
     tests = "\n".join(
         path.read_text(encoding="utf-8")
         for path in swift_files(root)
         if path.relative_to(root).parts[0] == "Tests"
     )
+    for document in documents.values():
+        for name, target, line in document.pictures:
+            resolved = (document.path.parent / target).resolve()
+            expected = (root / DIAGRAM_DIR / f"{name}.svg").resolve()
+            if resolved != expected or not expected.is_file():
+                report.error(document.path, line,
+                             f"picture '{target}' is not a file {DIAGRAM_DIR}/{name}.svg (a test "
+                             "writes it with SIGNALS_UPDATE_DIAGRAMS=1)")
+    for path in pictures:
+        name = path.stem
+        if not re.search(r'expectDiagram\(\s*"' + re.escape(name) + '"', tests):
+            report.error(path, 0, f"picture '{name}' is rendered by no test "
+                         f"(no 'expectDiagram(\"{name}\"' under Tests/)")
     for path in files:
         name = path.stem
-        if name not in quoted:
+        if name not in quoted and name not in shown:
             report.error(path, 0, f"diagram '{name}' is quoted by no document")
         if not re.search(r'expectDiagram\(\s*"' + re.escape(name) + '"', tests):
             report.error(path, 0, f"diagram '{name}' is rendered by no test "
@@ -523,6 +559,21 @@ def check_links(root: Path, document: Document, documents: Dict[Path, Document],
                     f"link text names {link.text} but {path_part} declares no "
                     f"'func {function.group('name')}('",
                 )
+
+
+def check_docc_pictures(root: Path, document: Document, report: Report) -> None:
+    """A DocC article's picture is a file in its catalog's Resources; a diagram's copy there is
+    the committed diagram, byte for byte."""
+    for name, line in document.catalog_pictures:
+        copy = document.path.parent / "Resources" / f"{name}.svg"
+        diagram = root / DIAGRAM_DIR / f"{name}.svg"
+        if not copy.is_file():
+            report.error(document.path, line,
+                         f"picture '{name}.svg' is not a file Resources/{name}.svg in its catalog")
+        elif diagram.is_file() and copy.read_bytes() != diagram.read_bytes():
+            report.error(document.path, line,
+                         f"picture '{name}.svg': Resources/{name}.svg differs from "
+                         f"{DIAGRAM_DIR}/{name}.svg (SIGNALS_UPDATE_DIAGRAMS=1 rewrites both)")
 
 
 def check_docc_links(document: Document, report: Report) -> None:
@@ -567,8 +618,7 @@ def check_parity(english: Document, korean: Document, report: Report) -> None:
 
     compare("snippets", [b.marker or "" for b in english.blocks if b.marker],
             [b.marker or "" for b in korean.blocks if b.marker])
-    compare("diagrams", [b.diagram or "" for b in english.blocks if b.diagram],
-            [b.diagram or "" for b in korean.blocks if b.diagram])
+    compare("diagrams", english.diagram_order, korean.diagram_order)
     compare("relative links", relative_targets(english), relative_targets(korean))
     compare("heading levels", [str(level) for level, _, _ in english.headings],
             [str(level) for level, _, _ in korean.headings])
@@ -645,6 +695,7 @@ def run(root: Path) -> Report:
             check_links(root, document, documents, report)
     for path in docc_articles(root):
         check_docc_links(documents[path.resolve()], report)
+        check_docc_pictures(root, documents[path.resolve()], report)
     english = documents.get(guide_paths[0].resolve())
     korean = documents.get(guide_paths[1].resolve())
     if english and korean:
@@ -652,6 +703,8 @@ def run(root: Path) -> Report:
     diagram_files = check_diagram_files(root, documents, report)
     report.summary = (
         f"{sum(1 for d in documents.values() for b in d.blocks if b.marker)} quoted blocks, "
+        f"{sum(len(d.pictures) + len(d.catalog_pictures) for d in documents.values())} "
+        "shown pictures, "
         f"{sum(1 for d in documents.values() for b in d.blocks if b.diagram)} quoted diagrams "
         f"of {diagram_files}, "
         f"{sum(len(d.links) for d in documents.values())} links, "
@@ -705,7 +758,15 @@ e   ^--x----
     diagram = "ms  |0 |100\ne   ^--x----\n"
     renderer = 'func test() throws {\n  try expectDiagram("flow", timeline)\n}\n'
     base_files = {"docs/diagrams/flow.txt": diagram, "Tests/FlowTests.swift": renderer}
+    picture = "\n![The flow](diagrams/flow.svg)\n"
     korean = guide.replace("## Rules", "## 규칙").replace("(#rules)", "(#규칙)")
+
+    def docc_picture(copy: Optional[str]) -> Dict[str, str]:
+        """A DocC article showing the flow picture, with its catalog copy if `copy` is text."""
+        files = {"Sources/Signals/Signals.docc/Article.md": "# Article\n\n![The flow](flow.svg)\n"}
+        if copy is not None:
+            files["Sources/Signals/Signals.docc/Resources/flow.svg"] = copy
+        return files
     cases = {
         "passes when everything matches": (swift, guide, korean, None),
         "detects a drifted block": (
@@ -760,6 +821,29 @@ e   ^--x----
              "# Article\n\nSee [the guide](../../docs/guide.md) and [Swift](https://swift.org).\n"}),
         "detects diagrams in a different order": (
             swift, guide, korean.replace("<!-- diagram: flow -->", ""), "the diagrams differ"),
+        "passes with a picture": (
+            swift, guide + picture, korean + picture, None, {"docs/diagrams/flow.svg": "<svg/>"}),
+        "detects a picture without its file": (
+            swift, guide + picture, korean + picture, "is not a file docs/diagrams/flow.svg", {}),
+        "detects a picture no test renders": (
+            swift, guide, korean, "picture 'flows' is rendered by no test",
+            {"docs/diagrams/flows.svg": "<svg/>"}),
+        "passes with a DocC picture": (
+            swift, guide, korean, None,
+            {"docs/diagrams/flow.svg": "<svg/>", **docc_picture("<svg/>")}),
+        "counts a DocC picture as showing its diagram": (
+            swift, guide.replace("<!-- diagram: flow -->", "").replace("```text", "```"),
+            korean.replace("<!-- diagram: flow -->", "").replace("```text", "```"), None,
+            {"docs/diagrams/flow.svg": "<svg/>", **docc_picture("<svg/>")}),
+        "detects a DocC picture without its file": (
+            swift, guide, korean, "is not a file Resources/flow.svg in its catalog",
+            {"docs/diagrams/flow.svg": "<svg/>", **docc_picture(None)}),
+        "detects a DocC copy that differs from its diagram": (
+            swift, guide, korean, "Resources/flow.svg differs from docs/diagrams/flow.svg",
+            {"docs/diagrams/flow.svg": "<svg/>", **docc_picture("<svg></svg>")}),
+        "detects a picture missing from a translation": (
+            swift, guide + picture, korean, "the diagrams differ",
+            {"docs/diagrams/flow.svg": "<svg/>"}),
     }
     failures = 0
     def write_tree(root: Path, source: str, english: str, translation: str,

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Type-checks, on Linux, every target whose sources have a `#if canImport(SwiftUI)` branch, against
-# the stand-in interface in StandIns/SwiftUI (a module named SwiftUI that is not SwiftUI: see its
-# README.md). A name clash, a wrong argument shape or a Swift 6 isolation error in the SwiftUI
-# files then fails here as it would fail Xcode. Warnings are errors, as in the rest of CI.
+# the stand-in interface in StandIns/SwiftUI (a module named SwiftUI that is not SwiftUI: see
+# StandIns/README.md; it re-exports the Combine stand-in, as SwiftUI re-exports Combine). A name
+# clash, a wrong argument shape or a Swift 6 isolation error in the SwiftUI files then fails here
+# as it would fail Xcode. Warnings are errors, as in the rest of CI.
 #   scripts/typecheck-swiftui.sh
 # Each such target is checked as one module (all its files together, the SwiftUI branches on),
 # against the modules `swift build` made for its dependencies. `SWIFTUI_STAND_IN` is defined, for
@@ -10,6 +11,8 @@
 # Xcode).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/typecheck-common.sh
+source scripts/typecheck-common.sh
 
 out=.build/swiftui-stand-in
 rm -rf "$out"
@@ -28,8 +31,7 @@ for target in $targets; do build_args+=(--target "$target"); done
 swift build "${build_args[@]}"
 modules="$(swift build --show-bin-path)/Modules"
 
-swiftc -emit-module -module-name SwiftUI -parse-as-library -swift-version 6 \
-  -warnings-as-errors StandIns/SwiftUI/*.swift -emit-module-path "$out/SwiftUI.swiftmodule"
+build_stand_ins "$out"
 
 status=0
 for target in $targets; do

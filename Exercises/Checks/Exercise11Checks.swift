@@ -1,6 +1,6 @@
 import Testing
 
-/// The kinds of output, as the guide's flowchart sorts them.
+/// The kinds of output, as the guide's flowchart sorts them, and the one answer outside it.
 public enum OutputKind: String, Sendable {
   /// What the screen shows now: a rebuilt screen shows it again.
   case state
@@ -10,58 +10,82 @@ public enum OutputKind: String, Sendable {
   /// Happens once, but the user must see it even if no screen is bound when it happens: state
   /// until the screen reports that the user has seen it.
   case stateUntilAcknowledged
+  /// Nothing for a screen at all: no screen draws it or does it, so the view model calls a
+  /// service itself (analytics, logging) instead of sending anything to the screen.
+  case notAScreenOutput
 }
 
-/// Exercise 11 ("state or event?", a drill): one answer per output of the guide's question.
+/// Exercise 11 ("state or event?", a drill): one answer per output.
 public protocol OutputClassification {
   /// Your answer for `output`, or `nil` while you have not answered it.
   static func kind(of output: DrillOutput) -> OutputKind?
 }
 
-/// The outputs to classify. Each comes with the situation it appears in.
+/// The outputs to classify, each with the situation it appears in. None of them is a row of the
+/// guide's table: the drill asks you to apply the question and the flowchart to new cases.
 public enum DrillOutput: String, CaseIterable, Sendable {
-  /// The users a list shows.
-  case theListOfUsers
-  /// "Could not refresh" while the list keeps showing its data, and the user can refresh again.
-  case aRefreshFailedToastWhileTheListStays
-  /// The spinner while the first page loads, with nothing else on screen.
-  case theSpinnerOfTheFirstLoad
-  /// The user tapped row 7 of a list whose navigation controller owns the stack.
-  case theTapOnARow
-  /// The detail screen that is open now.
-  case theOpenDetailScreen
-  /// The result of a payment, which can finish after the user left the payment screen.
-  case aPaymentResult
-  /// A haptic tap when the user pressed Save.
-  case aHapticAfterSave
-  /// Whether the Save button is enabled.
-  case whetherSaveIsEnabled
-  /// "Your session expired", which can happen while any screen, or none, is on top.
-  case sessionExpired
-  /// Scroll to the top, because the user tapped the tab bar item again.
-  case scrollToTopOnTabTap
-  /// An error screen with Retry when the first load failed and nothing else can be shown.
-  case anErrorScreenWithRetry
+  /// The number on the Messages tab's badge: how many messages are unread.
+  case theUnreadBadgeCount
+  /// "Delete this photo?" with Delete and Cancel, shown after the user tapped the trash button,
+  /// waiting for an answer.
+  case aConfirmDeleteAlert
+  /// The user tapped a notification for order 42. The app was not running, so the request to
+  /// open the order arrives before any screen is bound.
+  case aDeepLinkAtLaunch
+  /// "purchase completed", recorded by the analytics service when a purchase succeeds.
+  case anAnalyticsPingForAPurchase
+  /// A "You are offline" banner, which must still show after the device rotates (and after
+  /// SwiftUI or a scene rebuilds the view).
+  case anOfflineBannerThatSurvivesRotation
+  /// Dismissing the keyboard once the message the user typed has been sent.
+  case dismissingTheKeyboardAfterSend
+  /// The progress of an upload that continues while the user looks at other screens.
+  case theProgressOfAnUpload
+  /// "At least 8 characters" under the password field while what is typed is shorter.
+  case aPasswordTooShortMessage
   /// The welcome after a sign-up whose request can finish after the user left the form.
   case theWelcomeAfterSignUp
+  /// A sound when a message arrives while the chat is open (the message itself joins the list).
+  case aSoundForAMessageInTheOpenChat
 
   /// The answer, and why, as the guide's flowchart reaches it.
   public var answer: (kind: OutputKind, why: String) {
     switch self {
-    case .theListOfUsers: (.state, "a rebuilt screen must show it")
-    case .aRefreshFailedToastWhileTheListStays:
-      (.event, "feedback for the bound screen; losing it loses nothing: the list still shows")
-    case .theSpinnerOfTheFirstLoad: (.state, "still loading when the screen binds again")
-    case .theTapOnARow: (.event, "a request; the container owns what is presented")
-    case .theOpenDetailScreen: (.state, "a destination: a rebuilt screen presents it again")
-    case .aPaymentResult: (.stateUntilAcknowledged, "can finish unbound, and the user must know")
-    case .aHapticAfterSave: (.event, "doing it twice is wrong; a late screen must not buzz")
-    case .whetherSaveIsEnabled: (.state, "a rebuilt button must be right")
-    case .sessionExpired: (.stateUntilAcknowledged, "the user must see it, wherever they are")
-    case .scrollToTopOnTabTap: (.event, "an action of the bound screen, done once")
-    case .anErrorScreenWithRetry: (.state, "nothing else to show; it stays until Retry")
+    case .theUnreadBadgeCount:
+      (.state, "it says how many are unread now: a rebuilt tab bar must show it")
+    case .aConfirmDeleteAlert:
+      (.state, "it stays until the user answers, and the answer is a view-model method")
+    case .aDeepLinkAtLaunch:
+      (
+        .stateUntilAcknowledged,
+        "it arrives before anyone is bound and must not be lost: a pending destination, kept "
+          + "until the container reports that it presented it"
+      )
+    case .anAnalyticsPingForAPurchase:
+      (
+        .notAScreenOutput,
+        "no screen draws or does it: the view model calls the analytics service; as an event it "
+          + "would be lost with no screen bound and sent twice with two"
+      )
+    case .anOfflineBannerThatSurvivesRotation:
+      (.state, "it describes now; whatever rebuilds the view, the banner must be there again")
+    case .dismissingTheKeyboardAfterSend:
+      (.event, "an action of the bound screen, done once; a screen built later has no keyboard up")
+    case .theProgressOfAnUpload:
+      (.state, "a screen that binds later must show how far the upload is now")
+    case .aPasswordTooShortMessage:
+      (.state, "derived from what is typed now: a rebuilt form shows it again")
     case .theWelcomeAfterSignUp:
-      (.stateUntilAcknowledged, "the request can finish with no screen bound")
+      (
+        .stateUntilAcknowledged,
+        "the request can finish with no screen bound, and the user must know"
+      )
+    case .aSoundForAMessageInTheOpenChat:
+      (
+        .event,
+        "feedback now: playing it for a chat rebuilt later is wrong, and missing it loses nothing "
+          + "(the message is in the list)"
+      )
     }
   }
 

@@ -8,14 +8,15 @@ import Testing
 enum MyAnswers: OutputClassification {
   static func kind(of output: DrillOutput) -> OutputKind? {
     switch output {
-    case .theListOfUsers, .theSpinnerOfTheFirstLoad, .theOpenDetailScreen,
-      .whetherSaveIsEnabled, .anErrorScreenWithRetry:
+    case .theUnreadBadgeCount, .aConfirmDeleteAlert, .anOfflineBannerThatSurvivesRotation,
+      .theProgressOfAnUpload, .aPasswordTooShortMessage:
       .state
-    case .aRefreshFailedToastWhileTheListStays, .theTapOnARow, .aHapticAfterSave,
-      .scrollToTopOnTabTap:
+    case .dismissingTheKeyboardAfterSend, .aSoundForAMessageInTheOpenChat:
       .event
-    case .aPaymentResult, .sessionExpired, .theWelcomeAfterSignUp:
+    case .aDeepLinkAtLaunch, .theWelcomeAfterSignUp:
       .stateUntilAcknowledged
+    case .anAnalyticsPingForAPurchase:
+      .notAScreenOutput
     }
   }
 }

@@ -27,6 +27,14 @@ import Signals
 ///   values in between are never delivered. For `Equatable` values, a re-read equal to the
 ///   current value delivers nothing (a change to a tracked property that leaves the derived
 ///   value as it was).
+/// - Changes made off the main actor (known limit): Observation tells `willSet` on the thread
+///   that changes the value, and the re-read runs later on the main actor. If that thread has
+///   not stored the value yet when the re-read runs (a slow setter), the re-read sees the old
+///   value and registers too late to hear the store: ``property`` stays stale until the next
+///   change. Swift 6.3's Observation has no public "did set" edge to wait for (the standard
+///   library's `Observations` waits for `willSet` too, and re-reads on its own isolation), so
+///   change the values a `TrackedProperty` reads on the main actor, as SwiftUI requires of the
+///   models it renders. (`TrackedPropertyOffMainTests` in the package shows the stale read.)
 /// - Threading: a main-actor class; ``property`` delivers on the main actor, and may be read
 ///   and subscribed to from anywhere.
 /// - Lifetime: it keeps `read` (and what it captures, usually the model) until it is released

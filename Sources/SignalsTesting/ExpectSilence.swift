@@ -10,12 +10,11 @@ import Testing
 /// await expectSilence(from: states, events, settling: scheduler, tasks: tasks)
 /// ```
 ///
-/// Settling repeats, until a round starts nothing new: run every action pending on `scheduler`
-/// (moving its virtual clock to each one's due time, as `TestScheduler.run(limit:)` does, so a
-/// pending debounce fires now rather than never), await every task of `tasks` (see
-/// ``TaskOwnerProbe/idle(timeout:)``), then let the main queue run what was queued on it before
-/// (deliveries of `receive(on: .mainActor)`). Once the scheduler has nothing pending and no task
-/// is running, nothing the test controls can deliver anything more.
+/// Settling is ``settle(_:tasks:timeout:fileID:filePath:line:column:)``'s, with one
+/// difference: each round runs every action pending on `scheduler`, moving its virtual clock to
+/// each one's due time (as `TestScheduler.run(limit:)` does), so a pending debounce fires now
+/// rather than never. Once the scheduler has nothing pending and no task is running, nothing
+/// the test controls can deliver anything more.
 ///
 /// - What is checked: only values that arrive during the call. Assert what arrived before it
 ///   with ``Recorder/values`` first.
@@ -41,8 +40,8 @@ public func expectSilence<each Value: Sendable>(
   for recorder in repeat each recorders {
     arrivals.append(recorder.arrivalsDescription(after: recorder.values.count))
   }
-  if let unsettled = await settle(scheduler, tasks, timeout: timeout) {
-    Issue.record(Comment(rawValue: unsettled), sourceLocation: location)
+  if let unsettled = await settleRounds(scheduler, tasks, runsAll: true, timeout: timeout) {
+    Issue.record(Comment(rawValue: "expectSilence " + unsettled), sourceLocation: location)
     return
   }
   let arrived = arrivals.compactMap { $0() }
@@ -50,31 +49,6 @@ public func expectSilence<each Value: Sendable>(
   Issue.record(
     Comment(rawValue: "expected silence, but " + arrived.joined(separator: "; ")),
     sourceLocation: location)
-}
-
-/// The settling rounds of `expectSilence`: `nil` once settled, otherwise what never settled.
-@MainActor
-private func settle(
-  _ scheduler: TestScheduler?, _ tasks: [TaskOwnerProbe], timeout: Duration
-) async -> String? {
-  let roundLimit = 1_000
-  for _ in 0..<roundLimit {
-    scheduler?.run()
-    for probe in tasks {
-      do {
-        try await probe.idle(timeout: timeout)
-      } catch {
-        return "expectSilence could not settle: \(error)"
-      }
-    }
-    // Main-queue jobs queued before this point (main-actor deliveries) run before we resume.
-    await Task.yield()
-    let pending = scheduler?.pendingCount ?? 0
-    if pending == 0 && tasks.allSatisfy({ $0.unfinishedCount == 0 }) {
-      return nil
-    }
-  }
-  return "expectSilence could not settle: work kept starting more work for \(roundLimit) rounds"
 }
 
 extension Recorder {

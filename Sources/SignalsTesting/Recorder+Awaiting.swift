@@ -41,6 +41,36 @@ extension Recorder {
     }.map(\.value)
   }
 
+  /// Settles (see ``settle(_:tasks:timeout:fileID:filePath:line:column:)``), then returns the
+  /// first `count` values recorded (since creation or the last ``clear()``), or throws at once
+  /// if the system settled with fewer: no deadline to wait out when an expectation is wrong.
+  ///
+  /// ```swift
+  /// calls.resolve(0, with: users)
+  /// let states = try await recorder.values(count: 3, settling: scheduler, tasks: tasks)
+  /// ```
+  ///
+  /// - Failure: a ``SettleFailure`` listing every value recorded, for example
+  ///   `settled with 2 of 3 values on a Recorder<State> (state): [idle, loading]`; or, if a
+  ///   task is still running after `timeout`, one saying so.
+  /// - Threading: on the main actor, as `settle` is.
+  @MainActor
+  public func values(
+    count: Int, settling scheduler: TestScheduler?, tasks: TaskOwnerProbe...,
+    timeout: Duration = .seconds(60)
+  ) async throws -> [Value] {
+    if let unsettled = await settleRounds(scheduler, tasks, runsAll: false, timeout: timeout) {
+      throw SettleFailure(description: "values(count: \(count)): \(unsettled)")
+    }
+    let recorded = values
+    guard recorded.count >= count else {
+      throw SettleFailure(
+        description: "settled with \(recorded.count) of \(count) values on a "
+          + "Recorder<\(Value.self)> (\(kind)): \(recorded)")
+    }
+    return Array(recorded.prefix(count))
+  }
+
   /// The error for a wait that gave up, describing what was recorded by then.
   private func waitTimeout(awaiting awaited: String, limit: Duration) -> WaitTimeout {
     let recorded = values

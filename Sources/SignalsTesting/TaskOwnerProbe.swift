@@ -51,6 +51,22 @@ public struct TaskOwnerProbe: Sendable {
     }
     try await raceAgainstClock({ await list.idle() }, limit: timeout, timeoutError: timeoutError)
   }
+  /// Returns once the task the owner started under `key` has returned, and any task started
+  /// under `key` while this waits: its outcome has been applied, or skipped. Tasks with other
+  /// keys go on running: wait for one upload while another is still in flight.
+  ///
+  /// Keys compare as `TaskOwner.run(key:for:_:then:)` compares them (same type and
+  /// equal). Returns at once if no task under `key` is running. Timeout and cancellation as
+  /// in ``idle(timeout:)``.
+  public func idle(key: some Hashable & Sendable, timeout: Duration = .seconds(60)) async throws {
+    let list = self.list
+    let taskKey = TaskKey(key)
+    let timeoutError = { @Sendable in
+      WaitTimeout(awaited: "the TaskOwner's task under key \(key) to return", limit: timeout)
+    }
+    try await raceAgainstClock(
+      { await list.idle(key: taskKey) }, limit: timeout, timeoutError: timeoutError)
+  }
 }
 
 extension TaskOwner {

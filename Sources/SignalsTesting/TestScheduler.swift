@@ -9,6 +9,15 @@ import Signals
 /// - Windows: work scheduled while an advance is running runs in that same advance if it falls
 ///   due inside the window; ``now`` reads the due time of the work being run.
 /// - Cancellation: cancelled (or released) work never runs and is no longer counted as pending.
+///   That includes a discarded token: `_ = scheduler.schedule(after: delay) { … }` drops the
+///   action at once and it never runs, as on every `SignalScheduler` (its contract: "unless the
+///   returned token is cancelled (or released) first"), so a test sees what production code
+///   would. To run work later without keeping a token, keep the token anyway, or use
+///   ``schedule(_:)`` (no delay, cannot be cancelled).
+/// - Negative delays: ``schedule(after:_:)`` treats a negative delay as zero: the action is due
+///   at ``now`` and runs on the next advance, as `DispatchQueueScheduler` runs it at once and as
+///   combine-schedulers' test scheduler does. (Moving the clock backwards, with ``advance(by:)``
+///   or ``advance(to:)``, is still a mistake that stops the test.)
 /// - Threading: safe to use from any thread; work runs on the thread that advances, with no lock
 ///   held. Do not advance from two threads at once if order across them matters.
 public final class TestScheduler: SignalScheduler {
@@ -49,13 +58,13 @@ public final class TestScheduler: SignalScheduler {
     _ = enqueue(after: .zero, action)
   }
 
-  /// Schedules `action` at `now + delay`. Releasing or cancelling the token before then removes
-  /// it. A negative delay is a programming error and stops the test with a message.
+  /// Schedules `action` at `now + delay` (at `now` if `delay` is negative). Releasing or
+  /// cancelling the token before then removes it: keep the token for as long as the action is
+  /// wanted (`_ = schedule(after:)` never runs it).
   public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
     -> SubscriptionToken
   {
-    precondition(delay >= .zero, "TestScheduler.schedule(after:): negative delay \(delay)")
-    let order = enqueue(after: delay, action)
+    let order = enqueue(after: max(delay, .zero), action)
     return SubscriptionToken { [weak self] in
       let removed = self?.state.withLock { state -> Work? in
         guard let index = state.queue.firstIndex(where: { $0.order == order }) else { return nil }
@@ -91,12 +100,30 @@ public final class TestScheduler: SignalScheduler {
   /// (including actions scheduled while running). Stops with a message after `limit` actions,
   /// which catches work that keeps rescheduling itself forever.
   public func run(limit: Int = 1_000_000) {
+    _ = runPending(limit: limit)
+  }
+
+  /// ``run(limit:)``, returning how many actions ran (for `settle`).
+  func runPending(limit: Int = 1_000_000) -> Int {
     var count = 0
     while let work = takeDue(upTo: nil) {
       count += 1
       precondition(count <= limit, "TestScheduler.run(): more than \(limit) actions; endless?")
       work.action()
     }
+    return count
+  }
+
+  /// Runs the actions due at ``now`` (including those they schedule for `now`), without moving
+  /// the clock, and returns how many ran (for `settle`).
+  func runDue() -> Int {
+    let instant = now
+    var count = 0
+    while let work = takeDue(upTo: instant) {
+      count += 1
+      work.action()
+    }
+    return count
   }
 
   private func enqueue(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> UInt64 {

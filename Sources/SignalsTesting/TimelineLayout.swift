@@ -43,7 +43,7 @@ extension TimelineLane {
   }
 
   /// Every instant this lane draws something at.
-  fileprivate var instants: [Duration] {
+  var instants: [Duration] {
     [start] + values.map(\.time) + (cancellation.map { [$0] } ?? [])
   }
 
@@ -64,7 +64,7 @@ extension TimelineLane {
 extension Duration {
   /// The duration in milliseconds, as an integer when it is one (`300`), else with as many
   /// decimals as needed (`0.25`).
-  fileprivate var millisecondsText: String {
+  var millisecondsText: String {
     let attosecondsPerMillisecond: Int64 = 1_000_000_000_000_000
     let (seconds, attoseconds) = components
     let whole = seconds * 1000 + attoseconds / attosecondsPerMillisecond

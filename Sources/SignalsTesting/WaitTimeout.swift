@@ -8,7 +8,12 @@
 public struct WaitTimeout: Error, CustomStringConvertible, Sendable {
   /// The limit every wait in SignalsTesting uses unless given another: sixty seconds, far
   /// longer than any correct wait takes, even under ThreadSanitizer or beside six busy loops
-  /// (where a correct wait was seen to take more than ten).
+  /// (where a correct wait was seen to take more than ten, and a full parallel run on a
+  /// loaded two-core machine more than twenty).
+  ///
+  /// A wrong expectation need not wait for it: a test that syncs with `settle()` (or
+  /// ``Recorder/values(count:settling:tasks:timeout:)``) fails as soon as the system settles,
+  /// with what arrived.
   public static let defaultLimit: Duration = .seconds(60)
 
   /// What was awaited, for example `"value #3 of Recorder<Int> (2 recorded: [1, 2])"`.

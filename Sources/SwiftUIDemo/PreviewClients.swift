@@ -1,3 +1,4 @@
+import DemoShared
 import UserFeature
 
 /// The clients the SwiftUI previews use, one per state of the list: each drives a new
@@ -18,7 +19,8 @@ enum PreviewClients {
   static var empty: any UserClient { OfflineUserClient(users: [], latency: .zero) }
   /// Fails at once: the list is `failed`.
   static var failed: any UserClient {
-    OfflineUserClient(users: users, latency: .zero, failures: .always())
+    FailureInjectingClient(
+      base: OfflineUserClient(users: users, latency: .zero), failures: .always())
   }
 
   /// A client whose requests wait until they are cancelled.

@@ -30,14 +30,16 @@
     }
   }
 #else
+  import ConsoleKit
   import Foundation
 
   /// Where SwiftUI does not exist: prints ``PlatformCheck/message`` to standard error and exits
-  /// with ``PlatformCheck/exitCode``.
+  /// with ``PlatformCheck/exitCode``. It writes through the console's safe writer, so an
+  /// unwritable standard error (full, or a closed pipe with SIGPIPE ignored) changes nothing.
   @main
   enum SwiftUIDemoApp {
     static func main() {
-      FileHandle.standardError.write(Data((PlatformCheck.message + "\n").utf8))
+      StandardStreams.writeError(PlatformCheck.message + "\n")
       exit(PlatformCheck.exitCode)
     }
   }

@@ -57,6 +57,8 @@ final class UserListScreenModel {
     case .showDetail(let id):
       guard path.isEmpty else { return }  // the list is covered: a second tap opens nothing
       path.append(id)
+    case .refused:
+      break  // the list offers no request that is refused: its last row loads more only if any
     }
   }
   // snippet-end
@@ -65,9 +67,7 @@ final class UserListScreenModel {
   /// sheet was dismissed, or a pushed detail popped): a new size loads the list again; the same
   /// size does nothing.
   func applyPageSize(_ pageSize: Int) {
-    guard pageSize != viewModel.pageSize else { return }
-    viewModel.pageSize = pageSize
-    viewModel.startRefresh()
+    viewModel.apply(pageSize: pageSize)
   }
 
   /// Pull to refresh: `UserListViewModel.refresh() async`, which returns once the refresh it

@@ -64,6 +64,14 @@ public struct List<SelectionValue: Hashable, Content: View>: View {
 extension List where SelectionValue == Never {
   // https://developer.apple.com/documentation/swiftui/list/init(content:)
   public init(@ViewBuilder content: () -> Content) { fatalError() }
+
+  // https://developer.apple.com/documentation/swiftui/list/init(_:rowcontent:)-5kf1g
+  public init<Data: RandomAccessCollection, RowContent: View>(
+    _ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+  )
+  where
+    Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable
+  { fatalError() }
 }
 
 // https://developer.apple.com/documentation/swiftui/foreach
@@ -139,6 +147,14 @@ public struct ContentUnavailableView<Label: View, Description: View, Actions: Vi
     @ViewBuilder actions: () -> Actions
   ) { fatalError() }
   public var body: Never { fatalError() }
+}
+
+extension ContentUnavailableView
+where Label == SwiftUI.Label<Text, Image>, Description == Text?, Actions == EmptyView {
+  // https://developer.apple.com/documentation/swiftui/contentunavailableview/init(_:systemimage:description:)-5ux8i
+  nonisolated public init(
+    _ title: LocalizedStringKey, systemImage name: String, description: Text? = nil
+  ) { fatalError() }
 }
 
 extension ContentUnavailableView

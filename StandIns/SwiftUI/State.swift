@@ -24,6 +24,11 @@ public struct Binding<Value> {
     nonmutating set { fatalError() }
   }
   public var projectedValue: Binding<Value> { fatalError() }
+  // https://developer.apple.com/documentation/swiftui/binding/init(get:set:)-7ufcp
+  @preconcurrency public init(
+    get: @escaping @isolated(any) @Sendable () -> Value,
+    set: @escaping @isolated(any) @Sendable (Value) -> Void
+  ) { fatalError() }
   // https://developer.apple.com/documentation/swiftui/binding/init(projectedvalue:)
   public init(projectedValue: Binding<Value>) { fatalError() }
   public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<

@@ -36,49 +36,28 @@ import UserFeature
   }
 
   @Test func aDoubleTapThroughTheViewModelPushesOneDetail() async throws {
-    let pages = ControlledCall<Int, UserPage>()
-    let screen = Self.screen(pages)
-    let task = Task { await screen.runWhileVisible(pageSize: 10) }
-    _ = try await pages.requests(count: 1)
-    pages.resolve(0, with: Fixtures.firstPage)
-    await settle(until: { screen.state.value.users == [Fixtures.ann] }, "the first page")
+    let (pages, screen, task) = try await Self.shownScreen()
 
     screen.viewModel.select(Fixtures.ann)
     screen.viewModel.select(Fixtures.bob)
     // A third event after the two, to know both were handled: a failed refresh's toast.
-    screen.viewModel.startRefresh()
-    _ = try await pages.requests(count: 2)
-    pages.fail(1, with: UserClientError.httpStatus(500))
-    await settle(until: { screen.toasts.current != nil }, "the event after the two requests")
+    try await Self.failRefresh(of: screen, answering: pages)
     #expect(screen.path == [Fixtures.ann.id])
     task.cancel()
     await task.value
   }
 
   @Test func aToastWhileTheListIsShownIsQueued() async throws {
-    let pages = ControlledCall<Int, UserPage>()
-    let screen = Self.screen(pages)
-    let task = Task { await screen.runWhileVisible(pageSize: 10) }
-    _ = try await pages.requests(count: 1)
-    pages.resolve(0, with: Fixtures.firstPage)
-    await settle(until: { screen.state.value.users == [Fixtures.ann] }, "the first page")
+    let (pages, screen, task) = try await Self.shownScreen()
 
-    screen.viewModel.startRefresh()
-    _ = try await pages.requests(count: 2)
-    pages.fail(1, with: UserClientError.httpStatus(500))
-    await settle(until: { screen.toasts.current != nil }, "the refresh's failure toast")
+    try await Self.failRefresh(of: screen, answering: pages)
     #expect(screen.state.value.users == [Fixtures.ann], "the list stays")
     task.cancel()
     await task.value
   }
 
   @Test func aListCoveredByADetailShowsNoToastOfItsOwn() async throws {
-    let pages = ControlledCall<Int, UserPage>()
-    let screen = Self.screen(pages)
-    let shown = Task { await screen.runWhileVisible(pageSize: 10) }
-    _ = try await pages.requests(count: 1)
-    pages.resolve(0, with: Fixtures.firstPage)
-    await settle(until: { screen.state.value.users == [Fixtures.ann] }, "the first page")
+    let (pages, screen, shown) = try await Self.shownScreen()
     screen.viewModel.startRefresh()
     _ = try await pages.requests(count: 2)
 
@@ -96,10 +75,7 @@ import UserFeature
     let pages = ControlledCall<Int, UserPage>()
     let settings = DemoSettings(pageSize: 10)
     let screen = Self.screen(pages, pageSize: settings.pageSize)
-    let task = Task { await screen.runWhileVisible(pageSize: settings.pageSize) }
-    _ = try await pages.requests(count: 1)
-    pages.resolve(0, with: Fixtures.firstPage)
-    await settle(until: { screen.state.value.users == [Fixtures.ann] }, "the first page")
+    let task = try await Self.show(screen, answering: pages, pageSize: settings.pageSize)
 
     settings.pageSize = 20  // in the sheet: nothing reloads under it
     #expect(screen.viewModel.pageSize == 10)
@@ -121,10 +97,7 @@ import UserFeature
   @Test func aPageSizeChangedWhileADetailWasPushedAppliesWhenTheListShowsAgain() async throws {
     let pages = ControlledCall<Int, UserPage>()
     let screen = Self.screen(pages, pageSize: 10)
-    let first = Task { await screen.runWhileVisible(pageSize: 10) }
-    _ = try await pages.requests(count: 1)
-    pages.resolve(0, with: Fixtures.firstPage)
-    await settle(until: { screen.state.value.users == [Fixtures.ann] }, "the first page")
+    let first = try await Self.show(screen, answering: pages, pageSize: 10)
     first.cancel()  // covered
     await first.value
 
@@ -151,6 +124,40 @@ import UserFeature
     pages.resolve(1, with: Fixtures.refreshedPage)
     let afterwards = await refreshing.value
     #expect(afterwards.users == [Fixtures.ann, Fixtures.bob], "it returned after the refresh")
+  }
+
+  /// Shows `screen` as SwiftUI does (its `.task` runs `runWhileVisible(pageSize:)`), answers
+  /// its first load with `Fixtures.firstPage` and waits until that is on screen. Returns the
+  /// task: cancelling it covers the list.
+  private static func show(
+    _ screen: UserListScreenModel, answering pages: ControlledCall<Int, UserPage>, pageSize: Int
+  ) async throws -> Task<Void, Never> {
+    let task = Task { await screen.runWhileVisible(pageSize: pageSize) }
+    _ = try await pages.requests(count: 1)
+    pages.resolve(0, with: Fixtures.firstPage)
+    await settle(until: { screen.state.value.users == [Fixtures.ann] }, "the first page")
+    return task
+  }
+
+  /// A screen over a new controlled client, shown with its first page (see
+  /// ``show(_:answering:pageSize:)``), and the task that shows it.
+  private static func shownScreen() async throws -> (
+    ControlledCall<Int, UserPage>, UserListScreenModel, Task<Void, Never>
+  ) {
+    let pages = ControlledCall<Int, UserPage>()
+    let screen = screen(pages)
+    return (pages, screen, try await show(screen, answering: pages, pageSize: 10))
+  }
+
+  /// Starts a refresh of the list `show` put on screen, fails it (HTTP 500) and waits until
+  /// its toast is queued.
+  private static func failRefresh(
+    of screen: UserListScreenModel, answering pages: ControlledCall<Int, UserPage>
+  ) async throws {
+    screen.viewModel.startRefresh()
+    _ = try await pages.requests(count: 2)
+    pages.fail(1, with: UserClientError.httpStatus(500))
+    await settle(until: { screen.toasts.current != nil }, "the refresh's failure toast")
   }
 
   private static func screen(_ pages: ControlledCall<Int, UserPage>, pageSize: Int = 10)

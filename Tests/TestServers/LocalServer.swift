@@ -23,7 +23,7 @@ public final class LocalServer: Sendable {
   }
 
   private static let script = """
-    import http.server, os, signal, socket, sys, threading
+    import http.server, os, signal, socket, sys, threading, time
     # Foundation's Process on Linux starts children with most signals blocked; unblock them so
     # terminate() (SIGTERM) works.
     signal.pthread_sigmask(signal.SIG_UNBLOCK, signal.valid_signals())
@@ -32,11 +32,14 @@ public final class LocalServer: Sendable {
         sys.stdin.buffer.read()
         os._exit(0)
     threading.Thread(target=watch_stdin, daemon=True).start()
-    mode, root = sys.argv[1], sys.argv[2]
+    mode, root, delay = sys.argv[1], sys.argv[2], float(sys.argv[3])
     if mode == "files":
         class Handler(http.server.SimpleHTTPRequestHandler):
             def __init__(self, *args, **kwargs):
                 super().__init__(*args, directory=root, **kwargs)
+            def do_GET(self):
+                time.sleep(delay)
+                super().do_GET()
             def log_message(self, *args):
                 pass
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
@@ -75,11 +78,16 @@ public final class LocalServer: Sendable {
     }
   }
 
-  /// Starts python3 in `mode` (serving `root` in `files` mode) and returns once it listens.
-  public static func start(_ mode: Mode, root: URL? = nil) async throws -> LocalServer {
+  /// Starts python3 in `mode` (serving `root` in `files` mode, each answer `latency` late, as
+  /// from a server farther away) and returns once it listens.
+  public static func start(
+    _ mode: Mode, root: URL? = nil, latency: Duration = .zero
+  ) async throws -> LocalServer {
+    let seconds = Double(latency.components.seconds) + Double(latency.components.attoseconds) / 1e18
     let server = LocalServer(
       try await PythonServerLaunch.start(
-        script: script, arguments: [mode.rawValue, root?.path ?? "."], terminatesOnStop: true))
+        script: script, arguments: [mode.rawValue, root?.path ?? ".", String(seconds)],
+        terminatesOnStop: true))
     if mode == .files {
       try await server.waitUntilAnswering()
     }
@@ -114,12 +122,13 @@ public final class LocalServer: Sendable {
   }
 }
 
-/// Runs `body` with a server, stopping it afterwards whether `body` returns or throws.
+/// Runs `body` with a server (as ``LocalServer/start(_:root:latency:)`` starts it), stopping it
+/// afterwards whether `body` returns or throws.
 public func withLocalServer<T>(
-  _ mode: LocalServer.Mode, root: URL? = nil, isolation: isolated (any Actor)? = #isolation,
-  _ body: (LocalServer) async throws -> T
+  _ mode: LocalServer.Mode, root: URL? = nil, latency: Duration = .zero,
+  isolation: isolated (any Actor)? = #isolation, _ body: (LocalServer) async throws -> T
 ) async throws -> T {
-  let server = try await LocalServer.start(mode, root: root)
+  let server = try await LocalServer.start(mode, root: root, latency: latency)
   defer { server.stop() }
   return try await body(server)
 }

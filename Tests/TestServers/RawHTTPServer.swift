@@ -59,6 +59,14 @@ public final class RawHTTPServer: Sendable {
   /// What the `gzipBomb` body inflates to unless the URL says otherwise, in MiB: 8 GiB.
   public static let gzipBombMebibytes = 8192
 
+  /// A bomb whose inflation ends, in MiB (256 MiB: about a second of CPU here), for a test
+  /// that bounds memory. swift-corelibs-foundation goes on inflating a refused bomb in the
+  /// background, and its heap grows by about 8 MB a second meanwhile (docs/reliability.md): a
+  /// memory bound on the 8 GiB bomb is a deadline in disguise (62 MB two seconds after the
+  /// refusal, 114 MB after six), while this one's cost is bounded by its size whatever the
+  /// machine's pace.
+  public static let finiteBombMebibytes = 256
+
   /// Users in the `huge` payload; each object is about 115 bytes, so the body is about 20 MB.
   public static let hugeCount = 180_000
 

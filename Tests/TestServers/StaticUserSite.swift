@@ -37,13 +37,13 @@ public struct StaticUserSite: Sendable {
   }
 }
 
-/// Runs `body` with a ``LocalServer`` serving `usersJSON` as a ``StaticUserSite``; the server
-/// is stopped and the site deleted on every path.
+/// Runs `body` with a ``LocalServer`` serving `usersJSON` as a ``StaticUserSite``, each answer
+/// `latency` late; the server is stopped and the site deleted on every path.
 public func withStaticUserServer<T>(
-  serving usersJSON: Data, isolation: isolated (any Actor)? = #isolation,
-  _ body: (LocalServer) async throws -> T
+  serving usersJSON: Data, latency: Duration = .zero,
+  isolation: isolated (any Actor)? = #isolation, _ body: (LocalServer) async throws -> T
 ) async throws -> T {
   let site = try StaticUserSite.make(usersJSON: usersJSON)
   defer { site.remove() }
-  return try await withLocalServer(.files, root: site.root, body)
+  return try await withLocalServer(.files, root: site.root, latency: latency, body)
 }

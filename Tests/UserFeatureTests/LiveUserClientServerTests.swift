@@ -26,7 +26,8 @@ struct LiveUserClientServerTests {
     defer { session.invalidateAndCancel() }
     try await withStaticUserServer(serving: fixture) { server in
       try await body(
-        try LiveUserClient(baseURL: try server.baseURL, session: session, timeout: timeout))
+        LiveUserClient(
+          baseURL: try server.baseURL, configuration: session.configuration, timeout: timeout))
     }
   }
 
@@ -98,8 +99,9 @@ struct LiveUserClientServerTests {
     try await withLocalServer(.silent) { server in
       // Sub-second on purpose: swift-corelibs-foundation truncates URLRequest.timeoutInterval
       // to whole seconds (0.3 s would fire at once), so the client runs its own timer.
-      let client = try LiveUserClient(
-        baseURL: try server.baseURL, session: session, timeout: .milliseconds(300))
+      let client = LiveUserClient(
+        baseURL: try server.baseURL, configuration: session.configuration,
+        timeout: .milliseconds(300))
       let started = ContinuousClock.now
       do {
         _ = try await client.user(id: 1)
@@ -117,13 +119,10 @@ struct LiveUserClientServerTests {
     let session = URLSession(configuration: .ephemeral)
     defer { session.invalidateAndCancel() }
     try await withLocalServer(.silent) { server in
-      let client = try LiveUserClient(baseURL: try server.baseURL, session: session)
-      let task = Task { try await client.user(id: 1) }
-      var lines = server.lines.makeAsyncIterator()
-      #expect(await lines.next() == "accepted")
-      task.cancel()
-      let result = await task.result
-      #expect(throws: CancellationError.self) { try result.get() }
+      let client = LiveUserClient(baseURL: try server.baseURL, configuration: session.configuration)
+      await expectCancellationOnceAccepted(serverLines: server.lines) {
+        try await client.user(id: 1)
+      }
     }
   }
 
@@ -133,7 +132,7 @@ struct LiveUserClientServerTests {
     server.stop()
     let session = URLSession(configuration: .ephemeral)
     defer { session.invalidateAndCancel() }
-    let client = try LiveUserClient(baseURL: baseURL, session: session)
+    let client = LiveUserClient(baseURL: baseURL, configuration: session.configuration)
     do {
       _ = try await client.user(id: 1)
       Issue.record("nothing listens on \(baseURL)")

@@ -4,11 +4,7 @@ import Testing
 
 @testable import UserFeature
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
-/// The network-free client: fixtures, paging, injected latency and scripted failures.
+/// The network-free client: fixtures, paging, injected latency and cancellation.
 @Suite(.timeLimit(.minutes(5)))
 struct OfflineUserClientTests {
   /// Records the latencies requested and returns at once: no wall-clock waiting.
@@ -19,13 +15,6 @@ struct OfflineUserClientTests {
       requested.withLock { $0.append(duration) }
       try Task.checkCancellation()
     }
-  }
-
-  @Test func aSparingPolicyLetsTheFirstRequestsSucceedThenDefersToItsBase() {
-    let policy = OfflineFailurePolicy.always().sparing(firstRequests: 1)
-    #expect(policy.error(forRequest: 0) == nil)
-    #expect(policy.error(forRequest: 1) != nil)
-    #expect(policy.error(forRequest: 7) != nil)
   }
 
   @Test func theBundledFixturesAreRealisticAndEnoughToPage() throws {
@@ -68,37 +57,6 @@ struct OfflineUserClientTests {
     } catch UserClientError.httpStatus(let code) {
       #expect(code == 404)
     }
-  }
-
-  @Test func scriptedFailuresHitExactlyTheNumberedRequests() async throws {
-    let client = OfflineUserClient(
-      users: TestUsers.users(1...3), failures: .requests([1, 2]), sleep: RecordingSleep().sleep)
-    var outcomes: [Bool] = []
-    for _ in 0..<4 {
-      do {
-        _ = try await client.users(matching: "", page: 1, pageSize: 2)
-        outcomes.append(true)
-      } catch UserClientError.transport(let error) {
-        #expect(error.code == .networkConnectionLost)
-        outcomes.append(false)
-      }
-    }
-    #expect(outcomes == [true, false, false, true])
-  }
-
-  @Test func randomFailuresUseTheInjectedSource() async {
-    let draws = Locked<[Double]>([0.9, 0.1, 0.5, 0.49])
-    let client = OfflineUserClient(
-      users: TestUsers.users(1...3),
-      failures: .randomly(rate: 0.5, error: TestFailure()) {
-        draws.withLock { $0.removeFirst() }
-      },
-      sleep: RecordingSleep().sleep)
-    var outcomes: [Bool] = []
-    for _ in 0..<4 {
-      outcomes.append((try? await client.user(id: 1)) != nil)
-    }
-    #expect(outcomes == [true, false, true, false])
   }
 
   @Test func aCancelledCallerGetsCancellationError() async {

@@ -12,10 +12,8 @@ struct UserListPagingTests {
   @Test func nextPagesAreAppendedUntilTheEnd() async throws {
     try await screen.beginWithList(1...3, hasMore: true)
 
-    screen.viewModel.loadNextPage()
-    try await screen.succeed(1, with: TestUsers.page(4...6, hasMore: true))
-    screen.viewModel.loadNextPage()
-    try await screen.succeed(2, with: TestUsers.page(7...7, hasMore: false))
+    try await screen.loadNextPage(answering: 1, with: TestUsers.page(4...6, hasMore: true))
+    try await screen.loadNextPage(answering: 2, with: TestUsers.page(7...7, hasMore: false))
 
     #expect(
       screen.states.values == [
@@ -37,8 +35,7 @@ struct UserListPagingTests {
 
     screen.viewModel.loadNextPage()
     try await screen.fail(1, with: UserClientError.transport(URLErrorFactory.timedOut))
-    screen.viewModel.loadNextPage()
-    try await screen.succeed(2, with: TestUsers.page(4...4, hasMore: false))
+    try await screen.loadNextPage(answering: 2, with: TestUsers.page(4...4, hasMore: false))
 
     #expect(
       screen.states.values == [
@@ -67,11 +64,9 @@ struct UserListPagingTests {
 
   @Test func aRefreshRestartsPagingFromPageTwo() async throws {
     try await screen.beginWithList(1...3, hasMore: true)
-    screen.viewModel.loadNextPage()
-    try await screen.succeed(1, with: TestUsers.page(4...6, hasMore: true))
+    try await screen.loadNextPage(answering: 1, with: TestUsers.page(4...6, hasMore: true))
 
-    screen.viewModel.startRefresh()
-    try await screen.succeed(2, with: TestUsers.page(1...3, hasMore: true))
+    try await screen.refresh(answering: 2, with: TestUsers.page(1...3, hasMore: true))
     screen.viewModel.loadNextPage()
     _ = try await screen.calls.requests(count: 4)
 
@@ -79,26 +74,44 @@ struct UserListPagingTests {
     try await screen.succeed(3, with: TestUsers.page(4...6, hasMore: false))
   }
 
-  /// A new page size applies to the next first-page load; the next page of the list on screen
-  /// keeps the size it was loaded with, so no user is skipped or shown twice.
-  @Test func aNewPageSizeAppliesAtTheNextFirstPageNotToTheNextPage() async throws {
+  /// A new page size loads the first page again with it, and the next pages follow it.
+  @Test func aNewPageSizeLoadsTheFirstPageAgainAndTheNextPagesFollowIt() async throws {
     try await screen.beginWithList(1...3, hasMore: true)
 
-    screen.viewModel.pageSize = 5
-    screen.viewModel.loadNextPage()
-    try await screen.succeed(1, with: TestUsers.page(4...6, hasMore: true))
-    screen.viewModel.startRefresh()
-    try await screen.succeed(2, with: TestUsers.page(1...5, hasMore: true))
-    screen.viewModel.loadNextPage()
-    _ = try await screen.calls.requests(count: 4)
+    screen.viewModel.apply(pageSize: 5)
+    try await screen.succeed(1, with: TestUsers.page(1...5, hasMore: true))
+    try await screen.loadNextPage(answering: 2, with: TestUsers.page(6...7, hasMore: false))
 
     #expect(
       screen.calls.requests == [
-        .list(query: "", page: 1, pageSize: 3), .list(query: "", page: 2, pageSize: 3),
-        .list(query: "", page: 1, pageSize: 5), .list(query: "", page: 2, pageSize: 5),
+        .list(query: "", page: 1, pageSize: 3), .list(query: "", page: 1, pageSize: 5),
+        .list(query: "", page: 2, pageSize: 5),
       ])
-    try await screen.succeed(3, with: TestUsers.page(6...7, hasMore: false))
     #expect(screen.states.last == .list(1...7, .idle(hasMore: false)))
+  }
+
+  /// The page size in use changes nothing: no request, no state.
+  @Test func theSamePageSizeChangesNothing() async throws {
+    try await screen.beginWithList(1...3, hasMore: true)
+
+    screen.viewModel.apply(pageSize: 3)
+
+    #expect(screen.tasks.unfinishedCount == 0)
+    #expect(screen.states.values == [.list(1...3, .idle(hasMore: true))])
+  }
+
+  /// A page size applied while a page loads: the refresh replaces the page load, and the list
+  /// on screen keeps the size it was loaded with until the refresh succeeds.
+  @Test func aPageSizeAppliedWhileAPageLoadsRefreshesWithIt() async throws {
+    try await screen.beginWithList(1...3, hasMore: true)
+
+    screen.viewModel.loadNextPage()
+    screen.viewModel.apply(pageSize: 5)
+    try await screen.succeed(2, with: TestUsers.page(1...5, hasMore: true))
+
+    #expect(screen.calls.requests[1] == .list(query: "", page: 2, pageSize: 3))
+    #expect(screen.calls.requests[2] == .list(query: "", page: 1, pageSize: 5))
+    #expect(screen.states.last == .list(1...5, .idle(hasMore: true)))
   }
 
   /// A refresh that fails keeps the list on screen, and with it the size that list was loaded
@@ -106,8 +119,7 @@ struct UserListPagingTests {
   @Test func aFailedRefreshKeepsTheShownListsPageSize() async throws {
     try await screen.beginWithList(1...3, hasMore: true)
 
-    screen.viewModel.pageSize = 5
-    screen.viewModel.startRefresh()
+    screen.viewModel.apply(pageSize: 5)
     try await screen.fail(1, with: UserClientError.transport(URLErrorFactory.timedOut))
     screen.viewModel.loadNextPage()
     _ = try await screen.calls.requests(count: 3)

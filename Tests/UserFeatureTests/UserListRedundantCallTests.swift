@@ -88,38 +88,15 @@ struct UserListRedundantCallTests {
     #expect(screen.states.values == repeated.states)
   }
 
-  /// An action where there is nothing for it to do.
-  struct NothingToDo: Sendable, CustomTestStringConvertible {
-    let testDescription: String
-    /// The users shown (no more available) before the action; `nil`: nothing shown.
-    let shown: ClosedRange<Int>?
-    let action: Action
-    /// What the screen shows, before and after the action.
-    let state: UserListState
+  /// Loading once a list is shown has nothing to do (the next page's answers when there is
+  /// nothing to load: `UserListIntentTests`).
+  @Test func loadingOnceLoadedStartsNothingAndChangesNothing() async throws {
+    let screen = try await screenShowing(1...2, hasMore: false)
 
-    static let all = [
-      NothingToDo(
-        testDescription: "load once loaded", shown: 1...2, action: .load,
-        state: .list(1...2, .idle(hasMore: false))),
-      NothingToDo(
-        testDescription: "next page at the end", shown: 1...2, action: .loadNextPage,
-        state: .list(1...2, .idle(hasMore: false))),
-      NothingToDo(
-        testDescription: "next page before anything is shown", shown: nil,
-        action: .loadNextPage, state: .idle),
-    ]
-  }
-
-  @Test(arguments: NothingToDo.all)
-  func anActionWithNothingToDoStartsNothingAndChangesNothing(
-    _ idle: NothingToDo
-  ) async throws {
-    let screen = try await screenShowing(idle.shown, hasMore: false)
-
-    idle.action.perform(on: screen.viewModel)
+    screen.viewModel.load()
 
     #expect(screen.tasks.unfinishedCount == 0)
-    #expect(screen.calls.requests.count == (idle.shown == nil ? 0 : 1))
-    #expect(screen.states.values == [idle.state])
+    #expect(screen.calls.requests.count == 1)
+    #expect(screen.states.values == [.list(1...2, .idle(hasMore: false))])
   }
 }

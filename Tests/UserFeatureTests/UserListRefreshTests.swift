@@ -11,8 +11,7 @@ struct UserListRefreshTests {
     let screen = UserListHarness()
     try await screen.beginWithList(1...3, hasMore: true)
 
-    screen.viewModel.startRefresh()
-    try await screen.succeed(1, with: TestUsers.page(4...5, hasMore: false))
+    try await screen.refresh(answering: 1, with: TestUsers.page(4...5, hasMore: false))
 
     #expect(
       screen.states.values == [
@@ -71,8 +70,7 @@ struct UserListRefreshTests {
     screen.viewModel.load()
     try await screen.succeed(0, with: UserPage(users: [], hasMore: false))
 
-    screen.viewModel.startRefresh()
-    try await screen.succeed(1, with: TestUsers.page(1...1, hasMore: false))
+    try await screen.refresh(answering: 1, with: TestUsers.page(1...1, hasMore: false))
 
     #expect(
       screen.states.values == [
@@ -85,8 +83,7 @@ struct UserListRefreshTests {
     let screen = UserListHarness()
     try await screen.beginWithList(1...3, hasMore: true)
 
-    screen.viewModel.startRefresh()
-    try await screen.succeed(1, with: UserPage(users: [], hasMore: false))
+    try await screen.refresh(answering: 1, with: UserPage(users: [], hasMore: false))
 
     #expect(
       screen.states.values == [

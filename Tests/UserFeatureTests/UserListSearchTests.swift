@@ -200,10 +200,8 @@ struct UserListSearchTests {
     let screen = UserListHarness()
     try await screen.beginWithList(1...3, hasMore: true, query: "x")
 
-    screen.viewModel.loadNextPage()
-    try await screen.succeed(1, with: TestUsers.page(4...5, hasMore: false))
-    screen.viewModel.startRefresh()
-    try await screen.succeed(2, with: TestUsers.page(1...3, hasMore: true))
+    try await screen.loadNextPage(answering: 1, with: TestUsers.page(4...5, hasMore: false))
+    try await screen.refresh(answering: 2, with: TestUsers.page(1...3, hasMore: true))
 
     #expect(
       screen.calls.requests == [

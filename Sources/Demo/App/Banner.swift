@@ -1,3 +1,5 @@
+import ConsoleKit
+
 /// The line shown once at start: where the users come from, and how to get help.
 enum Banner {
   /// The banner for `source`; the endpoint, typed on the command line, is sanitized.

@@ -1,3 +1,4 @@
+import ConsoleKit
 import DemoShared
 import Foundation
 import Signals
@@ -15,7 +16,7 @@ import UserFeature
 /// Everything runs on the main actor; input is read elsewhere and handed over as an
 /// `AsyncSequence`.
 @MainActor
-final class DemoApp {
+final class DemoApp: TerminalSessionApp {
   /// The screens, root first.
   let navigation: ScreenStack
   private let display: any Display
@@ -105,18 +106,6 @@ final class DemoApp {
     return true
   }
 
-  /// What a line asks of the session that read it.
-  enum LineOutcome: Equatable {
-    /// Nothing was typed.
-    case blank
-    /// The command was carried out, or a notice says why not.
-    case handled
-    /// The line asks to quit.
-    case quit
-    /// `/` on a terminal, on a screen with a search: the session opens the search field.
-    case openSearchField
-  }
-
   /// Handles one input line at once, without waiting for what it started, as a terminal session
   /// does (a person may type the next command while a request runs). A bad line prints a
   /// one-line notice and changes nothing. The line is echoed sanitized and cut short
@@ -172,6 +161,16 @@ final class DemoApp {
     !scheduler.isIdle
   }
 
+  /// The list's search debounce, which the search field shows while it waits.
+  var searchPause: Duration {
+    UserListViewModel.searchDebounce
+  }
+
+  /// The top screen.
+  var searchTarget: (any SearchTarget)? {
+    navigation.top
+  }
+
   /// Called on the main actor whenever something may have changed: a screen drew, navigation
   /// happened, or scheduled work started or finished.
   var onActivity: (@MainActor () -> Void)? {
@@ -198,7 +197,7 @@ final class DemoApp {
   /// What `help` prints on a terminal: the commands, the search field and the trace.
   static let terminalHelpLines: [StyledLine] =
     helpLines + [
-      StyledLine("  \(TerminalText("/").padded(toWidth: 16))", style: .accent)
+      StyledLine("  \(TerminalText("/ then Enter").padded(toWidth: 16))", style: .accent)
         + StyledLine("search as you type: Enter keeps the results, Esc goes back, Ctrl-U clears"),
       StyledLine(
         "Start with --trace to watch every state and event flow, in a pane under the screen.",

@@ -1,3 +1,4 @@
+import ConsoleKit
 import DemoShared
 import Foundation
 import Signals
@@ -74,10 +75,11 @@ enum DemoMain {
     case .live(let endpoint):
       return LiveUserClient(baseURL: endpoint)
     case .offline(_, let failureRate):
-      let bundled = OfflineUserClient(
-        users: try OfflineUserClient.fixtureUsers(), latency: .zero,
+      let bundled = OfflineUserClient(users: try OfflineUserClient.fixtureUsers(), latency: .zero)
+      let failing = FailureInjectingClient(
+        base: bundled,
         failures: failureRate > 0 ? .randomly(rate: failureRate).sparing(firstRequests: 1) : .never)
-      return SimulatedLatencyClient(base: bundled, settings: settings)
+      return SimulatedLatencyClient(base: failing, settings: settings)
     }
   }
 

@@ -1,3 +1,4 @@
+import ConsoleKit
 import DemoShared
 import Foundation
 
@@ -155,6 +156,21 @@ extension Command {
     case .latency: "latency"
     case .colors: "colour"
     case .quit: "quit"
+    }
+  }
+}
+
+extension Command {
+  /// The notice for this command typed on a screen that does not handle it: where it works.
+  /// The one place a new screen-specific command says where it belongs.
+  var elsewhere: TerminalText {
+    switch self {
+    case .reload, .search, .more, .open:
+      "'\(word)' works on the user list; type 'back' to return to it."
+    case .pageSize, .latency, .colors:
+      "'\(word)' works on the settings screen; type 'settings' to open it."
+    case .help, .searchField, .back, .settings, .quit:
+      "'\(word)' does nothing on this screen."
     }
   }
 }

@@ -1,3 +1,4 @@
+import ConsoleKit
 import UserFeature
 
 /// The demo's usage text, printed by `--help` (standard output) and after a bad flag
@@ -29,19 +30,11 @@ enum Usage {
     settings, quit. The settings screen changes the page size (page-size <n>), the simulated
     latency (latency <ms>) and colour (colour on|off) while the app runs.
     On a terminal the screen is redrawn in colour (NO_COLOR turns colour off) and each command
-    is taken at once, even while a request runs. There "/" opens a search field that searches
-    as you type, once typing pauses for \(UserListViewModel.searchDebounce.milliseconds) ms: Enter keeps the results, Esc goes back
+    is taken at once, even while a request runs. There "/" and Enter open a search field that
+    searches as you type, once typing pauses for \(UserListViewModel.searchDebounce.milliseconds) ms: Enter keeps the results, Esc goes back
     to the search before, Ctrl-U clears. Piped, the output is plain lines and each command
     waits for the screen to settle. Control characters in names or typed text are shown as
     symbols (ESC as \u{241B}), never sent to the terminal.
 
     """
-}
-
-extension Duration {
-  /// Whole milliseconds, rounded down.
-  var milliseconds: Int64 {
-    let (seconds, attoseconds) = components
-    return seconds * 1000 + attoseconds / 1_000_000_000_000_000
-  }
 }

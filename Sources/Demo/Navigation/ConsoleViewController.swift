@@ -1,3 +1,4 @@
+import ConsoleKit
 import Signals
 
 /// The base of every console screen, with a lifecycle like UIKit's.
@@ -15,7 +16,7 @@ import Signals
 /// When a screen is popped, its bag is emptied and the stack drops it, so it and its view model
 /// are released.
 @MainActor
-class ConsoleViewController {
+class ConsoleViewController: SearchTarget {
   /// Every subscription made in ``bind()``; emptied when the screen disappears.
   let bag = SubscriptionBag()
   /// The stack this screen is on, set while it is pushed.
@@ -23,6 +24,8 @@ class ConsoleViewController {
   /// Told just before each ``bind()``; the demo's trace sets it, otherwise `nil`.
   var bindingObserver: (any BindingObserver)?
   private var isBound = false
+  /// What ``show(_:)`` last drew.
+  private var lastShown: ScreenContent?
 
   init() {}
 
@@ -50,26 +53,24 @@ class ConsoleViewController {
   }
 
   /// Handles a screen-specific command. Returns a one-line message when the command makes no
-  /// sense on this screen now (the screen's state is then unchanged), `nil` when handled.
+  /// sense on this screen (the screen's state is then unchanged), `nil` when handled. A screen
+  /// handles its own commands and hands every other one to `super`, which says where it works
+  /// (``Command/elsewhere``): a new command or screen edits no other screen.
   func handle(_ command: Command) -> TerminalText? {
-    switch command {
-    case .pageSize, .latency, .colors:
-      "'\(command.word)' works on the settings screen; type 'settings' to open it."
-    default:
-      "'\(command.word)' does nothing on this screen."
-    }
+    command.elsewhere
   }
 
   /// Whether nothing is in flight: the app reads the next scripted command only once the top
-  /// screen has settled.
+  /// screen has settled. Read from what the screen last drew, not from its view model: a screen
+  /// with a progress line is waiting for something.
   var isSettled: Bool {
-    true
+    lastShown?.progress == nil
   }
 
-  /// The text a search field on this screen starts with (what it shows now), or `nil` when the
-  /// screen has no search; only the user list has one.
+  /// The text a search field on this screen starts with, from what the screen last drew
+  /// (``ScreenContent/search``), or `nil` when the screen has no search.
   var searchText: String? {
-    nil
+    lastShown?.search
   }
 
   /// The search field's text changed: called on every keystroke with the whole text, like
@@ -80,14 +81,21 @@ class ConsoleViewController {
   /// Draws `content` if this screen is the top screen; a covered or popped screen draws nothing.
   func show(_ content: ScreenContent) {
     guard let stack = screenStack, stack.top === self else { return }
+    lastShown = content
     stack.display.show(content)
     stack.screenDidChange()
   }
 
-  /// Shows a toast if this screen is the top screen.
+  /// Shows a toast (a one-off message from an event) if this screen is the top screen.
   func showToast(_ message: TerminalText) {
     guard let stack = screenStack, stack.top === self else { return }
     stack.display.toast(message)
+  }
+
+  /// Shows a one-line notice (a request the view model refused) if this screen is the top one.
+  func showNotice(_ message: TerminalText) {
+    guard let stack = screenStack, stack.top === self else { return }
+    stack.display.notice(message)
   }
 
   private func bindIfNeeded() {

@@ -1,3 +1,5 @@
+import ConsoleKit
+
 /// A stack of screens, like `UINavigationController`: only the top screen is bound and draws.
 ///
 /// Pushing covers the top screen (it unbinds) and loads the new one; popping unbinds and drops

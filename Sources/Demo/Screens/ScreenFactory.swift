@@ -1,3 +1,4 @@
+import ConsoleKit
 import DemoShared
 import Signals
 import UserFeature
@@ -23,8 +24,7 @@ struct ScreenFactory: Sendable {
         describeEvent: \UserListEvent.traceText)
     }
     let viewModel = UserListViewModel(
-      client: client, scheduler: scheduler, pageSize: settings.pageSize,
-      onDroppedEvent: observer?.dropReport)
+      client: client, scheduler: scheduler, pageSize: settings.pageSize)
     observer?.observe(state: viewModel.state, events: viewModel.events)
     let screen = UserListScreen(viewModel: viewModel, screens: self)
     screen.bindingObserver = observer
@@ -45,8 +45,7 @@ struct ScreenFactory: Sendable {
         source: "detail #\(id)", trace: $0, describeState: \UserDetailState.traceText,
         describeEvent: \UserDetailEvent.traceText)
     }
-    let viewModel = UserDetailViewModel(
-      userID: id, client: client, onDroppedEvent: observer?.dropReport)
+    let viewModel = UserDetailViewModel(userID: id, client: client)
     observer?.observe(state: viewModel.state, events: viewModel.events)
     let screen = UserDetailScreen(viewModel: viewModel)
     screen.bindingObserver = observer

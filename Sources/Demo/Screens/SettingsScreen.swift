@@ -1,3 +1,4 @@
+import ConsoleKit
 import DemoShared
 
 /// The settings: a screen with no view model and no `bind()`.
@@ -57,9 +58,7 @@ final class SettingsScreen: ConsoleViewController {
       settings.colors = isOn
     case .back:
       screenStack?.pop()
-    case .reload, .search, .more, .open:
-      return "'\(command.word)' works on the user list; type 'back' to return to it."
-    case .settings, .help, .searchField, .quit:
+    default:
       return super.handle(command)
     }
     return nil

@@ -1,3 +1,4 @@
+import ConsoleKit
 import UserFeature
 
 extension UserDetailState {
@@ -43,15 +44,5 @@ extension UserDetailState {
   /// One of the user's fields, as received, made safe and short enough to show.
   private static func field(_ outside: String) -> TerminalText {
     TerminalText(sanitizing: outside).truncated(toWidth: fieldWidth)
-  }
-
-  /// Whether a request is in flight.
-  var isBusy: Bool {
-    switch self {
-    case .loading, .loaded(_, isRefreshing: true):
-      true
-    case .idle, .loaded, .failed:
-      false
-    }
   }
 }

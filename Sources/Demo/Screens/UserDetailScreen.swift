@@ -1,3 +1,4 @@
+import ConsoleKit
 import Signals
 import UserFeature
 
@@ -39,19 +40,13 @@ final class UserDetailScreen: ConsoleViewController {
     viewModel.load()
   }
 
-  override var isSettled: Bool {
-    !viewModel.state.value.isBusy
-  }
-
   override func handle(_ command: Command) -> TerminalText? {
     switch command {
     case .reload:
       viewModel.startRefresh()
     case .back:
       viewModel.back()
-    case .search, .more, .open:
-      return "'\(command.word)' works on the user list; type 'back' to return to it."
-    case .settings, .pageSize, .latency, .colors, .help, .searchField, .quit:
+    default:
       return super.handle(command)
     }
     return nil

@@ -1,3 +1,4 @@
+import ConsoleKit
 import UserFeature
 
 extension UserListState {
@@ -9,7 +10,7 @@ extension UserListState {
     let quoted = TerminalText.quoting(query)
     var content = ScreenContent(
       title: "Users", subtitle: query.isEmpty ? nil : "matching \"\(quoted)\"",
-      hint: "open <n> · more · search <text> · reload · help · quit")
+      hint: "open <n> · more · search <text> · reload · help · quit", search: query)
     switch self {
     case .idle:
       break  // a blank screen: the view model has not started (or was cancelled)
@@ -46,17 +47,24 @@ extension UserListState {
     }
     return content
   }
+}
 
-  /// Whether a request is in flight.
-  var isBusy: Bool {
+extension UserListRefusal {
+  /// The one-line notice for a request the view model refused; a query is quoted through
+  /// ``TerminalText/quoting(_:)``.
+  var notice: TerminalText {
     switch self {
-    case .loading:
-      return true
-    case .loaded(let list):
-      if case .idle = list.activity { return false }
-      return true
-    case .idle, .empty, .failed:
-      return false
+    case .alreadyShowing(let query):
+      query.isEmpty
+        ? "Already showing everyone." : "Already showing \"\(TerminalText.quoting(query))\"."
+    case .noListToPage:
+      "There is no list to page through."
+    case .endOfList(let shown):
+      "All \(shown) users are shown; there is no next page."
+    case .noListToOpen:
+      "There is no list to open a user from."
+    case .noUser(let number, let shown):
+      "There is no user \(number) on the list; pick 1 to \(shown)."
     }
   }
 }

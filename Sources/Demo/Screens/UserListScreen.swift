@@ -1,3 +1,4 @@
+import ConsoleKit
 import Foundation
 import Signals
 import UserFeature
@@ -40,66 +41,32 @@ final class UserListScreen: ConsoleViewController {
     viewModel.load()
   }
 
-  /// Re-binds, then applies a page size changed on the settings screen: the list loads again
-  /// with it. Read when the screen appears, as a UIKit screen reads shared settings in
-  /// `viewWillAppear`.
+  /// Re-binds, then hands the view model the page size of the settings, which may have changed
+  /// on the settings screen (it decides whether to load again). Read when the screen appears,
+  /// as a UIKit screen reads shared settings in `viewWillAppear`.
   override func viewWillAppear() {
     super.viewWillAppear()
-    let pageSize = screens.settings.pageSize
-    guard pageSize != viewModel.pageSize else { return }
-    viewModel.pageSize = pageSize
-    viewModel.startRefresh()
+    viewModel.apply(pageSize: screens.settings.pageSize)
   }
 
-  override var isSettled: Bool {
-    !viewModel.state.value.isBusy
-  }
-
+  /// Every command becomes an intent; the view model decides, and answers with state or an
+  /// event (``UserListEvent/refused(_:)`` when there is nothing to do).
   override func handle(_ command: Command) -> TerminalText? {
-    let state = viewModel.state.value
     switch command {
     case .reload:
       viewModel.startRefresh()
     case .search(let text):
-      let query = text.trimmingCharacters(in: .whitespaces)
-      switch state {
-      case .loaded, .empty:
-        if query == state.query {
-          return query.isEmpty
-            ? "Already showing everyone." : "Already showing \"\(TerminalText.quoting(query))\"."
-        }
-      case .idle, .loading, .failed:
-        break
-      }
-      viewModel.search(query)
+      viewModel.submitSearch(text)
     case .more:
-      guard case .loaded(let list) = state else {
-        return "There is no list to page through."
-      }
-      guard list.canLoadMore else {
-        return "All \(list.users.count) users are shown; there is no next page."
-      }
       viewModel.loadNextPage()
     case .open(let number):
-      let users = state.users
-      guard !users.isEmpty else {
-        return "There is no list to open a user from."
-      }
-      guard number <= users.count else {
-        return "There is no user \(number) on the list; pick 1 to \(users.count)."
-      }
-      viewModel.select(users[number - 1])
+      viewModel.open(number)
     case .back:
       return "This is the first screen; there is nothing to go back to."
-    case .settings, .pageSize, .latency, .colors, .help, .searchField, .quit:
+    default:
       return super.handle(command)
     }
     return nil
-  }
-
-  /// The query shown (or loading): the search field starts from it.
-  override var searchText: String? {
-    viewModel.state.value.query
   }
 
   /// Every keystroke goes to the view model as the whole text; its debounce decides when to
@@ -114,6 +81,8 @@ final class UserListScreen: ConsoleViewController {
       showToast(TerminalText(sanitizing: message))
     case .showDetail(let id):
       screenStack?.push(screens.userDetail(id: id))
+    case .refused(let refusal):
+      showNotice(refusal.notice)
     }
   }
 }

@@ -1,3 +1,4 @@
+import ConsoleKit
 import UserFeature
 
 /// How one user is drawn in a list: number, name, handle and email in aligned columns.

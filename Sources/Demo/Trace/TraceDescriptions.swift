@@ -1,3 +1,4 @@
+import ConsoleKit
 import UserFeature
 
 /// How the trace names the view models' values: one short line of safe text each. Text from
@@ -48,6 +49,7 @@ extension UserListEvent {
     switch self {
     case .toast(let message): "toast \(TraceText.message(message))"
     case .showDetail(let id): "showDetail #\(id)"
+    case .refused(let refusal): "refused: \(refusal.notice)"
     }
   }
 }

@@ -102,13 +102,11 @@ final class Channel<Value: Sendable>: Sendable {
     }
   }
 
-  /// Stores `body`'s change of the current value and delivers it, as one write, and returns
-  /// what `body` returned. `body` is user code, so it runs with no lock held, on a copy read
-  /// with its write number; the result is stored only if no other write came in between, else
-  /// `body` runs again on the newer value.
-  func modify<Result, Failure: Error>(
-    _ body: (inout Value) throws(Failure) -> Result
-  ) throws(Failure) -> Result {
+  /// Stores `body`'s change of the current value and delivers it, as one write. `body` is user
+  /// code, so it runs with no lock held, on a copy read with its write number; the result is
+  /// stored only if no other write came in between, else `body` runs again on the newer value.
+  /// Returns what the run whose change was stored returned.
+  func modify<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     while true {
       var (value, version) = currentValueAndVersion
       let result = try body(&value)

@@ -47,21 +47,23 @@ public final class MutableProperty<Value: Sendable>: Sendable {
   /// `owner.modify { $0.count += 1 }` from many threads loses no update, where
   /// `owner.value += 1` (a read, then a separate write) can.
   ///
-  /// - When `body` runs more than once: it runs with no lock held, on a copy of the stored
+  /// ```swift
+  /// let added = owner.modify { items in items.insert(item).inserted }
+  /// ```
+  ///
+  /// - When `body` runs more than once: it runs with no lock held, on a copy of the current
   ///   value (a copy-on-write value is copied once per run). If another write stored a value
-  ///   after that copy was read and before the result is stored, the result is thrown away and
-  ///   `body` runs again on the newer value; that is the only case, and it repeats only while
-  ///   other writes keep landing in between. The result returned is the last run's. So keep
-  ///   `body` free of side effects other than changing its argument.
+  ///   after that copy was read, this run's change is not stored and `body` runs again on the
+  ///   newer value; that repeats until no write came in between. So keep `body` free of side
+  ///   effects other than changing its argument and computing its result.
+  /// - The result returned is the one of the run whose change was stored (the last run); the
+  ///   results of discarded runs are dropped.
   /// - One write, one delivery, in the same order as every other write. If `body` throws,
   ///   nothing is stored and the error is rethrown.
   /// - From inside a handler: `body` sees the stored value (which may be newer than the value
-  ///   that handler is receiving), and the result is queued behind the current delivery, like a
+  ///   that handler is receiving), and the change is queued behind the current delivery, like a
   ///   set.
-  @discardableResult
-  public func modify<Result, Failure: Error>(
-    _ body: (inout Value) throws(Failure) -> Result
-  ) throws(Failure) -> Result {
+  public func modify<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     try channel.modify(body)
   }
 

@@ -40,6 +40,42 @@ extension Property {
       })
   }
 
+  /// The same property, its changes thinned to at most one per `interval`, each carrying the
+  /// latest value: a dial or a progress bar that must not redraw for every write.
+  ///
+  /// - Replay: a subscriber receives the current value at once, as from any property; that
+  ///   starts an interval.
+  /// - Ordering: a change is held until the interval running ends, then the latest change held
+  ///   goes out and starts the next interval; an interval that held nothing ends the
+  ///   throttling, and the next change starts a new interval and waits for its end. So
+  ///   deliveries are at least `interval` apart, a change waits at most `interval`, the last
+  ///   value set is always delivered, and never an older value after a newer one.
+  /// - Threading: the changes are delivered through `scheduler` (a `TestScheduler` in tests:
+  ///   an interval started at t ends when the clock reaches t + interval), one at a time and in
+  ///   order even on a concurrent scheduler. ``value`` still reads the source's stored value,
+  ///   so it may be ahead of what a subscriber has received so far.
+  /// - Cancellation: cancelling the token drops a held change and the pending interval's end;
+  ///   each subscriber has its own upstream subscription and its own intervals.
+  ///
+  /// Compare ``EventStream/throttle(for:scheduler:latest:)``, where the first event after a
+  /// quiet period goes out at once: a property's first value is its current value, and its
+  /// changes always wait for an interval's end.
+  public func throttle(for interval: Duration, scheduler: some SignalScheduler) -> Property<Value> {
+    precondition(interval >= .zero, "throttle(for:scheduler:): negative interval")
+    let upstream = self
+    return Property(
+      read: { upstream.value },
+      readConsistently: upstream.readConsistently,
+      subscribe: { handler in
+        let (output, outputToken) = Channel.output(to: handler)
+        let throttler = Throttler(
+          interval: interval, keepsLatest: true, leading: .firstOnly, scheduler: scheduler,
+          output: output)
+        let upstreamToken = upstream.sink(throttler.receive)
+        return .combining(outputToken, SubscriptionToken { throttler.cancel() }, upstreamToken)
+      })
+  }
+
   /// The changes of this property as events: a subscriber receives every value set after it
   /// subscribed, without the current one. Use it to feed state into event operators such as
   /// ``EventStream/debounce(for:scheduler:)``.
@@ -103,35 +139,5 @@ extension Property where Value: Equatable {
   /// The same property, skipping a value equal to the last one this subscriber received.
   public func removeDuplicates() -> Property<Value> {
     removeDuplicates(by: ==)
-  }
-}
-
-extension Property {
-  /// The same state with its changes throttled: a subscriber receives the current value at once,
-  /// as from every property, then at most one value per `interval`, always the latest. The
-  /// first change after a quiet period goes out at once; changes during the `interval` that
-  /// follows are held, and the latest goes out when it ends, starting a new interval; an
-  /// interval that held nothing ends the throttling. So the last value a subscriber receives is
-  /// the stored value, at most `interval` after it was stored.
-  ///
-  /// Only the latest: a property's subscriber wants the state, and an older held value would
-  /// show a state that is no longer true (``EventStream/throttle(for:scheduler:latest:)`` can
-  /// keep the first instead). ``value`` reads the stored value directly, so it may be ahead of
-  /// what a subscriber has received so far. Timing comes from `scheduler` (a `TestScheduler` in
-  /// tests); deliveries stay one at a time and in order even on a concurrent scheduler.
-  /// Cancelling drops a held value.
-  public func throttle(for interval: Duration, scheduler: some SignalScheduler) -> Property<Value> {
-    precondition(interval >= .zero, "throttle(for:scheduler:): negative interval")
-    let upstream = self
-    return Property(
-      read: { upstream.value },
-      readConsistently: upstream.readConsistently,
-      subscribe: { handler in
-        let (output, outputToken) = Channel.output(to: handler)
-        let throttler = Throttler(
-          interval: interval, keepsLatest: true, scheduler: scheduler, output: output)
-        let upstreamToken = upstream.sink(throttler.receive)
-        return .combining(outputToken, SubscriptionToken { throttler.cancel() }, upstreamToken)
-      })
   }
 }

@@ -1,9 +1,11 @@
 /// The state of one throttled subscription. Internal; behind
-/// ``EventStream/throttle(for:scheduler:latest:)``.
+/// ``EventStream/throttle(for:scheduler:latest:)`` and ``Property/throttle(for:scheduler:)``.
 ///
-/// A window opens when an event arrives while none is open: that event goes out at once. Events
-/// arriving while the window is open are held (the latest, or the first). When the window ends,
-/// a held event goes out and a new window opens; with nothing held, the throttle goes quiet.
+/// A window opens when an event arrives while none is open: that event goes out at once (with
+/// ``Leading/firstOnly``, only the very first event does; a later one is held for the window's
+/// end). Events arriving while the window is open are held (the latest, or the first). When the
+/// window ends, a held event goes out and a new window opens; with nothing held, the throttle
+/// goes quiet.
 /// Output goes through an output channel (one subscriber), and a window's end checks its
 /// generation and enqueues in one step under that channel's lock (as ``Debouncer`` does), so
 /// nothing goes out of order.
@@ -11,6 +13,19 @@
 /// Lock order: the output channel's lock, then this throttler's. The scheduler is called with no
 /// lock held.
 final class Throttler<Value: Sendable>: Sendable {
+  /// Which events go out at once, without waiting for a window's end.
+  enum Leading: Sendable {
+    /// Every event that arrives while no window is open (events: the first after a quiet period).
+    case afterQuiet
+    /// Only the first event (a property's current value, its replay).
+    case firstOnly
+  }
+
+  /// What an arriving event does, decided under the lock.
+  private enum Arrival {
+    case held, sentOpeningWindow, heldOpeningWindow
+  }
+
   private struct State {
     var isWindowOpen = false
     var held: Value?
@@ -18,20 +33,23 @@ final class Throttler<Value: Sendable>: Sendable {
     var generation: UInt64 = 0
     var pending: SubscriptionToken?
     var isCancelled = false
+    var hasReceived = false
   }
 
   private let state = Locked(State())
   private let interval: Duration
   private let keepsLatest: Bool
+  private let leading: Leading
   private let scheduler: any SignalScheduler
   private let output: Channel<Value>
 
   init(
-    interval: Duration, keepsLatest: Bool, scheduler: any SignalScheduler,
-    output: Channel<Value>
+    interval: Duration, keepsLatest: Bool, leading: Leading = .afterQuiet,
+    scheduler: any SignalScheduler, output: Channel<Value>
   ) {
     self.interval = interval
     self.keepsLatest = keepsLatest
+    self.leading = leading
     self.scheduler = scheduler
     self.output = output
   }
@@ -40,22 +58,32 @@ final class Throttler<Value: Sendable>: Sendable {
   @Sendable func receive(_ value: Value) {
     // The event `value` replaces (the latest held so far) leaves the lock in `displaced`, and is
     // released after unlocking: its deinit may be user code that sends or cancels.
-    let (opensWindow, displaced) = state.withLock { state -> (Bool, Value?) in
-      guard !state.isCancelled else { return (false, nil) }
+    let (arrival, displaced) = state.withLock { state -> (Arrival, Value?) in
+      guard !state.isCancelled else { return (.held, nil) }
+      let isFirst = !state.hasReceived
+      state.hasReceived = true
       if state.isWindowOpen {
-        guard keepsLatest || state.held == nil else { return (false, nil) }
+        guard keepsLatest || state.held == nil else { return (.held, nil) }
         let displaced = state.held.take()
         state.held = value
-        return (false, displaced)
+        return (.held, displaced)
       }
       state.isWindowOpen = true
       state.generation &+= 1
-      return (true, nil)
+      if leading == .afterQuiet || isFirst { return (.sentOpeningWindow, nil) }
+      state.held = value
+      return (.heldOpeningWindow, nil)
     }
     releaseAfterUnlocking(displaced)
-    guard opensWindow else { return }
-    output.publish(value)
-    scheduleWindowEnd()
+    switch arrival {
+    case .held:
+      return
+    case .sentOpeningWindow:
+      output.publish(value)
+      scheduleWindowEnd()
+    case .heldOpeningWindow:
+      scheduleWindowEnd()
+    }
   }
 
   /// Schedules the end of the current window (called with no lock held).

@@ -1,4 +1,12 @@
-/// The tasks of one ``TaskOwner`` that have not finished, by start order and by key.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The tasks of one ``TaskOwner`` that have not finished, by start order, with their keys.
 /// Package-internal.
 ///
 /// Shared by the owner and by each of its tasks (which remove themselves when they return), so
@@ -6,20 +14,23 @@
 /// (`TaskOwnerProbe` in SignalsTesting) can count the tasks and await their end without keeping
 /// the owner alive.
 ///
+/// - Keys are user values: their `==`, `hash(into:)` and `deinit` are user code. So the lock
+///   only stores and copies them (a retain), keyed by task identifier; finding the tasks of a
+///   key compares keys outside the lock, on a copy, and a removed entry (with its key) is
+///   released after unlocking.
 /// - Threading: every member is safe from any thread. Tasks are cancelled and awaited outside
 ///   the lock (cancelling runs cancellation handlers, which are user code).
 package final class OwnedTaskList: Sendable {
   private struct Entry {
+    let id: UInt64
     let key: TaskKey?
     let task: Task<Void, Never>
   }
 
   private struct State {
     var nextID: UInt64 = 0
-    /// Started and not yet returned, by start order (the identifiers only grow).
+    /// Started and not yet returned, by identifier (start order: the identifiers only grow).
     var entries: [UInt64: Entry] = [:]
-    /// The newest task started under each key, while it has not returned.
-    var newestByKey: [TaskKey: UInt64] = [:]
   }
 
   private let state = Locked(State())
@@ -34,41 +45,30 @@ package final class OwnedTaskList: Sendable {
     }
   }
 
-  /// Keeps `task` until ``remove(_:)``; returns the task it replaces (the newest task started
-  /// under `key`, if it has not returned), for the caller to cancel outside the lock.
+  /// Keeps `task` until ``remove(_:)``; returns the task it replaces (the newest earlier task
+  /// started under `key`, if it has not returned), for the caller to cancel.
   func insert(_ task: Task<Void, Never>, id: UInt64, key: TaskKey?) -> Task<Void, Never>? {
     state.withLock { state in
-      state.entries[id] = Entry(key: key, task: task)
-      guard let key else { return nil }
-      let replaced = state.newestByKey.updateValue(id, forKey: key)
-      return replaced.flatMap { state.entries[$0]?.task }
+      state.entries[id] = Entry(id: id, key: key, task: task)
     }
+    guard let key else { return nil }
+    return newest(under: key, before: id)
   }
 
   /// Forgets task `id`: it has returned.
   func remove(_ id: UInt64) {
-    let removed = state.withLock { state -> Entry? in
-      guard let entry = state.entries.removeValue(forKey: id) else { return nil }
-      if let key = entry.key, state.newestByKey[key] == id {
-        state.newestByKey[key] = nil
-      }
-      return entry
-    }
-    withExtendedLifetime(removed) {}  // released outside the lock
+    let removed = state.withLock { $0.entries.removeValue(forKey: id) }
+    withExtendedLifetime(removed) {}  // the entry, with its key, is released outside the lock
   }
 
   /// The newest task started under `key`, if it has not returned.
-  func task(forKey key: TaskKey) -> Task<Void, Never>? {
-    state.withLock { state in
-      state.newestByKey[key].flatMap { state.entries[$0]?.task }
-    }
+  package func task(forKey key: TaskKey) -> Task<Void, Never>? {
+    newest(under: key, before: .max)
   }
 
   /// Every task that has not returned, oldest first.
   func unfinished() -> [Task<Void, Never>] {
-    state.withLock { state in
-      state.entries.sorted { $0.key < $1.key }.map(\.value.task)
-    }
+    snapshot().map(\.task)
   }
 
   /// How many tasks have started and not returned (a cancelled task counts until it returns).
@@ -86,9 +86,43 @@ package final class OwnedTaskList: Sendable {
   /// Returns once no task is listed: every task started before the call, and every task started
   /// while it waits, has returned. Awaits the tasks themselves (no polling, no clock).
   package func idle() async {
-    while let oldest = state.withLock({ state in state.entries.min { $0.key < $1.key }?.value.task }
-    ) {
+    while let oldest = unfinished().first {
       await oldest.value
     }
+  }
+
+  /// Returns once no task started under `key` is listed, including one started under it while
+  /// this waits. Tasks with other keys may go on running.
+  package func idle(key: TaskKey) async {
+    while let task = task(forKey: key) {
+      await task.value
+    }
+  }
+
+  /// Whether some thread holds the list's lock right now. For tests that check that no user
+  /// code (a key's `==`, `hash(into:)` or `deinit`) runs under it.
+  package var isLocked: Bool {
+    state.isHeld
+  }
+
+  /// The newest entry with an identifier below `limit` whose key equals `key`. The keys are
+  /// compared here, outside the lock, on a copy of the entries.
+  private func newest(under key: TaskKey, before limit: UInt64) -> Task<Void, Never>? {
+    snapshot().last { $0.id < limit && $0.key == key }?.task
+  }
+
+  /// The entries, oldest first, copied under the lock (copying a key only retains it).
+  private func snapshot() -> [Entry] {
+    state.withLock { Array($0.entries.values) }.sorted { $0.id < $1.id }
+  }
+}
+
+extension Locked {
+  /// Whether some thread holds the lock right now (a try-lock that lets go at once). For tests.
+  fileprivate var isHeld: Bool {
+    let status = pthread_mutex_trylock(&storage.pointee.mutex)
+    guard status == 0 else { return true }
+    pthread_mutex_unlock(&storage.pointee.mutex)
+    return false
   }
 }

@@ -1,21 +1,24 @@
 /// A key of ``TaskOwner/run(key:for:_:then:)``, as stored by the owner: any `Hashable` and
-/// `Sendable` value, compared and hashed as `AnyHashable` compares and hashes it (so `"search"`
-/// equals `"search"`, and values of different types are different keys). Internal.
+/// `Sendable` value. Two keys are the same key when they have the same type and are equal:
+/// `"search"` is `"search"`, but `1` and `UInt8(1)` are different keys (unlike `AnyHashable`,
+/// which treats equal numbers of different types as equal). Package-internal.
 ///
-/// Not `AnyHashable` itself, which is not `Sendable`: the key is read under the list's lock from
-/// any thread.
-struct TaskKey: Hashable, Sendable {
+/// Not `AnyHashable` itself, which is not `Sendable`: a key is copied under the list's lock
+/// from any thread. Its `==` and `hash(into:)` are user code, so the list never calls them
+/// under its lock.
+package struct TaskKey: Hashable, Sendable {
   private let base: any Hashable & Sendable
 
-  init(_ base: some Hashable & Sendable) {
+  package init(_ base: some Hashable & Sendable) {
     self.base = base
   }
 
-  static func == (lhs: TaskKey, rhs: TaskKey) -> Bool {
-    AnyHashable(lhs.base) == AnyHashable(rhs.base)
+  package static func == (lhs: TaskKey, rhs: TaskKey) -> Bool {
+    type(of: lhs.base) == type(of: rhs.base) && AnyHashable(lhs.base) == AnyHashable(rhs.base)
   }
 
-  func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(type(of: base)))
     AnyHashable(base).hash(into: &hasher)
   }
 }

@@ -40,9 +40,13 @@
 ///   instead (a capture list such as `[client]` says what the work uses).
 /// - Threading: a main-actor class; `run`, `cancel` and `apply` are on the main actor. Release
 ///   may happen on any thread (a `deinit` cancels, which is safe anywhere).
+/// - Progress: work that reports updates before its outcome (an upload) starts with
+///   ``run(key:for:throttle:_:progress:then:)``; its updates follow the same rules as the
+///   outcome, and never arrive after it.
 /// - Tests: `TaskOwnerProbe` and `TaskOwner.idle(timeout:)` in SignalsTesting count the tasks
-///   and await their end (also after the owner is released), and `expectSilence` checks that
-///   nothing more arrives once they are done. See <doc:OwnedTasks>.
+///   and await their end (also after the owner is released, or for one key with
+///   `idle(key:timeout:)`), `settle()` lets their outcomes and updates reach the main actor, and
+///   `expectSilence` checks that nothing more arrives once they are done. See <doc:OwnedTasks>.
 @MainActor
 public final class TaskOwner {
   /// The tasks that have not returned; shared with the tasks and with test probes.
@@ -72,7 +76,7 @@ public final class TaskOwner {
     _ operation: @escaping @Sendable () async throws(Failure) -> Success,
     then apply: @escaping @MainActor (Owner, Result<Success, Failure>) -> Void
   ) -> Task<Void, Never> {
-    start(key: nil, owner, operation, apply)
+    start(key: nil, owner, nil, operation, apply)
   }
 
   /// Like ``run(for:_:then:)``, replacing the task started under `key`: if one is still
@@ -87,7 +91,7 @@ public final class TaskOwner {
     _ operation: @escaping @Sendable () async throws(Failure) -> Success,
     then apply: @escaping @MainActor (Owner, Result<Success, Failure>) -> Void
   ) -> Task<Void, Never> {
-    start(key: TaskKey(key), owner, operation, apply)
+    start(key: TaskKey(key), owner, nil, operation, apply)
   }
 
   /// Cancels the task started under `key`, if it has not returned; its result is not applied.
@@ -102,8 +106,86 @@ public final class TaskOwner {
     list.cancelAll()
   }
 
+  /// Like ``run(key:for:_:then:)``, for work that reports progress before its outcome (an
+  /// upload, a download, an import): `operation` gets a ``ProgressReporter``, and each update it
+  /// reports reaches `showProgress` on the main actor under the same rules as the outcome.
+  ///
+  /// ```swift
+  /// tasks.run(key: file.id, for: self, throttle: .every(.milliseconds(100), on: scheduler)) {
+  ///   [uploader] progress in
+  ///   try await uploader.upload(file) { sent in progress.report(sent) }
+  /// } progress: { queue, sent in
+  ///   queue.show(sent, for: file.id)
+  /// } then: { queue, result in
+  ///   queue.finish(file.id, with: result)
+  /// }
+  /// ```
+  ///
+  /// - Ordering: updates arrive in the order reported, each before the outcome; an update
+  ///   that has not reached the main actor when the outcome is applied is delivered first (a
+  ///   throttled update still held by the throttle is dropped: the outcome supersedes it).
+  ///   Nothing arrives after the outcome.
+  /// - Cancellation: once the task is cancelled (``cancel(key:)``, ``cancelAll()``, a newer
+  ///   task with the same key, releasing this object), no update of it arrives any more, not
+  ///   even one already queued for the main actor, and neither does its outcome. So a stale
+  ///   update of a replaced attempt never overwrites the new attempt's.
+  /// - Owned subscriptions: the throttle and every stream given to
+  ///   ``ProgressReporter/report(from:)`` belong to the task: they end when it is cancelled or
+  ///   when its outcome is applied.
+  ///
+  /// - Parameters:
+  ///   - key: replaces the task started under the same key, as in ``run(key:for:_:then:)``.
+  ///   - owner: what the handlers change, usually the view model (`self`); held weakly.
+  ///   - throttle: at most one update per interval (the latest), or `nil` for every update.
+  ///   - operation: the async work; reports through its argument; capture values, not `self`.
+  ///   - showProgress: called on the main actor with the owner and each update delivered.
+  ///   - apply: called at most once, on the main actor, after every delivered update.
+  /// - Returns: the task, as for ``run(key:for:_:then:)``.
+  @discardableResult
+  public func run<Owner: AnyObject, Progress: Sendable, Success: Sendable, Failure: Error>(
+    key: some Hashable & Sendable,
+    for owner: Owner,
+    throttle: ProgressThrottle? = nil,
+    _ operation: @escaping @Sendable (ProgressReporter<Progress>) async throws(Failure) -> Success,
+    progress showProgress: @escaping @MainActor (Owner, Progress) -> Void,
+    then apply: @escaping @MainActor (Owner, Result<Success, Failure>) -> Void
+  ) -> Task<Void, Never> {
+    startReporting(key: TaskKey(key), owner, throttle, operation, showProgress, apply)
+  }
+
+  /// Like ``run(key:for:throttle:_:progress:then:)``, with no key: no other task replaces it.
+  @discardableResult
+  public func run<Owner: AnyObject, Progress: Sendable, Success: Sendable, Failure: Error>(
+    for owner: Owner,
+    throttle: ProgressThrottle? = nil,
+    _ operation: @escaping @Sendable (ProgressReporter<Progress>) async throws(Failure) -> Success,
+    progress showProgress: @escaping @MainActor (Owner, Progress) -> Void,
+    then apply: @escaping @MainActor (Owner, Result<Success, Failure>) -> Void
+  ) -> Task<Void, Never> {
+    startReporting(key: nil, owner, throttle, operation, showProgress, apply)
+  }
+
+  private func startReporting<
+    Owner: AnyObject, Progress: Sendable, Success: Sendable, Failure: Error
+  >(
+    key: TaskKey?, _ owner: Owner, _ throttle: ProgressThrottle?,
+    _ operation: @escaping @Sendable (ProgressReporter<Progress>) async throws(Failure) -> Success,
+    _ showProgress: @escaping @MainActor (Owner, Progress) -> Void,
+    _ apply: @escaping @MainActor (Owner, Result<Success, Failure>) -> Void
+  ) -> Task<Void, Never> {
+    let relay = ProgressRelay<Progress>(throttle: throttle) { @MainActor [weak owner] update in
+      guard let owner else { return }
+      showProgress(owner, update)
+    }
+    let reporter = ProgressReporter(relay)
+    let work: @Sendable () async throws(Failure) -> Success = { () async throws(Failure) in
+      try await operation(reporter)
+    }
+    return start(key: key, owner, relay, work, apply)
+  }
+
   private func start<Owner: AnyObject, Success: Sendable, Failure: Error>(
-    key: TaskKey?, _ owner: Owner,
+    key: TaskKey?, _ owner: Owner, _ progress: (any OwnedProgress)?,
     _ operation: @escaping @Sendable () async throws(Failure) -> Success,
     _ apply: @escaping @MainActor (Owner, Result<Success, Failure>) -> Void
   ) -> Task<Void, Never> {
@@ -113,13 +195,19 @@ public final class TaskOwner {
     // `insert` below always runs before the body's `remove`.
     let task = Task { @MainActor [weak owner] in
       defer { list.remove(id) }
-      let result: Result<Success, Failure>
-      do throws(Failure) {
-        result = .success(try await operation())
-      } catch {
-        result = .failure(error)
+      let result = await withTaskCancellationHandler {
+        await outcome(of: operation)
+      } onCancel: {
+        progress?.close()  // at once, on the cancelling thread: queued updates are dropped
       }
       // Back on the main actor: cancellations made here so far are visible.
+      guard !Task.isCancelled, owner != nil else {
+        progress?.close()
+        return
+      }
+      progress?.deliverPending()  // updates reported before the outcome come first
+      progress?.close()
+      // A progress handler may have cancelled the task or released the owner.
       guard !Task.isCancelled, let owner else { return }
       apply(owner, result)
     }
@@ -127,3 +215,23 @@ public final class TaskOwner {
     return task
   }
 }
+
+/// The outcome of `operation` as a value, so `try` stays inside it.
+private func outcome<Success: Sendable, Failure: Error>(
+  of operation: @Sendable () async throws(Failure) -> Success
+) async -> Result<Success, Failure> {
+  do throws(Failure) {
+    return .success(try await operation())
+  } catch {
+    return .failure(error)
+  }
+}
+
+/// The progress of an owned task, as ``TaskOwner`` drives it: closed at cancellation and
+/// before the outcome, its pending updates delivered first. Internal.
+protocol OwnedProgress: Sendable {
+  func close()
+  @MainActor func deliverPending()
+}
+
+extension ProgressRelay: OwnedProgress {}

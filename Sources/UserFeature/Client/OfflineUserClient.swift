@@ -1,15 +1,13 @@
 import Foundation
-import Signals
 
 /// A ``UserClient`` that needs no network: it serves a fixed list of users (by default the
-/// bundled fixtures) after a simulated latency, and fails when its ``OfflineFailurePolicy`` says
-/// so. The demo's default client.
+/// bundled fixtures) after a simulated latency. The demo's default client.
 ///
 /// - Matching and paging follow the same rules as ``LiveUserClient`` against a static server.
 /// - Latency: each request awaits `sleep(latency)` first. Inject `sleep` to control time in
 ///   tests; the default is `Task.sleep(for:)`.
 /// - Errors: an unknown identifier throws ``UserClientError/httpStatus(_:)`` 404, as the server
-///   would; policy failures throw the policy's error after the latency.
+///   would.
 /// - Cancellation: a cancelled caller gets `CancellationError` (from the sleep, or checked after
 ///   it) and no result.
 public final class OfflineUserClient: UserClient {
@@ -19,26 +17,21 @@ public final class OfflineUserClient: UserClient {
   /// The users this client serves, in order.
   public let allUsers: [User]
   private let latency: Duration
-  private let failures: OfflineFailurePolicy
   private let sleep: @Sendable (Duration) async throws -> Void
-  private let requestCount = Locked(0)
 
   /// Creates a client serving `users`.
   ///
   /// - Parameters:
   ///   - users: the users to serve; ``fixtureUsers()`` for the bundled set.
   ///   - latency: how long each request takes.
-  ///   - failures: which requests fail.
   ///   - sleep: how to wait for `latency`; must throw `CancellationError` when cancelled.
   public init(
     users: [User],
     latency: Duration = defaultLatency,
-    failures: OfflineFailurePolicy = .never,
     sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
   ) {
     self.allUsers = users
     self.latency = latency
-    self.failures = failures
     self.sleep = sleep
   }
 
@@ -75,14 +68,7 @@ public final class OfflineUserClient: UserClient {
   }
 
   private func simulateRequest() async throws {
-    let number = requestCount.withLock { count in
-      defer { count += 1 }
-      return count
-    }
     try await sleep(latency)
     try Task.checkCancellation()
-    if let error = failures.error(forRequest: number) {
-      throw error
-    }
   }
 }

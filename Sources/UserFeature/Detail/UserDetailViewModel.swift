@@ -20,7 +20,7 @@ public final class UserDetailViewModel {
 
   private let client: any UserClient
   private let stateOwner = MutableProperty<UserDetailState>(.idle)
-  private let eventSender: EventSender<UserDetailEvent>
+  private let eventSender = EventSender<UserDetailEvent>()
   /// The running request. Internal, not private, so that tests (through `@testable import`)
   /// can await it with SignalsTesting's `TaskOwnerProbe`.
   let tasks = TaskOwner()
@@ -28,32 +28,19 @@ public final class UserDetailViewModel {
   private var running: (shown: User?, task: Task<Void, Never>)?
 
   /// Creates the view model; nothing is requested until ``load()``.
-  ///
-  /// - Parameter onDroppedEvent: for tracing: told, on the main actor right after the send,
-  ///   about each event sent while nobody was subscribed to ``events``. `nil`, the default, adds
-  ///   nothing to sending.
-  public init(
-    userID: User.ID, client: any UserClient,
-    onDroppedEvent: (@MainActor @Sendable (UserDetailEvent) -> Void)? = nil
-  ) {
+  public init(userID: User.ID, client: any UserClient) {
     self.userID = userID
     self.client = client
-    self.eventSender = .reportingDrops(to: onDroppedEvent)
-  }
-
-  private var currentState: UserDetailState {
-    get { stateOwner.value }
-    set { stateOwner.value = newValue }
   }
 
   /// Loads the user when nothing is shown: from ``UserDetailState/idle`` or
   /// ``UserDetailState/failed(_:)`` (a retry) the state becomes `loading`, then `loaded` or
   /// `failed`. Does nothing while loading or once the user is shown.
   public func load() {
-    switch currentState {
+    switch stateOwner.value {
     case .idle, .failed:
       start(shown: nil)
-      currentState = .loading
+      stateOwner.value = .loading
     case .loading, .loaded:
       break
     }
@@ -73,14 +60,14 @@ public final class UserDetailViewModel {
   /// and sends a ``UserDetailEvent/toast(_:)``. With no user shown this is ``load()``. Does
   /// nothing while a request is running.
   public func startRefresh() {
-    switch currentState {
+    switch stateOwner.value {
     case .idle, .failed:
       load()
     case .loading, .loaded(_, isRefreshing: true):
       break
     case .loaded(let user, isRefreshing: false):
       start(shown: user)
-      currentState = .loaded(user, isRefreshing: true)
+      stateOwner.value = .loaded(user, isRefreshing: true)
     }
   }
 
@@ -97,9 +84,9 @@ public final class UserDetailViewModel {
     self.running = nil
     running.task.cancel()
     if let shown = running.shown {
-      currentState = .loaded(shown, isRefreshing: false)
+      stateOwner.value = .loaded(shown, isRefreshing: false)
     } else {
-      currentState = .idle
+      stateOwner.value = .idle
     }
   }
 
@@ -118,11 +105,11 @@ public final class UserDetailViewModel {
     running = nil
     switch (result, shown) {
     case (.success(let user), _):
-      currentState = .loaded(user, isRefreshing: false)
+      stateOwner.value = .loaded(user, isRefreshing: false)
     case (.failure(let error), nil):
-      currentState = .failed(UserFacingError(error))
+      stateOwner.value = .failed(UserFacingError(error))
     case (.failure(let error), let shown?):
-      currentState = .loaded(shown, isRefreshing: false)
+      stateOwner.value = .loaded(shown, isRefreshing: false)
       eventSender.send(.toast(UserFacingError(error).message))
     }
   }

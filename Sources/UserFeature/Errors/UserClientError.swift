@@ -1,3 +1,4 @@
+import BoundedHTTP
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -39,6 +40,32 @@ public enum UserClientError: Error, Sendable, CustomStringConvertible {
       return "response body larger than the \(limit)-byte limit"
     case .connectionLost(let error):
       return "connection lost mid-response: \(error.code.rawValue) (\(error.localizedDescription))"
+    }
+  }
+}
+
+extension UserClientError {
+  /// The result of `fetch`, its transport failures as this type says them.
+  static func translating<T>(_ fetch: () async throws -> T) async throws -> T {
+    do {
+      return try await fetch()
+    } catch let error as URLError {
+      throw UserClientError.transport(error)
+    } catch BoundedHTTPError.bodyTooLarge(let limit) {
+      throw UserClientError.bodyTooLarge(limit: limit)
+    } catch BoundedHTTPError.connectionLost(let error) {
+      throw UserClientError.connectionLost(error)
+    } catch BoundedHTTPError.noResponse {
+      throw UserClientError.invalidResponse
+    }
+  }
+
+  /// `data` decoded as `type`; a body that is not that JSON throws ``decoding(_:)``.
+  static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    do {
+      return try JSONDecoder().decode(type, from: data)
+    } catch let error as DecodingError {
+      throw UserClientError.decoding(error)
     }
   }
 }

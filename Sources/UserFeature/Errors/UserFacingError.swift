@@ -47,7 +47,12 @@ public struct UserFacingError: Error, Equatable, Sendable, CustomStringConvertib
   /// ``UserClientError`` and `URLError` are classified by cause; an error that is already a
   /// `UserFacingError` is returned unchanged; anything else is ``Kind/unexpected``.
   public init(_ error: any Error) {
-    self = UserFacingError.classify(error)
+    if let error = error as? UserFacingError {
+      self = error
+    } else {
+      let kind = Self.kind(of: error)
+      self.init(kind: kind, message: Self.message(for: kind), underlying: error)
+    }
   }
 
   /// The message and the underlying error, for logs.
@@ -82,39 +87,28 @@ extension UserFacingError {
     }
   }
 
-  private static func classify(_ error: any Error) -> UserFacingError {
-    if let error = error as? UserFacingError {
-      return error
-    }
-    let kind: Kind
+  private static func kind(of error: any Error) -> Kind {
     switch error {
-    case UserClientError.transport(let urlError):
-      kind = kindOf(urlError)
-    case let urlError as URLError:
-      kind = kindOf(urlError)
+    case UserClientError.transport(let urlError), let urlError as URLError:
+      switch urlError.code {
+      case .timedOut:
+        .timedOut
+      case .notConnectedToInternet, .networkConnectionLost, .cannotFindHost, .cannotConnectToHost,
+        .dnsLookupFailed, .internationalRoamingOff, .dataNotAllowed:
+        .offline
+      default:
+        .unexpected
+      }
     case UserClientError.connectionLost:
-      kind = .connectionLost
+      .connectionLost
     case UserClientError.bodyTooLarge:
-      kind = .responseTooLarge
+      .responseTooLarge
     case UserClientError.httpStatus(404):
-      kind = .notFound
-    case UserClientError.httpStatus(let code) where (500...599).contains(code):
-      kind = .server
+      .notFound
+    case UserClientError.httpStatus(500...599):
+      .server
     default:
-      kind = .unexpected
-    }
-    return UserFacingError(kind: kind, message: message(for: kind), underlying: error)
-  }
-
-  private static func kindOf(_ error: URLError) -> Kind {
-    switch error.code {
-    case .timedOut:
-      return .timedOut
-    case .notConnectedToInternet, .networkConnectionLost, .cannotFindHost, .cannotConnectToHost,
-      .dnsLookupFailed, .internationalRoamingOff, .dataNotAllowed:
-      return .offline
-    default:
-      return .unexpected
+      .unexpected
     }
   }
 }

@@ -6,4 +6,6 @@ public enum UserListEvent: Equatable, Sendable {
   case toast(String)
   /// Open the detail screen for the user with this identifier.
   case showDetail(User.ID)
+  /// A request the view model did not carry out, and why; the list stays as it is.
+  case refused(UserListRefusal)
 }

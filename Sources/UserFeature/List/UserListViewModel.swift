@@ -27,30 +27,16 @@ public final class UserListViewModel {
   /// Toasts and navigation, delivered once to the subscribers present when they happen.
   public var events: EventStream<UserListEvent> { eventSender.stream }
 
-  /// Users per page; must be positive. A new size takes effect at the next first-page load
-  /// (``load()``, ``startRefresh()``, a search); ``loadNextPage()`` keeps using the size the
-  /// list on screen was loaded with, so pages never overlap or skip users. Settable so that an
-  /// app's settings can change it without rebuilding the screen.
-  public var pageSize: Int {
-    didSet {
-      precondition(pageSize > 0, "UserListViewModel: pageSize must be positive, got \(pageSize)")
-    }
-  }
+  /// Users per page, for every first-page load (``load()``, ``startRefresh()``, a search);
+  /// ``loadNextPage()`` keeps using the size the list on screen was loaded with, so pages never
+  /// overlap or skip users. Changed by ``apply(pageSize:)``.
+  public private(set) var pageSize: Int
 
   /// What a running request is for, and what to go back to if it fails or is cancelled.
   private enum Job {
-    case firstPage(query: String, pageSize: Int)
-    case refresh(shown: UserListContent, pageSize: Int)
-    case nextPage(shown: UserListContent, page: Int)
-
-    /// The page size a first-page job asks for; `nil` for a next page, which keeps the size of
-    /// the list it extends.
-    var pageSize: Int? {
-      switch self {
-      case .firstPage(_, let size), .refresh(_, let size): size
-      case .nextPage: nil
-      }
-    }
+    case firstPage
+    case refresh(shown: UserListContent)
+    case nextPage(shown: UserListContent)
   }
 
   /// The key of the view model's requests in ``tasks``: one at a time, the newest wins.
@@ -63,7 +49,7 @@ public final class UserListViewModel {
   /// The page size the list on screen was loaded with, for its next pages.
   private var shownPageSize: Int
   private let stateOwner = MutableProperty<UserListState>(.idle)
-  private let eventSender: EventSender<UserListEvent>
+  private let eventSender = EventSender<UserListEvent>()
   private let typedText = EventSender<String>()
   /// The running requests. Internal, not private, so that tests (through `@testable import`)
   /// can await them with SignalsTesting's `TaskOwnerProbe`.
@@ -81,32 +67,22 @@ public final class UserListViewModel {
   ///   - scheduler: the clock for the search debounce (`.mainQueue` in an app, a
   ///     `TestScheduler` in tests).
   ///   - pageSize: users per page; must be positive.
-  ///   - onDroppedEvent: for tracing: told, on the main actor right after the send, about each
-  ///     event sent while nobody was subscribed to ``events`` (it fell on the floor). `nil`, the
-  ///     default, adds nothing to sending.
   public init(
-    client: any UserClient, scheduler: any SignalScheduler, pageSize: Int = defaultPageSize,
-    onDroppedEvent: (@MainActor @Sendable (UserListEvent) -> Void)? = nil
+    client: any UserClient, scheduler: any SignalScheduler, pageSize: Int = defaultPageSize
   ) {
     precondition(pageSize > 0, "UserListViewModel: pageSize must be positive, got \(pageSize)")
     self.client = client
     self.scheduler = scheduler
     self.pageSize = pageSize
     self.shownPageSize = pageSize
-    self.eventSender = .reportingDrops(to: onDroppedEvent)
     self.searchPipeline = makeSearchPipeline()
-  }
-
-  private var currentState: UserListState {
-    get { stateOwner.value }
-    set { stateOwner.value = newValue }
   }
 
   /// Loads the first page of the current query when nothing is shown: from ``UserListState/idle``
   /// or ``UserListState/failed(query:error:)`` (a retry) the state becomes `loading`, then
   /// `loaded`, `empty` or `failed`. Does nothing while loading or once a result is shown.
   public func load() {
-    switch currentState {
+    switch stateOwner.value {
     case .idle, .failed:
       startFirstPage(query: query)
     case .loading, .loaded, .empty:
@@ -134,25 +110,17 @@ public final class UserListViewModel {
   /// progress is cancelled. With no list on screen this is ``load()`` (and also reloads an empty
   /// result). Does nothing while a load or refresh is running.
   public func startRefresh() {
-    switch currentState {
+    switch stateOwner.value {
     case .loading:
       break
     case .idle, .failed, .empty:
       startFirstPage(query: query)
     case .loaded(let content):
-      let hadMore: Bool
-      switch content.activity {
-      case .refreshing:
-        return
-      case .idle(let hasMore):
-        hadMore = hasMore
-      case .loadingMore:
-        hadMore = true
-      }
-      let shown = UserListContent(
-        query: content.query, users: content.users, activity: .idle(hasMore: hadMore))
-      start(.refresh(shown: shown, pageSize: pageSize), page: 1, query: content.query)
-      currentState = .loaded(content.with(.refreshing))
+      guard content.activity != .refreshing else { return }
+      // A page load in progress is cancelled, so the list it extends still has more.
+      let shown = content.with(.idle(hasMore: content.activity != .idle(hasMore: false)))
+      start(.refresh(shown: shown), query: content.query, page: 1, pageSize: pageSize)
+      stateOwner.value = .loaded(content.with(.refreshing))
     }
   }
 
@@ -165,20 +133,77 @@ public final class UserListViewModel {
     typedText.send(text)
   }
 
+  /// A search the user asked for in so many words (a typed command, a submitted field): as
+  /// ``search(_:)``, except that text equal to the query of the result on screen (a list or an
+  /// empty result) fetches nothing and answers
+  /// ``UserListEvent/refused(_:)`` with ``UserListRefusal/alreadyShowing(query:)``.
+  public func submitSearch(_ text: String) {
+    let newQuery = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    switch stateOwner.value {
+    case .loaded, .empty:
+      if newQuery == stateOwner.value.query {
+        eventSender.send(.refused(.alreadyShowing(query: newQuery)))
+        return
+      }
+    case .idle, .loading, .failed:
+      break
+    }
+    search(newQuery)
+  }
+
   /// Loads and appends the next page when the list can load more
-  /// (``UserListContent/canLoadMore``); otherwise does nothing, so repeated calls start one
-  /// request. Users already shown are not appended twice. Failure keeps the list and sends a
-  /// toast.
+  /// (``UserListContent/canLoadMore``). With no list on screen, or at its end, it answers
+  /// ``UserListEvent/refused(_:)`` (``UserListRefusal/noListToPage``,
+  /// ``UserListRefusal/endOfList(shown:)``); while a request runs it does nothing, so repeated
+  /// calls start one request. Users already shown are not appended twice. Failure keeps the
+  /// list and sends a toast.
   public func loadNextPage() {
-    guard case .loaded(let content) = currentState, content.canLoadMore else { return }
-    start(.nextPage(shown: content, page: pagesShown + 1), page: pagesShown + 1, query: query)
-    currentState = .loaded(content.with(.loadingMore))
+    guard case .loaded(let content) = stateOwner.value else {
+      eventSender.send(.refused(.noListToPage))
+      return
+    }
+    switch content.activity {
+    case .idle(hasMore: true):
+      start(.nextPage(shown: content), query: query, page: pagesShown + 1, pageSize: shownPageSize)
+      stateOwner.value = .loaded(content.with(.loadingMore))
+    case .idle(hasMore: false):
+      eventSender.send(.refused(.endOfList(shown: content.users.count)))
+    case .refreshing, .loadingMore:
+      break
+    }
   }
 
   /// Asks to open the detail screen for `user`: sends ``UserListEvent/showDetail(_:)``. The
   /// request is an event; the screen that is open is the navigation container's state.
   public func select(_ user: User) {
     eventSender.send(.showDetail(user.id))
+  }
+
+  /// Asks to open the user shown at 1-based position `number` of the list, as ``select(_:)``;
+  /// with no list on screen, or no user at that position, it answers
+  /// ``UserListEvent/refused(_:)`` (``UserListRefusal/noListToOpen``,
+  /// ``UserListRefusal/noUser(number:shown:)``).
+  public func open(_ number: Int) {
+    let users = stateOwner.value.users
+    guard !users.isEmpty else {
+      eventSender.send(.refused(.noListToOpen))
+      return
+    }
+    guard users.indices.contains(number - 1) else {
+      eventSender.send(.refused(.noUser(number: number, shown: users.count)))
+      return
+    }
+    select(users[number - 1])
+  }
+
+  /// Applies a page size chosen in the app's settings: a new size becomes ``pageSize`` and the
+  /// first page loads again with it (``startRefresh()``); the size in use does nothing. Must be
+  /// positive.
+  public func apply(pageSize newSize: Int) {
+    precondition(newSize > 0, "UserListViewModel: pageSize must be positive, got \(newSize)")
+    guard newSize != pageSize else { return }
+    pageSize = newSize
+    startRefresh()
   }
 
   /// Stops all work: the running request and a pending search. The state settles in this call
@@ -191,9 +216,9 @@ public final class UserListViewModel {
     tasks.cancel(key: Work.request)
     switch running.job {
     case .firstPage:
-      currentState = .idle
-    case .refresh(let shown, _), .nextPage(let shown, _):
-      currentState = .loaded(shown)
+      stateOwner.value = .idle
+    case .refresh(let shown), .nextPage(let shown):
+      stateOwner.value = .loaded(shown)
     }
   }
 
@@ -208,7 +233,7 @@ public final class UserListViewModel {
 
   private func applySearch(_ text: String) {
     let newQuery = text.trimmingCharacters(in: .whitespacesAndNewlines)
-    switch currentState {
+    switch stateOwner.value {
     case .loading, .loaded, .empty:
       if newQuery == query { return }
     case .idle, .failed:
@@ -219,64 +244,54 @@ public final class UserListViewModel {
 
   private func startFirstPage(query newQuery: String) {
     query = newQuery
-    start(.firstPage(query: newQuery, pageSize: pageSize), page: 1, query: newQuery)
-    currentState = .loading(query: newQuery)
+    start(.firstPage, query: newQuery, page: 1, pageSize: pageSize)
+    stateOwner.value = .loading(query: newQuery)
   }
 
   /// Starts `job`, replacing the running request (its answer is never applied). The caller
   /// sets the matching state.
-  private func start(_ job: Job, page: Int, query: String) {
+  private func start(_ job: Job, query: String, page: Int, pageSize: Int) {
     let client = self.client
-    let pageSize = job.pageSize ?? shownPageSize
     let task = tasks.run(key: Work.request, for: self) {
       try await client.users(matching: query, page: page, pageSize: pageSize)
     } then: { viewModel, result in
-      viewModel.finish(job, result)  // on the main actor, only if this view model lives
+      // On the main actor, only if this view model lives.
+      viewModel.finish(job, result, query: query, page: page, pageSize: pageSize)
     }
     running = (job, task)
   }
 
-  private func finish(_ job: Job, _ result: Result<UserPage, any Error>) {
+  private func finish(
+    _ job: Job, _ result: Result<UserPage, any Error>, query: String, page number: Int,
+    pageSize: Int
+  ) {
     running = nil
     switch (job, result) {
-    case (.firstPage(let query, let size), .success(let page)):
-      showFirstPage(page, query: query, pageSize: size)
-    case (.firstPage(let query, _), .failure(let error)):
-      currentState = .failed(query: query, error: UserFacingError(error))
-    case (.refresh(let shown, let size), .success(let page)):
-      showFirstPage(page, query: shown.query, pageSize: size)
-    case (.refresh(let shown, _), .failure(let error)):
-      currentState = .loaded(shown)
-      eventSender.send(.toast(UserFacingError(error).message))
-    case (.nextPage(let shown, let pageNumber), .success(let page)):
-      pagesShown = pageNumber
+    case (.firstPage, .success(let page)), (.refresh, .success(let page)):
+      pagesShown = 1
+      shownPageSize = pageSize
+      let users = page.users.removingDuplicateIDs()
+      let content = UserListContent(
+        query: query, users: users, activity: .idle(hasMore: page.hasMore))
+      stateOwner.value = users.isEmpty ? .empty(query: query) : .loaded(content)
+    case (.nextPage(let shown), .success(let page)):
+      pagesShown = number
       let added = page.users.removingDuplicateIDs(excluding: Set(shown.users.map(\.id)))
-      currentState = .loaded(
-        UserListContent(
-          query: shown.query, users: shown.users + added, activity: .idle(hasMore: page.hasMore)))
-    case (.nextPage(let shown, _), .failure(let error)):
-      currentState = .loaded(shown)
+      stateOwner.value = .loaded(
+        shown.with(users: shown.users + added, .idle(hasMore: page.hasMore)))
+    case (.firstPage, .failure(let error)):
+      stateOwner.value = .failed(query: query, error: UserFacingError(error))
+    case (.refresh(let shown), .failure(let error)), (.nextPage(let shown), .failure(let error)):
+      stateOwner.value = .loaded(shown)
       eventSender.send(.toast(UserFacingError(error).message))
-    }
-  }
-
-  private func showFirstPage(_ page: UserPage, query: String, pageSize: Int) {
-    pagesShown = 1
-    shownPageSize = pageSize
-    let users = page.users.removingDuplicateIDs()
-    if users.isEmpty {
-      currentState = .empty(query: query)
-    } else {
-      currentState = .loaded(
-        UserListContent(query: query, users: users, activity: .idle(hasMore: page.hasMore)))
     }
   }
 }
 
 extension UserListContent {
-  /// The same users and query with another activity.
-  fileprivate func with(_ activity: Activity) -> UserListContent {
-    UserListContent(query: query, users: users, activity: activity)
+  /// The same query with `users` (by default the same) and another activity.
+  fileprivate func with(users: [User]? = nil, _ activity: Activity) -> UserListContent {
+    UserListContent(query: query, users: users ?? self.users, activity: activity)
   }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ConsoleKit
 @testable import Demo
 
 /// Bad input for the demo, in-process (zero latency, virtual time): unknown and malformed

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ConsoleKit
 @testable import Demo
 
 /// ``DisplayWidth`` against a real terminal: each text is written to a tmux pane (200 columns,

@@ -1,4 +1,5 @@
 import Foundation
+import TestServers
 import Testing
 
 /// Runs the built `Demo` executable as a subprocess with scripted standard input, to prove the
@@ -15,23 +16,7 @@ enum DemoProcess {
 
   /// The `Demo` executable in the build products directory.
   static func executable() throws -> URL {
-    var directories: [URL] = []
-    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-      directories.append(bundle.bundleURL.deletingLastPathComponent())
-    }
-    directories.append(Bundle.main.bundleURL)
-    if let path = CommandLine.arguments.first {
-      directories.append(URL(fileURLWithPath: path).deletingLastPathComponent())
-    }
-    for directory in directories {
-      let candidate = directory.appendingPathComponent("Demo")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) {
-        return candidate
-      }
-    }
-    let searched = directories.map(\.path).joined(separator: ", ")
-    throw DemoProcessError(
-      description: "no Demo executable next to the tests (searched \(searched)); build it first")
+    try BuiltProducts.executable(named: "Demo")
   }
 
   /// Runs `Demo arguments` with `input` as its standard input and returns once the process
@@ -73,13 +58,11 @@ enum DemoProcess {
     process.executableURL = program
     process.arguments = arguments
     process.environment = environment
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("demo-process-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let stdoutURL = directory.appendingPathComponent("stdout")
-    let stderrURL = directory.appendingPathComponent("stderr")
-    let inputURL = directory.appendingPathComponent("stdin")
+    let scratch = try ScratchDirectory(prefix: "demo-process")
+    defer { scratch.remove() }
+    let stdoutURL = scratch.file("stdout")
+    let stderrURL = scratch.file("stderr")
+    let inputURL = scratch.file("stdin")
     try input.write(to: inputURL)
     for url in [stdoutURL, stderrURL]
     where !FileManager.default.createFile(atPath: url.path, contents: nil) {
@@ -112,7 +95,7 @@ enum DemoProcess {
   }
 }
 
-/// Why the demo could not be run (missing executable, unwritable temporary files).
+/// Why the demo could not be run (unwritable temporary files, a failed script).
 struct DemoProcessError: Error, CustomStringConvertible {
   let description: String
 }

@@ -2,8 +2,10 @@ import DemoShared
 import Signals
 import SignalsTesting
 import Synchronization
+import Testing
 import UserFeature
 
+@testable import ConsoleKit
 @testable import Demo
 
 /// The app in-process, as a test drives it: plain output into a buffer (coloured when the
@@ -17,7 +19,7 @@ final class DemoSession {
   let scheduler = TestScheduler()
   let client: OfflineUserClient
   let settings: DemoSettings
-  /// What the app calls: ``client`` behind a gate that holds the requests the test asked for.
+  /// What the app calls: ``client`` failing `failingRequests`, behind a gate that holds the requests the test asked for.
   let gatedClient: GatedUserClient
   let app: DemoApp
   private let sleeps = LatencyLog()
@@ -38,10 +40,11 @@ final class DemoSession {
     interactive: Bool = false, holding held: Set<Int> = []
   ) throws {
     client = OfflineUserClient(
-      users: try OfflineUserClient.fixtureUsers(), latency: .zero,
-      failures: .requests(failingRequests), sleep: { _ in })
+      users: try OfflineUserClient.fixtureUsers(), latency: .zero, sleep: { _ in })
     self.settings = settings
-    gatedClient = GatedUserClient(base: client, holding: held)
+    gatedClient = GatedUserClient(
+      base: FailureInjectingClient(base: client, failures: .requests(failingRequests)),
+      holding: held)
     let scheduler = self.scheduler
     let sleeps = self.sleeps
     let virtualTime: @MainActor () -> Duration = { scheduler.now }
@@ -55,6 +58,18 @@ final class DemoSession {
   /// The latency each request waited for, in the order the requests were made.
   var latencies: [Duration] {
     sleeps.all
+  }
+
+  /// A new session (`failingRequests`, `tracing`: as ``init(failingRequests:display:settings:tracing:interactive:holding:)``)
+  /// that ran `lines` (``run(_:)``) and ended normally, with exit status 0.
+  static func ran(
+    _ lines: [String], failingRequests: Set<Int> = [], tracing: Bool = false,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> DemoSession {
+    let session = try DemoSession(failingRequests: failingRequests, tracing: tracing)
+    let status = await session.run(lines)
+    #expect(status == 0, sourceLocation: sourceLocation)
+    return session
   }
 
   /// Runs a whole scripted session, as if `lines` were piped to the app, and returns its exit

@@ -1,3 +1,4 @@
+@testable import ConsoleKit
 @testable import Demo
 
 /// Records what a terminal session asks of raw mode, instead of switching a terminal.

@@ -1,4 +1,5 @@
 import Foundation
+import TestServers
 
 /// Runs the built `Demo` executable on a pseudo-terminal of a fixed size, as a person at a
 /// terminal would: standard input, output and error are the terminal, so the Demo redraws its
@@ -25,6 +26,15 @@ enum PseudoTerminal {
     /// Waits until the Demo writes a line holding `text` that it had not written before: a new
     /// trace entry (each has its own time), even one that repeats an older entry's text.
     case waitForNewLine(String)
+    /// Waits, at most `limit` from now, until the Demo has written `text` since the last
+    /// ``type(_:gap:)``; the time it took is in ``Outcome/elapsed``, by step number.
+    case waitWithin(Duration, for: String)
+    /// Waits, at most `limit` from now, until the Demo has exited; the time it took is in
+    /// ``Outcome/elapsed``.
+    case waitForExit(within: Duration)
+    /// Types printable ASCII with some Ctrl-U and DEL, `bytesPerSecond` (or as fast as the Demo
+    /// reads, if slower) for `duration`, collecting output meanwhile.
+    case flood(bytesPerSecond: Int, duration: Duration)
     /// Lets time pass, collecting output.
     case pause(Duration)
     /// Sends `signal` to the Demo.
@@ -41,7 +51,7 @@ enum PseudoTerminal {
     }
 
     private enum CodingKeys: String, CodingKey {
-      case kind, bytes, gap, text, seconds, signal, label
+      case kind, bytes, gap, text, seconds, signal, label, within, rate
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -54,6 +64,17 @@ enum PseudoTerminal {
       case .waitFor(let text):
         try container.encode("wait", forKey: .kind)
         try container.encode(Array(text.utf8), forKey: .text)
+      case .waitWithin(let limit, let text):
+        try container.encode("wait", forKey: .kind)
+        try container.encode(Array(text.utf8), forKey: .text)
+        try container.encode(Self.seconds(limit), forKey: .within)
+      case .waitForExit(let limit):
+        try container.encode("wait-exit", forKey: .kind)
+        try container.encode(Self.seconds(limit), forKey: .within)
+      case .flood(let rate, let duration):
+        try container.encode("flood", forKey: .kind)
+        try container.encode(rate, forKey: .rate)
+        try container.encode(Self.seconds(duration), forKey: .seconds)
       case .waitForNewLine(let text):
         try container.encode("wait-new-line", forKey: .kind)
         try container.encode(Array(text.utf8), forKey: .text)
@@ -92,6 +113,9 @@ enum PseudoTerminal {
     let settings: [String: String]
     /// The Demo's peak resident memory, in kilobytes (`ru_maxrss` of the reaped child).
     let maximumResidentKilobytes: Int
+    /// How long each timed wait took (``Step/waitWithin(_:for:)``,
+    /// ``Step/waitForExit(within:)``), in seconds, by step number.
+    let elapsed: [Int: Double]
 
     /// The output as text (invalid UTF-8 repaired).
     var text: String {
@@ -145,6 +169,34 @@ enum PseudoTerminal {
                 return
     def expired():
         return time.monotonic() > deadline
+    def write_all(data, rate=0, seconds=0):
+        # Writes `data` without blocking, collecting output meanwhile (the Demo may be blocked
+        # writing to us); with `rate`, at most that many bytes a second, for at most `seconds`.
+        global exit_status
+        start = time.monotonic()
+        sent = 0
+        while sent < len(data) and not expired() and exit_status is None:
+            if seconds and time.monotonic() - start > seconds:
+                break
+            allowed = len(data) - sent
+            if rate:
+                allowed = min(allowed, int((time.monotonic() - start) * rate) - sent)
+                if allowed <= 0:
+                    pump(0.002)
+                    continue
+            readable, writable, _ = select.select([master], [master], [], 0.02)
+            if readable:
+                output.extend(os.read(master, 65536))
+            if writable:
+                try:
+                    sent += os.write(master, data[sent:sent + min(allowed, 4096)])
+                except BlockingIOError:
+                    pass
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                exit_status = status
+    os.set_blocking(master, False)
+    elapsed = {}
     timed_out_at = None
     mark = 0
     for index, step in enumerate(steps):
@@ -161,13 +213,34 @@ enum PseudoTerminal {
                         pump(step["gap"])
                     os.write(master, key)
             else:
-                while data:
-                    data = data[os.write(master, data[:1024]):]
+                write_all(data)
+        elif kind == "flood":
+            import random
+            generator = random.Random(33)
+            size = int(step["rate"] * step["seconds"])
+            alphabet = bytes(range(0x20, 0x7F)) * 4 + b"\\x15\\x7f"
+            data = bytes(generator.choice(alphabet) for _ in range(size))
+            pump(0)
+            mark = len(output)
+            write_all(data, step["rate"], step["seconds"])
         elif kind == "wait":
             needle = bytes(step["text"])
-            while needle not in output[mark:] and not expired() and exit_status is None:
-                pump(0.02)
+            started = time.monotonic()
+            limit = started + step.get("within", 1e9)
+            while (needle not in output[mark:] and not expired() and exit_status is None
+                   and time.monotonic() < limit):
+                pump(0.01)
+            elapsed[str(index)] = time.monotonic() - started
             if needle not in output[mark:]:
+                timed_out_at = index
+                break
+        elif kind == "wait-exit":
+            started = time.monotonic()
+            limit = started + step["within"]
+            while exit_status is None and not expired() and time.monotonic() < limit:
+                pump(0.01)
+            elapsed[str(index)] = time.monotonic() - started
+            if exit_status is None:
                 timed_out_at = index
                 break
         elif kind == "wait-new-line":
@@ -208,6 +281,7 @@ enum PseudoTerminal {
         "timedOutAtStep": timed_out_at,
         "settings": recorded,
         "maxrss": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,
+        "elapsed": elapsed,
     }), flush=True)
     """
 
@@ -219,12 +293,10 @@ enum PseudoTerminal {
     rawTerminal: Bool = false, environment: [String: String?] = [:],
     timeout: Duration = .seconds(30)
   ) async throws -> Outcome {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("demo-pty-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let stepsURL = directory.appendingPathComponent("steps.json")
-    let outputURL = directory.appendingPathComponent("output")
+    let scratch = try ScratchDirectory(prefix: "demo-pty")
+    defer { scratch.remove() }
+    let stepsURL = scratch.file("steps.json")
+    let outputURL = scratch.file("output")
     try JSONEncoder().encode(steps).write(to: stepsURL)
     var processEnvironment = ProcessInfo.processInfo.environment
     processEnvironment["TERM"] = "xterm-256color"
@@ -253,6 +325,10 @@ enum PseudoTerminal {
       signal: (fields["signal"] as? Int).map { Int32($0) },
       timedOutAtStep: fields["timedOutAtStep"] as? Int,
       output: try Data(contentsOf: outputURL), settings: settings,
-      maximumResidentKilobytes: maximumResident)
+      maximumResidentKilobytes: maximumResident,
+      elapsed: Dictionary(
+        uniqueKeysWithValues: ((fields["elapsed"] as? [String: Double]) ?? [:]).compactMap {
+          key, value in Int(key).map { ($0, value) }
+        }))
   }
 }

@@ -1,3 +1,4 @@
+@testable import ConsoleKit
 @testable import Demo
 
 /// A display that records every call in order, so a test can assert exactly what the screens

@@ -105,3 +105,76 @@ final class ScoreViewModel {
   }
   // snippet-end
 }
+
+// snippet: testing-hopping-view-model
+/// A view model whose work ends on the main actor: its `TaskOwner` applies each answer there.
+@MainActor
+final class WeatherViewModel {
+  let tasks = TaskOwner()  // internal, so that tests can probe it
+  private let stateOwner = MutableProperty("idle")
+  private let fetchTemperature: @Sendable (String) async throws -> Int
+  var state: Property<String> { stateOwner.property }
+  /// A derived face: `true` while loading, with one value per change of it, not per state.
+  var isBusy: Property<Bool> { state.map { $0 == "loading" }.removeDuplicates() }
+
+  init(fetchTemperature: @escaping @Sendable (String) async throws -> Int) {
+    self.fetchTemperature = fetchTemperature
+  }
+
+  func load(_ city: String) {
+    stateOwner.value = "loading"
+    tasks.run(key: "load", for: self) { [fetchTemperature] in
+      try await fetchTemperature(city)
+    } then: { viewModel, result in
+      viewModel.stateOwner.value =
+        switch result {
+        case .success(let degrees): "\(degrees)°"
+        case .failure: "failed"
+        }
+    }
+  }
+}
+// snippet-end
+
+@MainActor
+@Suite(.timeLimit(.minutes(5)))
+struct TestingArticleSettleTests {
+  // snippet: testing-settle
+  @Test func theAnswerShowsOnceTheTaskIsBackOnTheMainActor() async throws {
+    let call = ControlledCall<String, Int>()
+    let weather = WeatherViewModel(fetchTemperature: { try await call.call($0) })
+    let states = Recorder(weather.state)
+    let isBusy = Recorder(weather.isBusy)
+    let tasks = TaskOwnerProbe(weather.tasks)
+
+    weather.load("Oslo")
+    weather.load("Bergen")  // replaces the Oslo request
+    _ = try await call.requests(count: 2)
+    call.resolve(matching: "Bergen", with: 21)  // the state changes once back on the main actor
+    await settle(tasks: tasks)
+
+    #expect(states.values == ["idle", "loading", "loading", "21°"])
+    #expect(isBusy.values == [false, true, false])  // one value per change of `isBusy`
+  }
+  // snippet-end
+
+  // snippet: testing-settled-short
+  @Test func aWrongCountFailsAtOnceWithWhatArrived() async throws {
+    let call = ControlledCall<String, Int>()
+    let weather = WeatherViewModel(fetchTemperature: { try await call.call($0) })
+    let isBusy = Recorder(weather.isBusy)
+    let tasks = TaskOwnerProbe(weather.tasks)
+    weather.load("Oslo")
+    _ = try await call.requests(count: 1)
+    call.resolve(0, with: 21)
+
+    // Four values never come: it throws once everything has settled, not after a deadline.
+    let error = await #expect(throws: SettleFailure.self) {
+      try await isBusy.values(count: 4, settling: nil, tasks: tasks)
+    }
+    #expect(
+      error?.description == "settled with 3 of 4 values on a Recorder<Bool> (state): "
+        + "[false, true, false]")
+  }
+  // snippet-end
+}

@@ -70,6 +70,28 @@ struct InboxExampleTests {
   }
   // snippet-end
 
+  // snippet: sequences-throwing
+  @Test func aThrowingSequenceDeliversItsElementsThenItsErrorGoesToIteration() async throws {
+    struct Disconnected: Error {}
+    let socket = ControlledSequence<Message>()
+    // Any AsyncSequence, throwing or not: here an AsyncThrowingStream.
+    let feed = AsyncSequenceEvents(socket.throwingStream)
+    let shown = Recorder(feed.stream)
+    let iteration = Recorder(feed.iteration)
+
+    try await socket.send(Message(text: "hi"))
+    try await socket.fail(with: Disconnected())  // subscribers get no error: it is not an event
+    _ = try await iteration.values(count: 2)  // running (since the first subscription), failed
+
+    #expect(shown.values == [Message(text: "hi")])
+    guard case .failed(let error) = feed.iteration.value else {
+      Issue.record("expected a failed iteration, got \(feed.iteration.value)")
+      return
+    }
+    #expect(error is Disconnected)
+  }
+  // snippet-end
+
   @Test func releasingTheInboxEndsBothFeedsAndValuesGoesOut() async throws {
     let socket = ControlledSequence<Message>()
     let status = ControlledSequence<Connection>()

@@ -18,6 +18,8 @@ private let packageLayers = [
   Layer(name: "SwiftUIDemo", role: "View: SwiftUI screens", folder: "Sources/SwiftUIDemo"),
   Layer(name: "DemoShared", role: "what both demos share", folder: "Sources/DemoShared"),
   Layer(name: "UserFeature", role: "view models, services, models", folder: "Sources/UserFeature"),
+  Layer(name: "ConsoleKit", role: "machinery: the terminal", folder: "Sources/ConsoleKit"),
+  Layer(name: "BoundedHTTP", role: "machinery: bounded transfers", folder: "Sources/BoundedHTTP"),
   Layer(
     name: "SignalsObservation", role: "Property -> @Observable bridge",
     folder: "Sources/SignalsObservation"),
@@ -77,10 +79,6 @@ extension DiagramTests {
     let box = "[\(layer.name)]".padding(toLength: 22, withPad: " ", startingAt: 0)
     let role = layer.role.padding(toLength: 34, withPad: " ", startingAt: 0)
     return "\(box)\(role)-> \(arrows.joined(separator: ", "))"
-  }
-
-  private static var package: URL {
-    directory.deletingLastPathComponent().deletingLastPathComponent()
   }
 
   private static func swiftFiles(in folder: String) throws -> [URL] {

@@ -29,6 +29,35 @@ import Testing
     token.cancel()
   }
 
+  @Test func returnsWhatTheBodyReturned() {
+    let owner = MutableProperty<Set<String>>(["ada"])
+    let recorder = Recorder(owner.property)
+    let addedGrace = owner.modify { names in names.insert("grace").inserted }
+    let addedAdaAgain = owner.modify { names in names.insert("ada").inserted }
+    #expect(addedGrace)
+    #expect(!addedAdaAgain)
+    #expect(recorder.values == [["ada"], ["ada", "grace"], ["ada", "grace"]])
+  }
+
+  /// The first run writes through `value` (another path), so its copy is outdated when it
+  /// tries to store: deterministically, the body runs twice, and the second run's result and
+  /// change are the ones kept.
+  @Test func aWriteBetweenReadAndStoreRunsTheBodyAgainAndReturnsTheLastRunsResult() {
+    let owner = MutableProperty(0)
+    let recorder = Recorder(owner.property)
+    var runs: [Int] = []  // the value each run saw
+    let result = owner.modify { value -> String in
+      runs.append(value)
+      if runs.count == 1 { owner.value = 100 }  // a write that comes in between
+      value += 1
+      return "run \(runs.count) saw \(value - 1)"
+    }
+    #expect(runs == [0, 100])
+    #expect(result == "run 2 saw 100")
+    #expect(owner.value == 101)
+    #expect(recorder.values == [0, 100, 101], "the discarded run stored and delivered nothing")
+  }
+
   @Test func aThrowingChangeStoresNothingAndDeliversNothing() {
     struct Refused: Error {}
     let owner = MutableProperty([1, 2])
@@ -58,29 +87,5 @@ import Testing
       ])
     first.cancel()
     second.cancel()
-  }
-
-  @Test func modifyReturnsWhatItsBodyReturnedFromTheRunThatWasStored() {
-    let owner = MutableProperty([3, 1, 2])
-    let removed = owner.modify { $0.removeFirst() }
-    #expect(removed == 3)
-    #expect(owner.value == [1, 2])
-  }
-
-  @Test func theBodyRunsAgainOnlyWhenAnotherWriteLandedBetweenItsReadAndItsStore() {
-    // The first run's read is overtaken by a write made from inside the body (as another
-    // thread's would be): its result is thrown away, and the second run, on the newer value,
-    // is stored and returned.
-    let owner = MutableProperty(0)
-    let runs = Log<Int>()
-    let returned = owner.modify { value -> Int in
-      runs.append(value)
-      if runs.count == 1 { owner.value = 10 }
-      value += 1
-      return value
-    }
-    #expect(runs.all == [0, 10])
-    #expect(returned == 11)
-    #expect(owner.value == 11)
   }
 }

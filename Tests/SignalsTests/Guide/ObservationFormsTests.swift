@@ -5,14 +5,15 @@ import SignalsTesting
 import Testing
 
 // The rules without the library: the same view model written with Observation, which ships with
-// the Swift toolchain (on Linux too), so every form here compiles and runs in CI. This is the
-// central pattern of Apple's current SwiftUI guidance: a `@MainActor @Observable` class whose
-// state only it can write (`private(set)`), work as `async` methods, one enum for the screen.
+// the Swift toolchain (on Linux too), so every form here compiles and runs in CI: an
+// `@Observable` model as Apple's SwiftUI articles keep one, plus what this guide adds for rules 5
+// to 7: `@MainActor`, state only it can write (`private(set)`), work as `async` methods, one enum.
 
 // snippet: observable-view-model
 /// Rules 1, 6 and 7 with Observation: one state enum, written only here (`private(set)`), by
-/// `async` work that returns to idle when it is cancelled. SwiftUI's `body` reads `state` and
-/// redraws when it changes; UIKit reads it in `updateProperties()` (iOS 26).
+/// `async` work that returns to idle when it is cancelled before an answer; the newest load wins
+/// (7.4). SwiftUI's `body` reads `state` and redraws when it changes; UIKit reads it in
+/// `updateProperties()` (iOS 26).
 @MainActor @Observable
 final class ObservableProfileModel {
   enum State: Equatable, Sendable {
@@ -24,17 +25,27 @@ final class ObservableProfileModel {
 
   private(set) var state = State.idle
   @ObservationIgnored private let fetchName: @Sendable () async throws -> String
+  @ObservationIgnored private var latest = 0  // numbers each load: only the newest may write
 
   init(fetchName: @escaping @Sendable () async throws -> String) {
     self.fetchName = fetchName
   }
 
   func load() async {
-    state = .loading
+    latest += 1
+    let request = latest
+    if case .loaded = state {} else { state = .loading }  // a reload keeps the name on screen
     do {
-      state = .loaded(name: try await fetchName())
+      let name = try await fetchName()  // another load() may run here (re-entrancy)
+      guard request == latest else { return }  // a newer load started: this answer is stale
+      state = .loaded(name: name)
     } catch {
-      state = Task.isCancelled ? .idle : .failed(message: "Could not load the profile.")
+      guard request == latest else { return }
+      if !Task.isCancelled {
+        state = .failed(message: "Could not load the profile.")
+      } else if state == .loading {
+        state = .idle  // left before the first answer: nothing to show
+      }
     }
   }
 }
@@ -127,6 +138,37 @@ extension GuideTests {
       loading.cancel()
       await loading.value
       #expect(model.state == .idle)
+    }
+
+    // snippet: observable-latest-wins-test
+    @MainActor @Test func aStaleAnswerNeverOverwritesTheNewestLoad() async throws {
+      let request = ControlledCall<Void, String>()
+      let model = ObservableProfileModel(fetchName: { try await request.call(()) })
+      let first = Task { await model.load() }
+      _ = try await request.requests(count: 1)
+      let second = Task { await model.load() }  // re-entered while the first awaits
+      _ = try await request.requests(count: 2)
+      request.resolve(1, with: "Grace")
+      await second.value
+      request.resolve(0, with: "Ada (stale)")  // the older answer comes last
+      await first.value
+      #expect(model.state == .loaded(name: "Grace"))
+    }
+    // snippet-end
+
+    @MainActor @Test func aReloadKeepsTheLoadedNameOnScreen() async throws {
+      let request = ControlledCall<Void, String>()
+      let model = ObservableProfileModel(fetchName: { try await request.call(()) })
+      let first = Task { await model.load() }
+      _ = try await request.requests(count: 1)
+      request.resolve(0, with: "Ada")
+      await first.value
+      let reload = Task { await model.load() }
+      _ = try await request.requests(count: 2)
+      #expect(model.state == .loaded(name: "Ada"), "not blanked to .loading while reloading")
+      request.resolve(1, with: "Ada Lovelace")
+      await reload.value
+      #expect(model.state == .loaded(name: "Ada Lovelace"))
     }
 
     @MainActor @Test func aTrackedReadSeesEachStateOfTheObservableModel() async throws {

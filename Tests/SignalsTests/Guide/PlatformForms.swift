@@ -1,8 +1,9 @@
 // The guide's rules in Apple's own frameworks: Combine, SwiftUI's `ObservableObject` and UIKit's
-// observation tracking. None of them exists on Linux, so CI here does not compile this file (it
-// compiles on Apple platforms, where they exist); the guide marks each excerpt "not compiled
-// here" and puts it beside its compiled twin: the Signals code, and the Observation code of
-// ObservationFormsTests.swift, which runs here.
+// observation tracking. None of them exists on Linux: the Linux build leaves these branches out,
+// and CI type-checks them against the stand-in interfaces in StandIns/
+// (scripts/typecheck-apple-forms.sh), which have Apple's documented shapes but run nothing. The
+// guide puts each excerpt beside its twin that runs here: the Signals code, and the Observation
+// code of ObservationFormsTests.swift.
 
 #if canImport(Combine)
   import Combine
@@ -24,35 +25,48 @@
       }
     }
   }
-  // snippet-end
+// snippet-end
+#endif
+
+#if canImport(Combine) && canImport(UIKit)
+  import UIKit
 
   // snippet: combine-bind
-  /// Rules 3 to 5 with Combine: one `bind()`, every token in one set, `[weak self]` in every
-  /// handler, and `receive(on:)` the main queue, which always hops, even from the main thread.
-  @MainActor
-  final class CombineCounterScreen {
+  /// Rules 3 to 5 with Combine and UIKit: one `bindViewModel()`, every token in one set,
+  /// `[weak self]` in every handler, and `receive(on:)` the main queue, which always hops, even
+  /// from the main thread. Bound once, in `viewDidLoad()`; releasing the set (with the screen)
+  /// cancels every subscription.
+  final class CombineCounterScreen: UIViewController {
     private let viewModel: CombineCounterViewModel
+    private let countLabel = UILabel()
+    private let toastLabel = UILabel()
     private var cancellables = Set<AnyCancellable>()
-    private(set) var labels: [String] = []
-    private(set) var toasts: [String] = []
 
     init(viewModel: CombineCounterViewModel) {
       self.viewModel = viewModel
+      super.init(nibName: nil, bundle: nil)
     }
 
-    func bind() {
+    required init?(coder: NSCoder) {
+      fatalError("made in code only")
+    }
+
+    override func viewDidLoad() {
+      super.viewDidLoad()
+      view.addSubview(countLabel)
+      view.addSubview(toastLabel)
+      bindViewModel()
+    }
+
+    private func bindViewModel() {
       viewModel.$count  // a @Published property's publisher: no ObservableObject needed
         .receive(on: DispatchQueue.main)
-        .sink { [weak self] count in self?.labels.append("Count: \(count)") }
+        .sink { [weak self] count in self?.countLabel.text = "Count: \(count)" }
         .store(in: &cancellables)
       viewModel.events
         .receive(on: DispatchQueue.main)
-        .sink { [weak self] message in self?.toasts.append(message) }
+        .sink { [weak self] message in self?.toastLabel.text = message }
         .store(in: &cancellables)
-    }
-
-    func unbind() {
-      cancellables.removeAll()  // releasing an AnyCancellable cancels it
     }
   }
 // snippet-end
@@ -63,8 +77,8 @@
 
   // snippet: observable-object-forms
   /// Before Observation (iOS 13 to 16): `ObservableObject`. `@Published` sends `objectWillChange`
-  /// in `willSet`, and SwiftUI redraws every view that holds the object, whichever property
-  /// changed.
+  /// in `willSet`, and SwiftUI redraws every view that observes the object (`@StateObject`,
+  /// `@ObservedObject`, `@EnvironmentObject`), whichever property changed.
   @MainActor
   final class LegacyProfileModel: ObservableObject {
     @Published private(set) var state = ObservableProfileModel.State.idle
@@ -118,8 +132,8 @@
 
   // snippet: uikit-update-properties
   /// UIKit with Observation: UIKit records what `updateProperties()` reads and calls it again
-  /// when that changes (iOS 26; on iOS 18, `layoutSubviews()` and `viewWillLayoutSubviews()` do
-  /// it when Info.plist sets `UIObservationTrackingEnabled`).
+  /// when that changes (iOS 26; on iOS 18, the layout, constraint, drawing and configuration
+  /// update methods do it when Info.plist sets `UIObservationTrackingEnabled`).
   @available(iOS 26, tvOS 26, visionOS 26, macCatalyst 26, *)
   final class ProfileViewController: UIViewController {
     private let model: ObservableProfileModel

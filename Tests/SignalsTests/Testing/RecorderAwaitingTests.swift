@@ -56,8 +56,6 @@ struct RecorderAwaitingTests {
   @Test func aValueThatNeverArrivesFailsWithAMessageWithinItsTimeLimit() async {
     let owner = MutableProperty(1)
     let recorder = Recorder(owner.property)
-    let clock = ContinuousClock()
-    let start = clock.now
 
     await #expect {
       _ = try await recorder.values(count: 2, timeout: .milliseconds(50))
@@ -70,9 +68,8 @@ struct RecorderAwaitingTests {
       _ = try await recorder.next()  // takes value #1
       _ = try await recorder.next(timeout: .milliseconds(50))
     }
-
-    // Only a bound against hanging: the limit is a safety net, not a clock for the test.
-    #expect(clock.now - start < .seconds(30))
+    // No clock: the value never arrives, so only the timeout can end these waits (the error
+    // says which limit fired), and the suite's time limit catches a wait that hangs.
   }
 
   @Test func nextOnAnEventRecorderNamesTheValueItWaitedFor() async {

@@ -150,3 +150,32 @@ import Testing
     #expect(scheduler.pendingCount == 0)
   }
 }
+
+/// What `TestScheduler` decided for a discarded token and a negative delay (see its
+/// documentation).
+@Suite struct TestSchedulerEdgeTests {
+  private let scheduler = TestScheduler()
+  private let log = Log<String>()
+
+  /// As on every `SignalScheduler`: the token is the action's lifetime.
+  @Test func aDiscardedTokenDropsTheActionAtOnce() {
+    let log = log
+    _ = scheduler.schedule(after: .milliseconds(10)) { log.append("ran") }
+    #expect(scheduler.pendingCount == 0)
+    scheduler.advance(by: .milliseconds(10))
+    #expect(log.all.isEmpty)
+  }
+
+  @Test func aNegativeDelayRunsOnTheNextAdvanceAtTheCurrentTime() {
+    let log = log
+    let scheduler = scheduler
+    scheduler.advance(by: .milliseconds(5))
+    let token = scheduler.schedule(after: .milliseconds(-3)) {
+      log.append("ran@\(scheduler.now)")
+    }
+    #expect(log.all.isEmpty)
+    scheduler.advance(by: .zero)
+    #expect(log.all == ["ran@\(Duration.milliseconds(5))"])
+    withExtendedLifetime(token) {}
+  }
+}

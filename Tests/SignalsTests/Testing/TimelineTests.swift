@@ -7,21 +7,8 @@ import Testing
   private let scheduler = TestScheduler()
 
   @Test func theDocumentedExample() {
-    let state = MutableProperty("idle")
-    let toasts = EventSender<String>()
-    let states = Recorder(state.property, scheduler: scheduler)
-    let shown = Recorder(toasts.stream, scheduler: scheduler)
-    scheduler.advance(to: .milliseconds(300))
-    state.value = "loading"
-    scheduler.advance(to: .milliseconds(800))
-    state.value = "saved"
-    toasts.send("Saved")
-    state.value = "editing"
-    scheduler.advance(to: .seconds(1))
-    shown.cancel()
-
     #expect(
-      Timeline(("state", states), ("toast", shown)).render() == """
+      Timeline.documentedExample(on: scheduler).render() == """
         ms     |0    |300    |800            |1000
         state  ^idle=loading=(saved editing)==========
         toast  ^-------------Saved-----------!

@@ -89,7 +89,16 @@ struct RandomizedActionTests {
       switch step {
       case .load: viewModel.load()
       case .refresh: viewModel.startRefresh()
-      case .more: viewModel.loadNextPage()
+      case .more:
+        switch viewModel.state.value {
+        case .loaded(let content) where content.activity == .idle(hasMore: false):
+          expectedEvents.append(.refused(.endOfList(shown: content.users.count)))
+        case .loaded:
+          break  // loads the next page, or does nothing while a request runs
+        case .idle, .loading, .empty, .failed:
+          expectedEvents.append(.refused(.noListToPage))
+        }
+        viewModel.loadNextPage()
       case .cancel: viewModel.cancel()
       case .select:
         let user = viewModel.state.value.users.randomElement(using: &random) ?? TestUsers.user(99)

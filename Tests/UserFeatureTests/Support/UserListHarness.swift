@@ -34,4 +34,16 @@ extension ViewModelHarness where Model == UserListViewModel {
     viewModel.search(text)
     scheduler.advance(by: UserListViewModel.searchDebounce)
   }
+
+  /// Asks for the next page, then answers that request (number `request`) with `page`.
+  func loadNextPage(answering request: Int, with page: UserPage) async throws {
+    viewModel.loadNextPage()
+    try await succeed(request, with: page)
+  }
+
+  /// Starts a refresh, then answers its request (number `request`) with `page`.
+  func refresh(answering request: Int, with page: UserPage) async throws {
+    viewModel.startRefresh()
+    try await succeed(request, with: page)
+  }
 }

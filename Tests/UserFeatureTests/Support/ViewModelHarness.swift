@@ -5,7 +5,8 @@ import Testing
 
 /// A view model under test with everything around it: the fake client it calls, the virtual
 /// clock, recorders of its state and events (stamped with virtual time), a probe of its tasks,
-/// ``settle()`` and ``expectSilence()``. A test states only its scenario:
+/// and SignalsTesting's `settle` and `expectSilence` bound to them. A test states only its
+/// scenario:
 ///
 /// ```swift
 /// let screen = UserListHarness()
@@ -54,32 +55,27 @@ final class ViewModelHarness<Model: ScreenModel> {
     events = Recorder(viewModel.events, scheduler: scheduler)
   }
 
-  /// Waits until every task the view model started has finished (including after
-  /// ``releaseViewModel()``), so the test can assert the whole emission sequence. Does not move
-  /// the virtual clock. If that takes longer than ``settleLimit``, records an issue and returns:
-  /// a broken view model fails the test instead of hanging the run.
-  func settle(sourceLocation: SourceLocation = #_sourceLocation) async {
-    do {
-      try await tasks.idle(timeout: Self.settleLimit)
-    } catch {
-      Issue.record("\(error)", sourceLocation: sourceLocation)
-    }
+  /// SignalsTesting's `settle(_:tasks:)` on this harness: runs the due work of its virtual
+  /// clock (without moving it), awaits the view model's tasks (also after
+  /// ``releaseViewModel()``) and drains the main queue until nothing moves, so the test can
+  /// assert the whole emission sequence.
+  func settle(
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+    column: Int = #column
+  ) async {
+    await SignalsTesting.settle(
+      scheduler, tasks: tasks, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// Settles the tasks and the virtual clock (every pending action runs, at its due time) and
-  /// records an issue if any state or event arrives meanwhile.
+  /// SignalsTesting's `expectSilence` on this harness's recorders, clock and tasks.
   func expectSilence(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
     column: Int = #column
   ) async {
     await SignalsTesting.expectSilence(
-      from: states, events, settling: scheduler, tasks: tasks, timeout: Self.settleLimit,
+      from: states, events, settling: scheduler, tasks: tasks,
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
-
-  /// How long ``settle()`` waits before it gives up: far longer than any correct wait, even for
-  /// the tests that settle over real HTTP to a local server.
-  static var settleLimit: Duration { .seconds(30) }
 
   /// The client calls the view model makes, numbered from 0 (page requests for a list, user
   /// requests for a detail screen).
@@ -94,7 +90,9 @@ final class ViewModelHarness<Model: ScreenModel> {
   ) async throws {
     _ = try await calls.requests(count: index + 1)
     calls.resolve(index, with: response, sourceLocation: sourceLocation)
-    await settle()
+    await settle(
+      fileID: sourceLocation.fileID, filePath: sourceLocation.filePath, line: sourceLocation.line,
+      column: sourceLocation.column)
   }
 
   /// Waits for request `index`, fails it with `error`, and settles.
@@ -103,7 +101,9 @@ final class ViewModelHarness<Model: ScreenModel> {
   ) async throws {
     _ = try await calls.requests(count: index + 1)
     calls.fail(index, with: error, sourceLocation: sourceLocation)
-    await settle()
+    await settle(
+      fileID: sourceLocation.fileID, filePath: sourceLocation.filePath, line: sourceLocation.line,
+      column: sourceLocation.column)
   }
 
   /// Lets go of the view model, the test's only strong reference to it; ``tasks`` still

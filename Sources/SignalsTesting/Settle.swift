@@ -1,0 +1,81 @@
+import Signals
+import Testing
+
+/// Lets everything the test controls run until nothing moves, without moving the virtual
+/// clock: the sync point of a view-model test whose view model hops to the main actor.
+///
+/// ```swift
+/// viewModel.load()
+/// calls.resolve(0, with: users)             // the fake answers; the state has not changed yet
+/// await settle(scheduler, tasks: tasks)     // the task applies it on the main actor
+/// #expect(states.values == [.idle, .loading, .loaded(users)])
+/// ```
+///
+/// Each round runs the actions due on `scheduler` at its current time (``TestScheduler/now``
+/// does not move: a debounce still waiting stays waiting; advance the clock to fire it), awaits
+/// every task of `tasks` (see ``TaskOwnerProbe/idle(timeout:)``), then lets the main queue run
+/// what was queued on it before (deliveries of `receive(on: .mainActor)`, owned progress
+/// updates, outcomes hopping back). Rounds repeat until three in a row find no due action and
+/// no task running: then nothing the test controls is about to deliver anything.
+///
+/// - Which tasks: pass the probes whose tasks will finish on their own. A task waiting for an
+///   answer the test has not given yet (a ``ControlledCall`` request, a ``ControlledSequence``)
+///   never finishes: leave its owner out, or wait for one key with
+///   ``TaskOwnerProbe/idle(key:timeout:)``. Without probes, `settle` still runs due actions
+///   and drains the main queue.
+/// - Failure: one issue, at the caller's location, if a task is still running after `timeout`
+///   of wall-clock time (a safety net against hangs only) or work kept scheduling more work for
+///   1,000 rounds. A wrong expectation after `settle` fails at once with what arrived: nothing
+///   here waits for a value that may never come.
+/// - Threading: on the main actor, so that queued main-actor deliveries run inside the call.
+@MainActor
+public func settle(
+  _ scheduler: TestScheduler? = nil,
+  tasks: TaskOwnerProbe...,
+  timeout: Duration = .seconds(60),
+  fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+) async {
+  guard let unsettled = await settleRounds(scheduler, tasks, runsAll: false, timeout: timeout)
+  else { return }
+  Issue.record(
+    Comment(rawValue: "settle: \(unsettled)"),
+    sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+  )
+}
+
+/// The error of a settled wait that did not get what it wanted: the system settled short of
+/// it, or never settled. Its description says what arrived.
+public struct SettleFailure: Error, CustomStringConvertible, Sendable {
+  /// What was wanted and what happened instead, for example
+  /// `settled with 2 of 3 values on a Recorder<Int> (events): [1, 2]`.
+  public let description: String
+}
+
+/// The rounds of `settle` and `expectSilence`: `nil` once settled, otherwise what never
+/// settled. With `runsAll`, each round runs every pending action (moving the clock to each
+/// one's due time), not only the due ones.
+@MainActor
+func settleRounds(
+  _ scheduler: TestScheduler?, _ tasks: [TaskOwnerProbe], runsAll: Bool, timeout: Duration
+) async -> String? {
+  let roundLimit = 1_000
+  let quietRoundsToSettle = 3
+  var quietRounds = 0
+  for _ in 0..<roundLimit {
+    let ran = (runsAll ? scheduler?.runPending() : scheduler?.runDue()) ?? 0
+    var awaited = false
+    for probe in tasks where probe.unfinishedCount > 0 {
+      awaited = true
+      do {
+        try await probe.idle(timeout: timeout)
+      } catch {
+        return "could not settle: \(error)"
+      }
+    }
+    // Main-queue jobs queued before this point (main-actor deliveries) run before we resume.
+    await Task.yield()
+    quietRounds = ran == 0 && !awaited ? quietRounds + 1 : 0
+    if quietRounds == quietRoundsToSettle { return nil }
+  }
+  return "could not settle: work kept starting more work for \(roundLimit) rounds"
+}

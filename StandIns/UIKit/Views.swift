@@ -1,0 +1,55 @@
+// https://developer.apple.com/documentation/uikit/uiview
+@MainActor @preconcurrency
+open class UIView: UIResponder {
+  // https://developer.apple.com/documentation/uikit/uiview/init(frame:)
+  public init(frame: CGRect) { fatalError() }
+  // https://developer.apple.com/documentation/uikit/uiview/init(coder:)
+  public required init?(coder: NSCoder) { fatalError() }
+  public override convenience init() { fatalError() }
+  // https://developer.apple.com/documentation/uikit/uiview/ishidden
+  open var isHidden: Bool {
+    get { fatalError() }
+    set { fatalError() }
+  }
+  // https://developer.apple.com/documentation/uikit/uiview/addsubview(_:)
+  open func addSubview(_ view: UIView) { fatalError() }
+  // https://developer.apple.com/documentation/uikit/uiview/layoutsubviews()
+  open func layoutSubviews() { fatalError() }
+}
+
+// https://developer.apple.com/documentation/uikit/uilabel
+@MainActor @preconcurrency
+open class UILabel: UIView {
+  // https://developer.apple.com/documentation/uikit/uilabel/text
+  open var text: String? {
+    get { fatalError() }
+    set { fatalError() }
+  }
+}
+
+// https://developer.apple.com/documentation/uikit/uiactivityindicatorview
+@MainActor @preconcurrency
+open class UIActivityIndicatorView: UIView {
+  // https://developer.apple.com/documentation/uikit/uiactivityindicatorview/style-swift.enum
+  public enum Style: Int, Sendable {
+    case medium = 100
+    case large = 101
+  }
+  // https://developer.apple.com/documentation/uikit/uiactivityindicatorview/init(style:)
+  public init(style: UIActivityIndicatorView.Style) { fatalError() }
+  public required init?(coder: NSCoder) { fatalError() }
+  // https://developer.apple.com/documentation/uikit/uiactivityindicatorview/startanimating()
+  open func startAnimating() { fatalError() }
+  // https://developer.apple.com/documentation/uikit/uiactivityindicatorview/stopanimating()
+  open func stopAnimating() { fatalError() }
+}
+
+// https://developer.apple.com/documentation/uikit/uibutton
+@MainActor @preconcurrency
+open class UIButton: UIView {
+  // https://developer.apple.com/documentation/uikit/uibutton/isenabled (UIControl's)
+  open var isEnabled: Bool {
+    get { fatalError() }
+    set { fatalError() }
+  }
+}

@@ -1,0 +1,95 @@
+// A process for the live client's reliability tests (UserFeatureTests/Reliability), so that a
+// crash or a memory peak is its own and not the test runner's.
+//
+//   TransferProbe race <base URL> <rounds>
+//     Cancels `rounds` requests, each at a moment picked around when its answer arrives (the
+//     first 20 requests, uncancelled, measure how long an answer takes). Prints
+//     "survived <rounds>" and exits 0; a crash in the client kills the process instead.
+//   TransferProbe fetch <base URL> <timeout in ms>
+//     Asks for the first page twice (the second after the first ended, as a `reload` would)
+//     and prints how each ended and how long it took, one line each:
+//     "<error or users> <milliseconds>"; then its peak resident memory: "peak <kilobytes>".
+//     Exits 0.
+// Either exits 2 with a usage line on bad arguments.
+import Foundation
+import UserFeature
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+func usage() -> Never {
+  FileHandle.standardError.write(
+    Data("usage: TransferProbe race <base URL> <rounds> | fetch <base URL> <timeout ms>\n".utf8))
+  exit(2)
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+guard arguments.count == 3, let baseURL = URL(string: arguments[arguments.startIndex + 1]),
+  let number = Int(arguments[arguments.startIndex + 2]), number > 0
+else { usage() }
+
+/// How one request ended, in a word or two, and how long it took.
+func describe(_ client: LiveUserClient) async -> String {
+  let start = ContinuousClock.now
+  let outcome: String
+  do {
+    let page = try await client.users(matching: "", page: 1, pageSize: 10)
+    outcome = "users:\(page.users.count)"
+  } catch let error as UserClientError {
+    switch error {
+    case .bodyTooLarge: outcome = "bodyTooLarge"
+    case .transport(let error) where error.code == .timedOut: outcome = "timedOut"
+    default: outcome = "other:\(error)"
+    }
+  } catch {
+    outcome = "other:\(error)"
+  }
+  let elapsed = ContinuousClock.now - start
+  return
+    "\(outcome) \(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)"
+}
+
+/// This process's peak resident memory, in kilobytes. On Linux `VmHWM`, which `exec` resets:
+/// `ru_maxrss` keeps the peak of the process that forked this one (the test runner's).
+func peakResidentKilobytes() -> Int {
+  #if os(Linux)
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+    return line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? -1
+  #else
+    var usage = rusage()
+    getrusage(RUSAGE_SELF, &usage)
+    return Int(usage.ru_maxrss) / 1024  // bytes on Darwin
+  #endif
+}
+
+switch arguments.first {
+case "race":
+  let client = LiveUserClient(baseURL: baseURL, timeout: .seconds(30))
+  let clock = ContinuousClock()
+  var answer = Duration.zero
+  for _ in 1...20 {
+    let start = clock.now
+    _ = try? await client.users(matching: "", page: 1, pageSize: 10)
+    answer += (clock.now - start) / 20
+  }
+  for round in 0..<number {
+    let request = Task { try await client.users(matching: "", page: 1, pageSize: 10) }
+    // From a tenth to twice the time an answer takes, so most cancels land near completion.
+    let fraction = 0.1 + Double(round % 39) / 20
+    try? await Task.sleep(for: answer * fraction)
+    request.cancel()
+    _ = try? await request.value
+  }
+  print("survived \(number)")
+case "fetch":
+  let client = LiveUserClient(baseURL: baseURL, timeout: .milliseconds(number))
+  print(await describe(client))
+  print(await describe(client))
+  print("peak \(peakResidentKilobytes())")
+default:
+  usage()
+}

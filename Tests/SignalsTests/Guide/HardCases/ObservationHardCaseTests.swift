@@ -1,0 +1,46 @@
+import SignalsTesting
+import Testing
+
+extension GuideTests {
+  /// Chapter 8's hard cases with Observation: the same decisions as the Signals forms, in the
+  /// `@Observable` models the SwiftUI forms read.
+  @Suite struct ObservationHardCaseTests {
+    @MainActor @Test func theDestinationStaysUntilDismissedAndADoubleTapOpensOne() {
+      let model = ObservableContactsModel()
+      model.select(id: 7)
+      model.select(id: 8)  // a second tap while the detail is open
+      #expect(model.destination == .detail(id: 7))
+      model.dismissed()  // SwiftUI wrote nil: the user went back
+      #expect(model.destination == nil)
+      model.select(id: 8)
+      #expect(model.destination == .detail(id: 8))
+    }
+
+    @MainActor @Test func aResultStaysUntilSeenAndTheNextFollows() {
+      let model = ObservablePaymentModel()
+      model.paymentFinished("Payment accepted")  // no screen yet
+      model.paymentFinished("Receipt sent")
+      #expect(model.messages.map(\.text) == ["Payment accepted", "Receipt sent"])
+      let first = model.messages[0]
+      model.messageShown(first.id)  // the alert's OK button
+      #expect(model.messages.map(\.text) == ["Receipt sent"])
+    }
+
+    // snippet: observable-stored-task-test
+    @MainActor @Test func aNewSearchCancelsTheStoredTaskAndOnlyTheNewestWrites() async throws {
+      // A search that ignores cancellation: the older answer still arrives, last.
+      let request = ControlledCall<String, [String]>(whenCancelled: .keepsWaitingForAnswer)
+      let model = ObservableSearchModel(search: { try await request.call($0) })
+      model.queryChanged("a")
+      model.queryChanged("ab")  // cancels the search for "a"
+      _ = try await request.requests(count: 2)
+      #expect(request.cancelledRequests == ["a"])
+      request.resolve(1, with: ["ab"])
+      for _ in 0..<10_000 where model.results.isEmpty { await Task.yield() }  // a hang guard
+      request.resolve(0, with: ["a", "ab", "abc"])  // the stale answer
+      for _ in 0..<100 { await Task.yield() }  // room for a wrong write to land
+      #expect(model.results == ["ab"])
+    }
+    // snippet-end
+  }
+}

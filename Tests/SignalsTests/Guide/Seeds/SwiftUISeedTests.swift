@@ -1,0 +1,85 @@
+import Foundation
+import SignalsTesting
+import Testing
+
+/// A `UserClient` whose every call waits until the test answers it.
+private struct ControlledUserClient: SwiftUISeed.UserClient {
+  let call = ControlledCall<Void, [SwiftUISeed.User]>()
+
+  func fetchUsers() async throws -> [SwiftUISeed.User] {
+    try await call.call(())
+  }
+}
+
+extension GuideTests {
+  /// The SwiftUI seed's view model and client: each state its previews show, and the overlap of
+  /// `.task` and `.refreshable` (two loads at once) resolved latest-wins.
+  @Suite struct SwiftUISeedTests {
+    typealias ViewModel = SwiftUISeed.UserListViewModel
+    typealias Stub = SwiftUISeed.StubUserClient
+
+    @MainActor @Test func eachStubShowsItsState() async {
+      let loaded = ViewModel(client: Stub.loaded)
+      let empty = ViewModel(client: Stub.empty)
+      let failing = ViewModel(client: Stub.failing)
+      #expect(loaded.state == .idle)
+      await loaded.load()
+      await empty.load()
+      await failing.load()
+      #expect(loaded.state == .loaded([.init(id: 1, name: "Ada"), .init(id: 2, name: "Grace")]))
+      #expect(empty.state == .loaded([]))
+      #expect(failing.state == .failed("Could not load the users."))
+    }
+
+    @MainActor @Test func theFirstLoadShowsProgress() async throws {
+      let client = ControlledUserClient()
+      let viewModel = ViewModel(client: client)
+      let load = Task { await viewModel.load() }
+      _ = try await client.call.requests(count: 1)
+      #expect(viewModel.state == .loading)
+      client.call.resolve(with: [])
+      await load.value
+      #expect(viewModel.state == .loaded([]))
+    }
+
+    // snippet: swiftui-seed-latest-wins-test
+    @MainActor @Test func aRefreshDuringTheFirstLoadWinsAndKeepsTheList() async throws {
+      let client = ControlledUserClient()
+      let viewModel = ViewModel(client: client)
+      let task = Task { await viewModel.load() }  // `.task`
+      _ = try await client.call.requests(count: 1)
+      let refresh = Task { await viewModel.load() }  // `.refreshable`, while `.task` awaits
+      _ = try await client.call.requests(count: 2)
+      client.call.resolve(1, with: [.init(id: 2, name: "Grace")])
+      await refresh.value
+      client.call.resolve(0, with: [.init(id: 1, name: "Ada")])  // the stale answer, last
+      await task.value
+      #expect(viewModel.state == .loaded([.init(id: 2, name: "Grace")]))
+
+      let again = Task { await viewModel.load() }
+      _ = try await client.call.requests(count: 3)
+      #expect(viewModel.state == .loaded([.init(id: 2, name: "Grace")]), "no spinner over the list")
+      client.call.resolve(2, with: [])
+      await again.value
+    }
+    // snippet-end
+
+    @MainActor @Test func leavingBeforeTheFirstAnswerReturnsToIdle() async throws {
+      let viewModel = ViewModel(client: SwiftUISeed.PendingUserClient())
+      let task = Task { await viewModel.load() }
+      for _ in 0..<10_000 where viewModel.state != .loading { await Task.yield() }  // a hang guard
+      try #require(viewModel.state == .loading)
+      task.cancel()  // what SwiftUI does to `.task` when the view goes away
+      await task.value
+      #expect(viewModel.state == .idle)
+    }
+
+    @Test func theLiveClientRejectsAResponseThatIsNotHTTP() async throws {
+      // A `data:` URL answers with the JSON at once, without a network, and without an HTTP
+      // status: the client must not decode what it cannot check.
+      let endpoint = try #require(URL(string: #"data:application/json,[{"id":1,"name":"Ada"}]"#))
+      let client = SwiftUISeed.LiveUserClient(session: .shared, endpoint: endpoint)
+      await #expect(throws: SwiftUISeed.UserClientError.self) { try await client.fetchUsers() }
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import Observation
+
+extension SwiftUISeed {
+  // snippet: swiftui-seed-view-model
+  /// One state enum, written only here. `load()` serves both `.task` and `.refreshable`, so two
+  /// can overlap: each numbers itself and only the newest may write (latest wins), and a reload
+  /// keeps the list on screen instead of blanking it to a spinner.
+  @MainActor
+  @Observable
+  final class UserListViewModel {
+    enum State: Equatable {
+      case idle
+      case loading
+      case loaded([User])
+      case failed(String)
+    }
+
+    private(set) var state: State = .idle
+    @ObservationIgnored private let client: any UserClient
+    @ObservationIgnored private var latest = 0
+
+    init(client: any UserClient) {
+      self.client = client
+    }
+
+    func load() async {
+      latest += 1
+      let request = latest
+      if case .loaded = state {} else { state = .loading }
+
+      do {
+        let users = try await client.fetchUsers()
+        guard request == latest else { return }  // a newer load started: this answer is stale
+        state = .loaded(users)
+      } catch {
+        guard request == latest else { return }
+        if !Task.isCancelled {
+          state = .failed("Could not load the users.")
+        } else if state == .loading {
+          state = .idle  // left before the first answer: nothing to show
+        }
+      }
+    }
+  }
+  // snippet-end
+}

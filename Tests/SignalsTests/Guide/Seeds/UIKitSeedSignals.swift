@@ -1,0 +1,103 @@
+import Signals
+
+extension UIKitSeed {
+  // snippet: uikit-seed-signals-view-model
+  /// The same view model with Signals: state as `Property` (read-only faces of private owners),
+  /// the event on an `EventStream`, the same `async` work and the same re-entrancy guard.
+  @MainActor
+  final class SignalsExampleViewModel {
+    private let titleOwner = MutableProperty("")
+    private let loadingOwner = MutableProperty(false)
+    private let toasts = EventSender<String>()
+
+    var title: Property<String> { titleOwner.property }
+    var isLoading: Property<Bool> { loadingOwner.property }
+    var showToast: EventStream<String> { toasts.stream }
+
+    private let api: any TitleAPI
+
+    init(api: any TitleAPI) {
+      self.api = api
+    }
+
+    func load() async {
+      guard !loadingOwner.value else { return }
+
+      loadingOwner.value = true
+      defer { loadingOwner.value = false }
+
+      do {
+        titleOwner.value = try await api.fetchTitle()
+      } catch {
+        toasts.send("Could not load the title.")
+      }
+    }
+  }
+  // snippet-end
+}
+
+#if canImport(UIKit)
+  import UIKit
+
+  extension UIKitSeed {
+    // snippet: uikit-seed-signals-view-controller
+    /// The Signals twin of `ExampleViewController`: the same one `bindViewModel()`, with
+    /// `receive(on: .mainActor)` (no hop when already there), `sink(with: self)` (holds the screen
+    /// weakly, by construction) and a `SubscriptionBag` released with the screen.
+    final class SignalsExampleViewController: UIViewController {
+      private let viewModel: SignalsExampleViewModel
+      private let titleLabel = UILabel()
+      private let activityIndicator = UIActivityIndicatorView(style: .medium)
+      private let bag = SubscriptionBag()
+      private var loading: Task<Void, Never>?
+
+      init(viewModel: SignalsExampleViewModel) {
+        self.viewModel = viewModel
+        super.init(nibName: nil, bundle: nil)
+      }
+
+      required init?(coder: NSCoder) {
+        fatalError("made in code only")
+      }
+
+      override func viewDidLoad() {
+        super.viewDidLoad()
+        view.addSubview(titleLabel)
+        view.addSubview(activityIndicator)
+        bindViewModel()
+        loading = Task { [viewModel] in await viewModel.load() }
+      }
+
+      deinit {
+        loading?.cancel()
+      }
+
+      private func bindViewModel() {
+        viewModel.title.receive(on: .mainActor)
+          .sink(with: self) { screen, title in
+            screen.titleLabel.text = title
+          }
+          .store(in: bag)
+
+        viewModel.isLoading.receive(on: .mainActor)
+          .sink(with: self) { screen, isLoading in
+            screen.activityIndicator.isHidden = !isLoading
+          }
+          .store(in: bag)
+
+        viewModel.showToast.receive(on: .mainActor)
+          .sink(with: self) { screen, message in
+            screen.showToast(message)
+          }
+          .store(in: bag)
+      }
+
+      private func showToast(_ message: String) {
+        let alert = UIAlertController(title: nil, message: message, preferredStyle: .alert)
+        alert.addAction(UIAlertAction(title: "OK", style: .default))
+        present(alert, animated: true)
+      }
+    }
+    // snippet-end
+  }
+#endif

@@ -1,0 +1,121 @@
+import Signals
+import SignalsTesting
+import Testing
+
+/// How `TaskOwner` compares keys: same type and equal. And that a key's own code (`==`,
+/// `hash(into:)`, `deinit`) never runs under the owner's lock.
+@MainActor
+@Suite(.timeLimit(.minutes(5)))
+struct TaskKeyTests {
+  @MainActor
+  final class Screen {
+    let tasks = TaskOwner()
+    private(set) var shown: [String] = []
+
+    func load(key: some Hashable & Sendable, _ call: ControlledCall<String, String>, _ id: String) {
+      tasks.run(key: key, for: self) {
+        try await call.call(id)
+      } then: { screen, result in
+        screen.shown.append((try? result.get()) ?? "cancelled")
+      }
+    }
+  }
+
+  /// `1` and `UInt8(1)` are equal as `AnyHashable`s, but they are keys of different types:
+  /// the second task does not replace the first.
+  @Test func equalValuesOfDifferentTypesAreDifferentKeys() async throws {
+    let screen = Screen()
+    let call = ControlledCall<String, String>()
+    screen.load(key: 1, call, "int")
+    screen.load(key: UInt8(1), call, "byte")
+    _ = try await call.requests(count: 2)
+
+    call.resolve(matching: "int", with: "A")
+    call.resolve(matching: "byte", with: "B")
+    await settle(tasks: TaskOwnerProbe(screen.tasks))
+
+    #expect(call.cancelledIndices.isEmpty)
+    #expect(screen.shown.sorted() == ["A", "B"])
+  }
+
+  @Test func equalValuesOfTheSameTypeAreTheSameKey() async throws {
+    let screen = Screen()
+    let call = ControlledCall<String, String>()
+    screen.load(key: "search", call, "a")
+    screen.load(key: "search", call, "ab")
+    _ = try await call.requests(count: 2)
+
+    call.resolve(matching: "ab", with: "AB")
+    await settle(tasks: TaskOwnerProbe(screen.tasks))
+
+    #expect(call.cancelledRequests == ["a"])
+    #expect(screen.shown == ["AB"])
+  }
+
+  /// A key that notes, each time its `==`, `hash(into:)` or `deinit` runs, whether the owner's
+  /// lock was held then.
+  final class Spy: Sendable {
+    let list: OwnedTaskList
+    private let sawLock = Locked(false)
+    private let calls = Locked(0)
+
+    init(_ owner: TaskOwner) {
+      list = owner.list
+    }
+
+    var sawLockHeld: Bool { sawLock.withLock { $0 } }
+    var callCount: Int { calls.withLock { $0 } }
+
+    func note() {
+      let held = list.isLocked
+      sawLock.withLock { $0 = $0 || held }
+      calls.withLock { $0 += 1 }
+    }
+  }
+
+  struct SpyingKey: Hashable, Sendable {
+    let name: String
+    let spy: Spy
+    let lifetime: Lifetime
+
+    /// Notes its own release.
+    final class Lifetime: Sendable {
+      let spy: Spy
+      init(_ spy: Spy) { self.spy = spy }
+      deinit { spy.note() }
+    }
+
+    init(_ name: String, _ spy: Spy) {
+      self.name = name
+      self.spy = spy
+      lifetime = Lifetime(spy)
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+      lhs.spy.note()
+      return lhs.name == rhs.name
+    }
+
+    func hash(into hasher: inout Hasher) {
+      spy.note()
+      hasher.combine(name)
+    }
+  }
+
+  @Test func aKeysOwnCodeNeverRunsUnderTheOwnersLock() async throws {
+    let screen = Screen()
+    let spy = Spy(screen.tasks)
+    let call = ControlledCall<String, String>(whenCancelled: .keepsWaitingForAnswer)
+    screen.load(key: SpyingKey("a", spy), call, "a1")
+    screen.load(key: SpyingKey("a", spy), call, "a2")  // replaces: compares keys
+    screen.load(key: SpyingKey("b", spy), call, "b1")
+    screen.tasks.cancel(key: SpyingKey("b", spy))
+    _ = try await call.requests(count: 3)
+    for index in 0..<3 { call.resolve(index, with: "done") }
+    try await TaskOwnerProbe(screen.tasks).idle(key: SpyingKey("a", spy))
+    await settle(tasks: TaskOwnerProbe(screen.tasks))  // every entry, with its key, released
+
+    #expect(spy.callCount > 0)
+    #expect(!spy.sawLockHeld)
+  }
+}

@@ -1,0 +1,77 @@
+import Signals
+import SignalsTesting
+import Testing
+
+/// `settle()` and `Recorder.values(count:settling:tasks:timeout:)`: syncing with work that hops
+/// to the main actor without counting emissions or waiting for a deadline.
+@MainActor
+@Suite(.timeLimit(.minutes(5)))
+struct SettleTests {
+  @Test func settleLetsMainActorDeliveriesQueuedFromAnotherThreadArrive() async {
+    let owner = MutableProperty(0)
+    let screen = Recorder(owner.property.receive(on: .mainActor))
+    await Task.detached { owner.value = 1 }.value  // queued for the main actor
+    await settle()
+    #expect(screen.values == [0, 1])
+  }
+
+  @Test func settleRunsDueWorkButDoesNotMoveTheClock() async {
+    let scheduler = TestScheduler()
+    let log = Log<String>()
+    scheduler.schedule { log.append("now") }
+    let later = scheduler.schedule(after: .milliseconds(10)) { log.append("later") }
+    await settle(scheduler)
+    #expect(log.all == ["now"])
+    #expect(scheduler.now == .zero)
+    #expect(scheduler.pendingCount == 1)
+    withExtendedLifetime(later) {}
+  }
+
+  @Test func settleAwaitsOwnedTasksAndWhatTheyStart() async throws {
+    let screen = Screen()
+    let call = ControlledCall<Int, Int>()
+    screen.fetch(1, upTo: 2, call)
+    let answers = Task {
+      for step in 0..<2 {
+        _ = try await call.requests(count: step + 1)
+        call.resolve(step, with: step * 10)
+      }
+    }
+    try await answers.value
+    await settle(tasks: TaskOwnerProbe(screen.tasks))
+    #expect(screen.results == [0, 10])
+  }
+
+  @Test func valuesCountReturnsAtOnceWhenEnoughArrived() async throws {
+    let sender = EventSender<Int>()
+    let recorder = Recorder(sender.stream)
+    for value in 1...3 { sender.send(value) }
+    #expect(try await recorder.values(count: 2, settling: nil) == [1, 2])
+  }
+
+  @Test func valuesCountThrowsOnceSettledShortListingWhatArrived() async throws {
+    let sender = EventSender<Int>()
+    let recorder = Recorder(sender.stream)
+    sender.send(1)
+    let error = await #expect(throws: SettleFailure.self) {
+      try await recorder.values(count: 2, settling: TestScheduler())
+    }
+    #expect(error?.description == "settled with 1 of 2 values on a Recorder<Int> (events): [1]")
+  }
+
+  /// Fetches `step`; when its answer is applied, starts the next step, up to `last`.
+  @MainActor
+  final class Screen {
+    let tasks = TaskOwner()
+    private(set) var results: [Int] = []
+
+    func fetch(_ step: Int, upTo last: Int, _ call: ControlledCall<Int, Int>) {
+      tasks.run(for: self) {
+        try await call.call(step - 1)
+      } then: { screen, result in
+        screen.results.append((try? result.get()) ?? -1)
+        if step < last { screen.fetch(step + 1, upTo: last, call) }
+      }
+    }
+  }
+}

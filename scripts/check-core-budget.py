@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""Holds the guide's ten-minute core to its budget, in both editions.
+
+Usage:
+    python3 scripts/check-core-budget.py              check docs/guide.md and docs/guide.ko.md
+    python3 scripts/check-core-budget.py --self-test  check the checker itself
+
+The core is the part of a guide between two marker lines (each alone on its line):
+
+    <!-- core: start -->
+    ...
+    <!-- core: end -->
+
+Budget: at most 1,400 words of prose and at most 80 lines of code. At about 200 words a minute
+for prose, and a few seconds a line for code a reader studies, that is ten minutes.
+
+How it counts (the same rules for both editions, except the unit of prose):
+  - Code: every non-blank line inside a fenced block (```swift, ```text diagrams and the
+    flowchart alike: a reader reads them all). The fence lines themselves do not count.
+  - Prose: every other line, after removing HTML comments, link targets (the `(...)` of
+    `[text](target)`: a reader sees only the text), table separator rows and markdown
+    punctuation. A heading, a table cell, a list item and inline `code` are prose.
+  - English words: runs of non-space characters that hold at least one letter or digit.
+  - Korean: counted in English-word equivalents, so both editions have one budget. Counting
+    space-separated words would favour Korean (an eojeol carries a particle, often two English
+    words' worth); counting every character would punish it for the English code names it
+    shares with the English edition. So a run of non-Hangul characters with a letter or digit
+    (`Property`, SwiftUI, 8.2) counts as one word, as in English, and Hangul counts by
+    syllable: HANGUL_SYLLABLES_PER_WORD syllables make one word. That ratio, 2.4, was measured
+    on the whole third-edition guide, written before this budget existed: 12,008 Hangul
+    syllables against the 5,879 - 906 English words that are not shared code names. A Korean
+    core within budget therefore says about what an English core within budget says.
+The exit status is 1 if a guide has no core, more than one, or is over either budget.
+
+Standard library only; runs on any python3 >= 3.8.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import List, Optional, Tuple
+
+MAX_WORDS = 1400
+MAX_CODE_LINES = 80
+HANGUL_SYLLABLES_PER_WORD = 2.4
+
+GUIDES = {"docs/guide.md": "english", "docs/guide.ko.md": "korean"}
+START = re.compile(r"^\s*<!-- core: start -->\s*$")
+END = re.compile(r"^\s*<!-- core: end -->\s*$")
+FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
+COMMENT = re.compile(r"<!--.*?-->")
+LINK_TARGET = re.compile(r"\]\([^)]*\)")
+TABLE_SEPARATOR = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
+WORD = re.compile(r"\S*[^\W_]\S*")  # a run of non-space characters with a letter or digit
+HANGUL = re.compile(r"[\uac00-\ud7a3]")  # one precomposed Hangul syllable
+
+
+@dataclass
+class Count:
+    prose_lines: List[str]
+    code_lines: int
+
+
+def core_of(lines: List[str]) -> Tuple[Optional[Tuple[int, int]], str]:
+    """The (start, end) line indexes of the core, or None and why not."""
+    starts = [i for i, line in enumerate(lines) if START.match(line)]
+    ends = [i for i, line in enumerate(lines) if END.match(line)]
+    if len(starts) != 1 or len(ends) != 1:
+        return None, (
+            f"needs exactly one '<!-- core: start -->' and one '<!-- core: end -->' "
+            f"(found {len(starts)} and {len(ends)})"
+        )
+    if ends[0] < starts[0]:
+        return None, "'<!-- core: end -->' comes before '<!-- core: start -->'"
+    return (starts[0], ends[0]), ""
+
+
+def count(lines: List[str]) -> Count:
+    prose: List[str] = []
+    code = 0
+    fence: Optional[str] = None
+    for line in lines:
+        opening = FENCE.match(line)
+        if fence is None and opening:
+            fence = opening.group(1)
+            continue
+        if fence is not None:
+            if line.strip().startswith(fence[0] * len(fence)) and not line.strip().strip(fence[0]):
+                fence = None
+            elif line.strip():
+                code += 1
+            continue
+        text = LINK_TARGET.sub("]", COMMENT.sub("", line))
+        if TABLE_SEPARATOR.match(text):
+            continue
+        prose.append(text)
+    return Count(prose, code)
+
+
+def english_words(lines: List[str]) -> int:
+    return sum(len(WORD.findall(line)) for line in lines)
+
+
+def korean_words(lines: List[str]) -> int:
+    """English-word equivalents: Hangul syllables / HANGUL_SYLLABLES_PER_WORD, plus one per run
+    of other characters that holds a letter or digit (a shared code name, an English term)."""
+    syllables = sum(len(HANGUL.findall(line)) for line in lines)
+    others = sum(len(WORD.findall(HANGUL.sub(" ", line))) for line in lines)
+    return round(syllables / HANGUL_SYLLABLES_PER_WORD) + others
+
+
+def check(root: Path, quiet: bool = False) -> List[str]:
+    errors: List[str] = []
+    for relative, language in GUIDES.items():
+        path = root / relative
+        if not path.is_file():
+            errors.append(f"{relative}: missing")
+            continue
+        lines = path.read_text(encoding="utf-8").splitlines()
+        span, why = core_of(lines)
+        if span is None:
+            errors.append(f"{relative}: {why}")
+            continue
+        start, end = span
+        counted = count(lines[start + 1 : end])
+        measure = english_words if language == "english" else korean_words
+        prose, limit = measure(counted.prose_lines), MAX_WORDS
+        unit = "words" if language == "english" else "word equivalents"
+        where = f"{relative}:{start + 1}-{end + 1}"
+        if not quiet:
+            print(
+                f"core-budget: {where}: {prose} {unit} of prose (at most {limit}), "
+                f"{counted.code_lines} lines of code (at most {MAX_CODE_LINES})"
+            )
+        if prose > limit:
+            errors.append(f"{where}: the core has {prose} {unit} of prose; the budget is {limit}")
+        if counted.code_lines > MAX_CODE_LINES:
+            errors.append(
+                f"{where}: the core has {counted.code_lines} lines of code; the budget is "
+                f"{MAX_CODE_LINES}"
+            )
+    return errors
+
+
+def self_test() -> int:
+    failures: List[str] = []
+
+    def guide(words: int, code_lines: int, korean_syllables: int, korean_names: int = 0,
+              markers: Tuple[str, str] = ("<!-- core: start -->", "<!-- core: end -->")) -> Tuple[str, str]:
+        code = ["```swift"] + ["let x = 1"] * code_lines + ["```"]
+        english = (["# Title", "Outside the core: " + "word " * 5000, markers[0]]
+                   + ["A [linked text](../a/very/long/path/that/is/not/counted.md) " + "word " * (words - 5)]
+                   + ["<!-- snippet: name -->"] + code + ["| a | b |", "| --- | --- |"]
+                   + [markers[1], "after " * 5000])
+        korean = ([markers[0], "가" * korean_syllables + " , . !" + " `Name`이" * korean_names]
+                  + code + [markers[1], "나" * 50000])
+        return "\n".join(english) + "\n", "\n".join(korean) + "\n"
+
+    def expect(name: str, files: Tuple[str, str], should_pass: bool, mention: str = "") -> None:
+        with tempfile.TemporaryDirectory() as directory:
+            root = Path(directory)
+            (root / "docs").mkdir()
+            (root / "docs/guide.md").write_text(files[0], encoding="utf-8")
+            (root / "docs/guide.ko.md").write_text(files[1], encoding="utf-8")
+            errors = check(root, quiet=True)
+        if should_pass and errors:
+            failures.append(f"{name}: expected to pass, got {errors}")
+        if not should_pass and not errors:
+            failures.append(f"{name}: expected a failure, got none")
+        if mention and not any(mention in error for error in errors):
+            failures.append(f"{name}: expected an error mentioning {mention!r}, got {errors}")
+
+    # "A [linked text]" is 3 words and the table row "| a | b |" 2, so `words - 5` more words
+    # make the total exactly `words`. Korean: 2.4 syllables a word, so 3,360 syllables are 1,400
+    # words, 3,362 round to 1,401; each `Name` is one word, its particle one syllable.
+    syllables_at_budget = round(MAX_WORDS * HANGUL_SYLLABLES_PER_WORD)
+    expect("at the budget", guide(MAX_WORDS, MAX_CODE_LINES, syllables_at_budget), True)
+    expect("one word over", guide(MAX_WORDS + 1, MAX_CODE_LINES, syllables_at_budget), False,
+           f"{MAX_WORDS + 1} words")
+    expect("one code line over", guide(100, MAX_CODE_LINES + 1, 100), False,
+           f"{MAX_CODE_LINES + 1} lines of code")
+    expect("Korean one word over", guide(100, 10, syllables_at_budget + 2), False,
+           f"{MAX_WORDS + 1} word equivalents")
+    expect("Korean code names count as words", guide(100, 10, 2400, korean_names=500), False,
+           "the budget is")
+    expect("no markers", guide(100, 10, 100, markers=("<!-- start -->", "<!-- end -->")), False,
+           "exactly one")
+    expect("markers reversed",
+           guide(100, 10, 100, markers=("<!-- core: end -->", "<!-- core: start -->")),
+           False, "before")
+
+    counted = count(["Text [a b c](x/y/z.md) and `code`.", "<!-- hidden words -->", "```text",
+                     "a", "", "b", "```", "| --- | :---: |", "한국어 문장, 둘."])
+    if english_words(counted.prose_lines[:1]) != 6 or counted.code_lines != 2:
+        failures.append(f"counting: {counted}")
+    if korean_words(["가나다라마바사아자차카타 `Property`는 SwiftUI와 8.2"]) != 9:
+        failures.append("counting Korean: 14 syllables are 6 words, plus 2 names and a number")
+
+    for failure in failures:
+        print(f"self-test FAILED: {failure}", file=sys.stderr)
+    if failures:
+        return 1
+    print("check-core-budget self-test: ok")
+    return 0
+
+
+def main(arguments: List[str]) -> int:
+    if arguments[1:] == ["--self-test"]:
+        return self_test()
+    if arguments[1:]:
+        print(__doc__, file=sys.stderr)
+        return 2
+    errors = check(Path(__file__).resolve().parent.parent)
+    for error in errors:
+        print(f"core-budget: {error}", file=sys.stderr)
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
