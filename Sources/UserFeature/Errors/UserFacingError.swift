@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// A failure as people see it: a short message to display, a ``Kind`` for choosing an icon or
 /// a retry affordance, and the underlying error kept for diagnostics only.
 ///
