@@ -10,9 +10,9 @@ import Foundation
 /// the status and decodes.
 ///
 /// Throws ``UserClientError``: `.httpStatus` outside 2xx, `.decoding` for a body that is not the
-/// expected JSON, `.bodyTooLarge` past ``maximumBodySize``, `.connectionLost` for a body cut
-/// short, `.transport` for other `URLError`s (`.timedOut` after ``timeout``); `CancellationError`
-/// when the calling task is cancelled.
+/// expected JSON, `.bodyTooLarge` past `maximumBodySize` bytes, `.connectionLost` for a body cut
+/// short, `.transport` for other `URLError`s (`.timedOut` once a request has taken `timeout` from
+/// the call to the complete body); `CancellationError` when the calling task is cancelled.
 public struct LiveUserClient: UserClient {
   /// The timeout used when none is given: 10 seconds.
   public static let defaultTimeout: Duration = .seconds(10)
@@ -22,11 +22,6 @@ public struct LiveUserClient: UserClient {
   /// The server root that the wire protocol's paths are appended to.
   public let baseURL: URL
   private let http: BoundedHTTPClient
-
-  /// The longest one request may take in total, from the call to the complete body.
-  public var timeout: Duration { http.timeout }
-  /// The most body bytes one response may have.
-  public var maximumBodySize: Int { http.maximumBodySize }
 
   /// A client for the server at `baseURL` whose requests copy `configuration` (inject stub
   /// protocol classes here in tests), each in a session of its own, so no delegate is ignored.
@@ -63,9 +58,7 @@ public struct LiveUserClient: UserClient {
     try await UserClientError.translating {
       let (data, response) = try await http.data(for: request)
       guard let http = response as? HTTPURLResponse else { throw UserClientError.invalidResponse }
-      guard (200...299).contains(http.statusCode) else {
-        throw UserClientError.httpStatus(http.statusCode)
-      }
+      guard 200..<300 ~= http.statusCode else { throw UserClientError.httpStatus(http.statusCode) }
       return (try JSONDecoder().decode(Body.self, from: data), http)
     }
   }

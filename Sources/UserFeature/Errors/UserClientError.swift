@@ -13,8 +13,8 @@ public enum UserClientError: Error, Sendable, CustomStringConvertible {
   case invalidResponse
   /// The body was not the JSON the wire protocol promises (including an empty body).
   case decoding(DecodingError)
-  /// The body was longer than `limit` bytes, the most the client accepts; it stopped reading
-  /// there (see ``LiveUserClient/maximumBodySize``).
+  /// The body was longer than `limit` bytes, the most the client accepts (``LiveUserClient``'s
+  /// `maximumBodySize`); it stopped reading there.
   case bodyTooLarge(limit: Int)
   /// The connection broke after the response had started, so the body is incomplete. The
   /// `URLError` is the platform's report, whose code varies (`.networkConnectionLost` on Darwin,
