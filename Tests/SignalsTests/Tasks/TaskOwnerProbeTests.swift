@@ -70,11 +70,11 @@ struct TaskOwnerProbeTests {
     chain.fetch(1, upTo: 1)
     _ = try await chain.call.requests(count: 1)
 
-    await #expect {
+    await expectError(
+      describedAs:
+        "gave up after 0.02 seconds waiting for a TaskOwner's tasks to return (1 still running)"
+    ) {
       try await TaskOwnerProbe(chain.tasks).idle(timeout: .milliseconds(20))
-    } throws: { error in
-      String(describing: error)
-        == "gave up after 0.02 seconds waiting for a TaskOwner's tasks to return (1 still running)"
     }
     chain.call.resolve(0, with: 0)
     try await chain.tasks.idle()

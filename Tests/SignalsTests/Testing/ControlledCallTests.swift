@@ -136,12 +136,11 @@ struct ControlledCallTests {
   @Test func aRequestThatIsNeverMadeFailsWithAMessageWithinItsTimeLimit() async {
     let call = ControlledCall<String, Int>()
 
-    await #expect {
-      _ = try await call.requests(count: 1, timeout: .milliseconds(20))
-    } throws: { error in
-      String(describing: error)
-        == "gave up after 0.02 seconds waiting for requests(count: 1) on a "
+    await expectError(
+      describedAs: "gave up after 0.02 seconds waiting for requests(count: 1) on a "
         + "ControlledCall<String, Int>; 0 made: []"
+    ) {
+      _ = try await call.requests(count: 1, timeout: .milliseconds(20))
     }
   }
 }
