@@ -62,15 +62,18 @@ let package = Package(
     // A process the live client's reliability tests run: cancel races, memory peaks.
     .executableTarget(
       name: "TransferProbe", dependencies: ["UserFeature"], path: "Tests/Probes/TransferProbe"),
-    // Local HTTP servers (python3) shared by the UserFeature and Demo tests; not a product.
+    // Local HTTP servers (python3) shared by the UserFeature and Demo tests, and the finder of
+    // the executables the tests start (BuiltProducts); not a product.
     .target(name: "TestServers", path: "Tests/TestServers"),
     .testTarget(
       name: "SignalsTests",
       dependencies: [
         "Signals", "SignalsTesting",
-        // The probe is a process the tests start; iOS and its kin start no processes, so there
-        // the suite builds without it (and without DispatchMainProbeTests).
+        // The probe is a process the tests start (found with TestServers' `BuiltProducts`); iOS
+        // and its kin start no processes, so there the suite builds without either (and
+        // without DispatchMainProbeTests).
         .target(name: "DispatchMainProbe", condition: .when(platforms: [.linux, .macOS])),
+        .target(name: "TestServers", condition: .when(platforms: [.linux, .macOS])),
       ]),
     .testTarget(
       name: "SignalsObservationTests",

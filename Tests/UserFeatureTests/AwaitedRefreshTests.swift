@@ -8,7 +8,17 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(5)))
 struct AwaitedRefreshTests {
-  @Test func anAwaitedRefreshReturnsOnceTheNewListIsShown() async throws {
+  /// Who awaits `refresh()`: a task that waits for it, or one cancelled meanwhile.
+  enum Caller: Sendable, CaseIterable {
+    case waits
+    /// SwiftUI cancels a `.refreshable` action when the view goes away.
+    case isCancelled
+  }
+
+  /// The view model owns the refresh: cancelling the task that awaits it neither cancels the
+  /// request nor ends the wait before the outcome is shown.
+  @Test(arguments: Caller.allCases)
+  func anAwaitedRefreshReturnsOnceTheNewListIsShown(_ caller: Caller) async throws {
     let screen = UserListHarness()
     try await screen.beginWithList(1...3, hasMore: true)
 
@@ -17,6 +27,7 @@ struct AwaitedRefreshTests {
       return screen.states.values
     }
     _ = try await screen.calls.requests(count: 2)
+    if caller == .isCancelled { refreshing.cancel() }
     screen.calls.resolve(1, with: TestUsers.page(4...5, hasMore: false))
 
     #expect(
@@ -24,6 +35,7 @@ struct AwaitedRefreshTests {
         .list(1...3, .idle(hasMore: true)), .list(1...3, .refreshing),
         .list(4...5, .idle(hasMore: false)),
       ])
+    #expect(screen.calls.cancelledRequests == [])
   }
 
   /// A failed refresh with the list loaded stays a toast (the list still shows its data), sent
@@ -75,25 +87,6 @@ struct AwaitedRefreshTests {
         .list(1...3, .idle(hasMore: true)),
       ])
     await screen.expectSilence()
-  }
-
-  /// The view model owns the refresh: cancelling the task that awaits it (SwiftUI cancels a
-  /// `.refreshable` action when the view goes away) neither cancels the request nor ends the
-  /// wait before the outcome is shown.
-  @Test func cancellingTheCallerNeitherCancelsTheRefreshNorEndsTheWait() async throws {
-    let screen = UserListHarness()
-    try await screen.beginWithList(1...3, hasMore: true)
-    let refreshing = Task {
-      await screen.viewModel.refresh()
-      return screen.states.last
-    }
-    _ = try await screen.calls.requests(count: 2)
-
-    refreshing.cancel()
-    screen.calls.resolve(1, with: TestUsers.page(4...4, hasMore: false))
-
-    #expect(await refreshing.value == .list(4...4, .idle(hasMore: false)))
-    #expect(screen.calls.cancelledRequests == [])
   }
 
   /// Released by everything else mid-refresh: the awaiting caller holds the view model, as any

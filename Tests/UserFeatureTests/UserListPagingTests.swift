@@ -9,9 +9,13 @@ import Testing
 struct UserListPagingTests {
   let screen = UserListHarness()
 
-  @Test func nextPagesAreAppendedUntilTheEnd() async throws {
+  /// Every paging scenario starts on the first page, users 1...3, with more to come; the
+  /// recording starts there.
+  init() async throws {
     try await screen.beginWithList(1...3, hasMore: true)
+  }
 
+  @Test func nextPagesAreAppendedUntilTheEnd() async throws {
     try await screen.loadNextPage(answering: 1, with: TestUsers.page(4...6, hasMore: true))
     try await screen.loadNextPage(answering: 2, with: TestUsers.page(7...7, hasMore: false))
 
@@ -31,8 +35,6 @@ struct UserListPagingTests {
   }
 
   @Test func aFailedPageKeepsTheListSendsAToastAndCanBeRetried() async throws {
-    try await screen.beginWithList(1...3, hasMore: true)
-
     screen.viewModel.loadNextPage()
     try await screen.fail(1, with: UserClientError.transport(URLErrorFactory.timedOut))
     try await screen.loadNextPage(answering: 2, with: TestUsers.page(4...4, hasMore: false))
@@ -53,8 +55,6 @@ struct UserListPagingTests {
   }
 
   @Test func usersAlreadyShownAreNotAppendedAgain() async throws {
-    try await screen.beginWithList(1...3, hasMore: true)
-
     screen.viewModel.loadNextPage()
     // The server's list shifted: user 3 moved onto page 2.
     try await screen.succeed(1, with: TestUsers.page(3...5, hasMore: false))
@@ -63,7 +63,6 @@ struct UserListPagingTests {
   }
 
   @Test func aRefreshRestartsPagingFromPageTwo() async throws {
-    try await screen.beginWithList(1...3, hasMore: true)
     try await screen.loadNextPage(answering: 1, with: TestUsers.page(4...6, hasMore: true))
 
     try await screen.refresh(answering: 2, with: TestUsers.page(1...3, hasMore: true))
@@ -76,8 +75,6 @@ struct UserListPagingTests {
 
   /// A new page size loads the first page again with it, and the next pages follow it.
   @Test func aNewPageSizeLoadsTheFirstPageAgainAndTheNextPagesFollowIt() async throws {
-    try await screen.beginWithList(1...3, hasMore: true)
-
     screen.viewModel.apply(pageSize: 5)
     try await screen.succeed(1, with: TestUsers.page(1...5, hasMore: true))
     try await screen.loadNextPage(answering: 2, with: TestUsers.page(6...7, hasMore: false))
@@ -92,8 +89,6 @@ struct UserListPagingTests {
 
   /// The page size in use changes nothing: no request, no state.
   @Test func theSamePageSizeChangesNothing() async throws {
-    try await screen.beginWithList(1...3, hasMore: true)
-
     screen.viewModel.apply(pageSize: 3)
 
     #expect(screen.tasks.unfinishedCount == 0)
@@ -103,8 +98,6 @@ struct UserListPagingTests {
   /// A page size applied while a page loads: the refresh replaces the page load, and the list
   /// on screen keeps the size it was loaded with until the refresh succeeds.
   @Test func aPageSizeAppliedWhileAPageLoadsRefreshesWithIt() async throws {
-    try await screen.beginWithList(1...3, hasMore: true)
-
     screen.viewModel.loadNextPage()
     screen.viewModel.apply(pageSize: 5)
     try await screen.succeed(2, with: TestUsers.page(1...5, hasMore: true))
@@ -117,8 +110,6 @@ struct UserListPagingTests {
   /// A refresh that fails keeps the list on screen, and with it the size that list was loaded
   /// with: its next page still fits.
   @Test func aFailedRefreshKeepsTheShownListsPageSize() async throws {
-    try await screen.beginWithList(1...3, hasMore: true)
-
     screen.viewModel.apply(pageSize: 5)
     try await screen.fail(1, with: UserClientError.transport(URLErrorFactory.timedOut))
     screen.viewModel.loadNextPage()

@@ -7,17 +7,23 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(5)))
 struct UserListRefreshTests {
-  @Test func refreshKeepsTheListThenReplacesIt() async throws {
+  /// The list stays on screen while the refresh runs; then what the refresh found replaces it:
+  /// other users, or nobody.
+  @Test(arguments: [
+    (TestUsers.page(4...5, hasMore: false), UserListState.list(4...5, .idle(hasMore: false))),
+    (UserPage(users: [], hasMore: false), .empty(query: "")),
+  ])
+  func refreshKeepsTheListThenShowsWhatItFound(
+    _ answer: UserPage, _ found: UserListState
+  ) async throws {
     let screen = UserListHarness()
     try await screen.beginWithList(1...3, hasMore: true)
 
-    try await screen.refresh(answering: 1, with: TestUsers.page(4...5, hasMore: false))
+    try await screen.refresh(answering: 1, with: answer)
 
     #expect(
       screen.states.values == [
-        .list(1...3, .idle(hasMore: true)),
-        .list(1...3, .refreshing),
-        .list(4...5, .idle(hasMore: false)),
+        .list(1...3, .idle(hasMore: true)), .list(1...3, .refreshing), found,
       ])
     #expect(screen.events.values == [])
     #expect(screen.calls.requests.last == .list(query: "", page: 1, pageSize: 3))
@@ -76,18 +82,6 @@ struct UserListRefreshTests {
       screen.states.values == [
         .idle, .loading(query: ""), .empty(query: ""), .loading(query: ""),
         .list(1...1, .idle(hasMore: false)),
-      ])
-  }
-
-  @Test func refreshThatFindsNothingShowsEmpty() async throws {
-    let screen = UserListHarness()
-    try await screen.beginWithList(1...3, hasMore: true)
-
-    try await screen.refresh(answering: 1, with: UserPage(users: [], hasMore: false))
-
-    #expect(
-      screen.states.values == [
-        .list(1...3, .idle(hasMore: true)), .list(1...3, .refreshing), .empty(query: ""),
       ])
   }
 }

@@ -10,9 +10,9 @@ import Foundation
 /// the status and decodes.
 ///
 /// Throws ``UserClientError``: `.httpStatus` outside 2xx, `.decoding` for a body that is not the
-/// expected JSON, `.bodyTooLarge` past ``maximumBodySize``, `.connectionLost` for a body cut
-/// short, `.transport` for other `URLError`s (`.timedOut` after ``timeout``); `CancellationError`
-/// when the calling task is cancelled.
+/// expected JSON, `.bodyTooLarge` past `maximumBodySize` bytes, `.connectionLost` for a body cut
+/// short, `.transport` for other `URLError`s (`.timedOut` once a request has taken `timeout` from
+/// the call to the complete body); `CancellationError` when the calling task is cancelled.
 public struct LiveUserClient: UserClient {
   /// The timeout used when none is given: 10 seconds.
   public static let defaultTimeout: Duration = .seconds(10)
@@ -23,14 +23,8 @@ public struct LiveUserClient: UserClient {
   public let baseURL: URL
   private let http: BoundedHTTPClient
 
-  /// The longest one request may take in total, from the call to the complete body.
-  public var timeout: Duration { http.timeout }
-  /// The most body bytes one response may have.
-  public var maximumBodySize: Int { http.maximumBodySize }
-
   /// A client for the server at `baseURL` whose requests copy `configuration` (inject stub
-  /// protocol classes here in tests). A configuration, not a session: each request runs in a
-  /// session of its own with the client's delegate, so there is no delegate to ignore.
+  /// protocol classes here in tests), each in a session of its own, so no delegate is ignored.
   /// `timeout` and `maximumBodySize` must be positive.
   public init(
     baseURL: URL, configuration: URLSessionConfiguration = .default,
@@ -44,8 +38,7 @@ public struct LiveUserClient: UserClient {
   /// Page `page` of the users matching `query`, paged by the server (`X-Total-Count`) or here.
   public func users(matching query: String, page: Int, pageSize: Int) async throws -> UserPage {
     let request = UserAPI.users(matching: query, page: page, pageSize: pageSize, at: baseURL)
-    let (data, response) = try await fetch(request)
-    let users = try UserClientError.decode([User].self, from: data)
+    let (users, response) = try await fetch([User].self, request)
     if let total = response.value(forHTTPHeaderField: "X-Total-Count").flatMap(Int.init) {
       return UserPage(users: users, hasMore: (page - 1) * pageSize + users.count < total)
     }
@@ -54,18 +47,19 @@ public struct LiveUserClient: UserClient {
 
   /// The user with identifier `id`.
   public func user(id: User.ID) async throws -> User {
-    let (data, _) = try await fetch(UserAPI.user(id: id, at: baseURL))
-    return try UserClientError.decode(User.self, from: data)
+    try await fetch(User.self, UserAPI.user(id: id, at: baseURL)).body
   }
 
-  private func fetch(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-    let (data, response) = try await UserClientError.translating {
-      try await http.data(for: request)
+  /// The answer to `request` and its body decoded as `Body`; an answer that is not HTTP, a
+  /// status outside 2xx and every other failure throw as ``UserClientError`` says them.
+  private func fetch<Body: Decodable>(
+    _: Body.Type, _ request: URLRequest
+  ) async throws -> (body: Body, response: HTTPURLResponse) {
+    try await UserClientError.translating {
+      let (data, response) = try await http.data(for: request)
+      guard let http = response as? HTTPURLResponse else { throw UserClientError.invalidResponse }
+      guard 200..<300 ~= http.statusCode else { throw UserClientError.httpStatus(http.statusCode) }
+      return (try JSONDecoder().decode(Body.self, from: data), http)
     }
-    guard let http = response as? HTTPURLResponse else { throw UserClientError.invalidResponse }
-    guard (200...299).contains(http.statusCode) else {
-      throw UserClientError.httpStatus(http.statusCode)
-    }
-    return (data, http)
   }
 }

@@ -6,8 +6,6 @@ import Foundation
 /// - Matching and paging follow the same rules as ``LiveUserClient`` against a static server.
 /// - Latency: each request awaits `sleep(latency)` first. Inject `sleep` to control time in
 ///   tests; the default is `Task.sleep(for:)`.
-/// - Errors: an unknown identifier throws ``UserClientError/httpStatus(_:)`` 404, as the server
-///   would.
 /// - Cancellation: a cancelled caller gets `CancellationError` (from the sleep, or checked after
 ///   it) and no result.
 public final class OfflineUserClient: UserClient {
@@ -19,12 +17,8 @@ public final class OfflineUserClient: UserClient {
   private let latency: Duration
   private let sleep: @Sendable (Duration) async throws -> Void
 
-  /// Creates a client serving `users`.
-  ///
-  /// - Parameters:
-  ///   - users: the users to serve; ``fixtureUsers()`` for the bundled set.
-  ///   - latency: how long each request takes.
-  ///   - sleep: how to wait for `latency`; must throw `CancellationError` when cancelled.
+  /// Creates a client serving `users` (``fixtureUsers()`` for the bundled set), each request
+  /// after `latency`, waited for by `sleep`, which must throw `CancellationError` if cancelled.
   public init(
     users: [User],
     latency: Duration = defaultLatency,
@@ -37,9 +31,8 @@ public final class OfflineUserClient: UserClient {
 
   /// The bundled fixture users (`Resources/users.json`), 34 people in identifier order: names
   /// in Latin scripts with and without accents, then Korean, Chinese and Japanese names and one
-  /// with an emoji (ids 31-34), which a terminal shows two columns per character.
-  ///
-  /// Throws if the resource is missing or unreadable, which means a broken build.
+  /// with an emoji (ids 31-34), which a terminal shows two columns per character. Throws if the
+  /// resource is missing or unreadable, which means a broken build.
   public static func fixtureUsers() throws -> [User] {
     try JSONDecoder().decode([User].self, from: Data(contentsOf: fixtureURL()))
   }

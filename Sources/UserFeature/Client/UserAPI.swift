@@ -28,30 +28,24 @@ enum UserAPI {
   {
     precondition(page >= 1, "LiveUserClient: pages start at 1, got \(page)")
     precondition(pageSize >= 1, "LiveUserClient: pageSize must be positive, got \(pageSize)")
-    var queryItems = [
-      URLQueryItem(name: "_page", value: String(page)),
-      URLQueryItem(name: "_limit", value: String(pageSize)),
-    ]
-    if !query.isEmpty {
-      queryItems.insert(URLQueryItem(name: "q", value: query), at: 0)
-    }
-    return get(baseURL.appendingPathComponent("users/", isDirectory: true), queryItems)
+    let list = baseURL.appendingPathComponent("users/", isDirectory: true)
+    var components = URLComponents(url: list, resolvingAgainstBaseURL: true)
+    components?.queryItems =
+      (query.isEmpty ? [] : [URLQueryItem(name: "q", value: query)]) + [
+        URLQueryItem(name: "_page", value: String(page)),
+        URLQueryItem(name: "_limit", value: String(pageSize)),
+      ]
+    return get(components?.url ?? list)
   }
 
   /// The request for the user with identifier `id`.
   static func user(id: User.ID, at baseURL: URL) -> URLRequest {
-    get(baseURL.appendingPathComponent("users/\(id)", isDirectory: false), [])
+    get(baseURL.appendingPathComponent("users/\(id)", isDirectory: false))
   }
 
-  private static func get(_ url: URL, _ queryItems: [URLQueryItem]) -> URLRequest {
-    var url = url
-    if !queryItems.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
-    {
-      components.queryItems = queryItems
-      url = components.url ?? url
-    }
+  /// A `GET` (`URLRequest`'s default method) of `url` that accepts JSON.
+  private static func get(_ url: URL) -> URLRequest {
     var request = URLRequest(url: url)
-    request.httpMethod = "GET"
     request.setValue("application/json", forHTTPHeaderField: "Accept")
     return request
   }

@@ -21,8 +21,7 @@ public final class UserDetailViewModel {
   private let client: any UserClient
   private let stateOwner = MutableProperty<UserDetailState>(.idle)
   private let eventSender = EventSender<UserDetailEvent>()
-  /// The running request. Internal, not private, so that tests (through `@testable import`)
-  /// can await it with SignalsTesting's `TaskOwnerProbe`.
+  /// The running request; internal so that tests await it with `TaskOwnerProbe`.
   let tasks = TaskOwner()
   /// The running request's task, and the user to fall back to when it is a refresh.
   private var running: (shown: User?, task: Task<Void, Never>)?
@@ -83,17 +82,11 @@ public final class UserDetailViewModel {
     guard let running else { return }
     self.running = nil
     running.task.cancel()
-    if let shown = running.shown {
-      stateOwner.value = .loaded(shown, isRefreshing: false)
-    } else {
-      stateOwner.value = .idle
-    }
+    stateOwner.value = running.shown.map { .loaded($0, isRefreshing: false) } ?? .idle
   }
 
   private func start(shown: User?) {
-    let client = self.client
-    let userID = self.userID
-    let task = tasks.run(for: self) {
+    let task = tasks.run(for: self) { [client, userID] in
       try await client.user(id: userID)
     } then: { viewModel, result in
       viewModel.finish(result, shown: shown)  // on the main actor, only if this view model lives

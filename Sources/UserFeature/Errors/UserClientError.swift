@@ -1,10 +1,6 @@
 import BoundedHTTP
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// Why a ``UserClient`` request failed, for diagnostics and logs. Never shown to people as is:
 /// ``UserFacingError`` carries the message to display, with this error as its `underlying`.
 public enum UserClientError: Error, Sendable, CustomStringConvertible {
@@ -17,8 +13,8 @@ public enum UserClientError: Error, Sendable, CustomStringConvertible {
   case invalidResponse
   /// The body was not the JSON the wire protocol promises (including an empty body).
   case decoding(DecodingError)
-  /// The body was longer than `limit` bytes, the most the client accepts; it stopped reading
-  /// there (see ``LiveUserClient/maximumBodySize``).
+  /// The body was longer than `limit` bytes, the most the client accepts (``LiveUserClient``'s
+  /// `maximumBodySize`); it stopped reading there.
   case bodyTooLarge(limit: Int)
   /// The connection broke after the response had started, so the body is incomplete. The
   /// `URLError` is the platform's report, whose code varies (`.networkConnectionLost` on Darwin,
@@ -45,27 +41,20 @@ public enum UserClientError: Error, Sendable, CustomStringConvertible {
 }
 
 extension UserClientError {
-  /// The result of `fetch`, its transport failures as this type says them.
+  /// The result of `fetch`, its transport, transfer and decoding failures as this type says them.
   static func translating<T>(_ fetch: () async throws -> T) async throws -> T {
     do {
       return try await fetch()
     } catch let error as URLError {
       throw UserClientError.transport(error)
+    } catch let error as DecodingError {
+      throw UserClientError.decoding(error)
     } catch BoundedHTTPError.bodyTooLarge(let limit) {
       throw UserClientError.bodyTooLarge(limit: limit)
     } catch BoundedHTTPError.connectionLost(let error) {
       throw UserClientError.connectionLost(error)
     } catch BoundedHTTPError.noResponse {
       throw UserClientError.invalidResponse
-    }
-  }
-
-  /// `data` decoded as `type`; a body that is not that JSON throws ``decoding(_:)``.
-  static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    do {
-      return try JSONDecoder().decode(type, from: data)
-    } catch let error as DecodingError {
-      throw UserClientError.decoding(error)
     }
   }
 }

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// A failure as people see it: a short message to display, a ``Kind`` for choosing an icon or
 /// a retry affordance, and the underlying error kept for diagnostics only.
 ///
@@ -42,10 +38,9 @@ public struct UserFacingError: Error, Equatable, Sendable, CustomStringConvertib
     self.underlying = underlying
   }
 
-  /// Maps any error a ``UserClient`` throws to what people should read.
-  ///
-  /// ``UserClientError`` and `URLError` are classified by cause; an error that is already a
-  /// `UserFacingError` is returned unchanged; anything else is ``Kind/unexpected``.
+  /// Maps any error a ``UserClient`` throws to what people should read: ``UserClientError`` and
+  /// `URLError` are classified by cause; an error that is already a `UserFacingError` is
+  /// returned unchanged; anything else is ``Kind/unexpected``.
   public init(_ error: any Error) {
     if let error = error as? UserFacingError {
       self = error

@@ -31,9 +31,7 @@ extension UserListState {
 
   /// The users on screen; empty unless ``loaded(_:)``.
   public var users: [User] {
-    if case .loaded(let content) = self {
-      return content.users
-    }
-    return []
+    guard case .loaded(let content) = self else { return [] }
+    return content.users
   }
 }

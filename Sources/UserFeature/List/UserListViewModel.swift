@@ -4,7 +4,7 @@ import Signals
 /// The user-list screen's logic: loading, refreshing, searching, paging and selection.
 ///
 /// - State: ``state`` is one ``UserListState`` value, read-only outside this class.
-/// - Events: ``events`` sends toasts and navigation, never replayed: bind before calling methods.
+/// - Events: ``events`` sends toasts, navigation and refusals, never replayed: bind first.
 /// - Threading: a main-actor class; state and events are sent on the main actor, so a
 ///   `receive(on: .mainActor)` subscriber on the main queue sees them synchronously.
 /// - Work: requests run in tasks of a `TaskOwner` through the injected ``UserClient``. At most
@@ -24,7 +24,7 @@ public final class UserListViewModel {
   /// What the screen shows. Current value first to every subscriber, then each change.
   public var state: Property<UserListState> { stateOwner.property }
 
-  /// Toasts and navigation, delivered once to the subscribers present when they happen.
+  /// Toasts, navigation and refusals, delivered once to the subscribers present when they happen.
   public var events: EventStream<UserListEvent> { eventSender.stream }
 
   /// Users per page, for every first-page load (``load()``, ``startRefresh()``, a search);
@@ -39,11 +39,6 @@ public final class UserListViewModel {
     case nextPage(shown: UserListContent)
   }
 
-  /// The key of the view model's requests in ``tasks``: one at a time, the newest wins.
-  private enum Work: Hashable {
-    case request
-  }
-
   private let client: any UserClient
   private let scheduler: any SignalScheduler
   /// The page size the list on screen was loaded with, for its next pages.
@@ -51,8 +46,7 @@ public final class UserListViewModel {
   private let stateOwner = MutableProperty<UserListState>(.idle)
   private let eventSender = EventSender<UserListEvent>()
   private let typedText = EventSender<String>()
-  /// The running requests. Internal, not private, so that tests (through `@testable import`)
-  /// can await them with SignalsTesting's `TaskOwnerProbe`.
+  /// The running requests; internal so that tests await them with `TaskOwnerProbe`.
   let tasks = TaskOwner()
   private var searchPipeline: SubscriptionToken?
   /// What the running request is for, and its task (which ``refresh()`` awaits).
@@ -61,12 +55,8 @@ public final class UserListViewModel {
   private var pagesShown = 0
 
   /// Creates the view model; nothing is requested until ``load()`` or ``search(_:)``.
-  ///
-  /// - Parameters:
-  ///   - client: where users come from.
-  ///   - scheduler: the clock for the search debounce (`.mainQueue` in an app, a
-  ///     `TestScheduler` in tests).
-  ///   - pageSize: users per page; must be positive.
+  /// `scheduler` is the search debounce's clock (`.mainQueue` in an app, a `TestScheduler` in
+  /// tests); `pageSize` must be positive.
   public init(
     client: any UserClient, scheduler: any SignalScheduler, pageSize: Int = defaultPageSize
   ) {
@@ -91,24 +81,20 @@ public final class UserListViewModel {
   }
 
   /// Fetches the first page again, as ``startRefresh()`` does, and returns once the request
-  /// running after that call has finished and its outcome is on screen: the refresh it
-  /// started, or the load or refresh already running. For SwiftUI's `.refreshable`, whose
-  /// indicator stays until this returns.
-  ///
-  /// Cancelling the calling task does not cancel the refresh (the view model owns it; call
-  /// ``cancel()`` to stop it) and does not end the wait early. Returns at once if nothing is
-  /// running afterwards.
+  /// running after that call (the refresh it started, or the load or refresh already running)
+  /// has finished and its outcome is on screen; at once if none runs. For SwiftUI's
+  /// `.refreshable`. Cancelling the calling task neither cancels the refresh (the view model
+  /// owns it; ``cancel()`` stops it) nor ends the wait early.
   public func refresh() async {
     startRefresh()
     await running?.task.value
   }
 
-  /// Starts fetching the first page again and returns at once (see ``refresh()`` to await it).
-  ///
-  /// With a list on screen the list stays and its activity becomes `refreshing`; success
-  /// replaces it, failure restores it and sends a ``UserListEvent/toast(_:)``. A page load in
-  /// progress is cancelled. With no list on screen this is ``load()`` (and also reloads an empty
-  /// result). Does nothing while a load or refresh is running.
+  /// Starts fetching the first page again and returns at once (``refresh()`` awaits it). A list
+  /// on screen stays, its activity `refreshing`; success replaces it, failure restores it and
+  /// sends a ``UserListEvent/toast(_:)``; a page load in progress is cancelled. With no list on
+  /// screen this is ``load()`` (also reloading an empty result). Does nothing while a load or
+  /// refresh is running.
   public func startRefresh() {
     switch stateOwner.value {
     case .loading:
@@ -124,13 +110,12 @@ public final class UserListViewModel {
     }
   }
 
-  /// Searches for `text` once typing pauses for ``searchDebounce`` on the injected scheduler.
-  ///
-  /// Only the last text within a pause is fetched (leading and trailing whitespace ignored). A
+  /// Searches for `text` once typing pauses for ``searchDebounce`` on the injected scheduler:
+  /// only the last text within a pause is fetched (leading and trailing whitespace ignored). A
   /// fetch shows `loading(query:)` and cancels any running request; a response for an older
   /// query is ignored. Text equal to the query already shown or loading fetches nothing.
   public func search(_ text: String) {
-    typedText.send(text)
+    typedText.send(text.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
   /// A search the user asked for in so many words (a typed command, a submitted field): as
@@ -151,12 +136,11 @@ public final class UserListViewModel {
     search(newQuery)
   }
 
-  /// Loads and appends the next page when the list can load more
-  /// (``UserListContent/canLoadMore``). With no list on screen, or at its end, it answers
-  /// ``UserListEvent/refused(_:)`` (``UserListRefusal/noListToPage``,
+  /// Loads and appends the next page if ``UserListContent/canLoadMore``; users already shown are
+  /// not appended twice, and failure keeps the list and sends a toast. With no list on screen,
+  /// or at its end, it answers ``UserListEvent/refused(_:)`` (``UserListRefusal/noListToPage``,
   /// ``UserListRefusal/endOfList(shown:)``); while a request runs it does nothing, so repeated
-  /// calls start one request. Users already shown are not appended twice. Failure keeps the
-  /// list and sends a toast.
+  /// calls start one request.
   public func loadNextPage() {
     guard case .loaded(let content) = stateOwner.value else {
       eventSender.send(.refused(.noListToPage))
@@ -185,15 +169,13 @@ public final class UserListViewModel {
   /// ``UserListRefusal/noUser(number:shown:)``).
   public func open(_ number: Int) {
     let users = stateOwner.value.users
-    guard !users.isEmpty else {
+    if users.isEmpty {
       eventSender.send(.refused(.noListToOpen))
-      return
-    }
-    guard users.indices.contains(number - 1) else {
+    } else if users.indices.contains(number - 1) {
+      select(users[number - 1])
+    } else {
       eventSender.send(.refused(.noUser(number: number, shown: users.count)))
-      return
     }
-    select(users[number - 1])
   }
 
   /// Applies a page size chosen in the app's settings: a new size becomes ``pageSize`` and the
@@ -213,7 +195,7 @@ public final class UserListViewModel {
     searchPipeline = makeSearchPipeline()
     guard let running else { return }
     self.running = nil
-    tasks.cancel(key: Work.request)
+    running.task.cancel()
     switch running.job {
     case .firstPage:
       stateOwner.value = .idle
@@ -226,20 +208,18 @@ public final class UserListViewModel {
     typedText.stream
       .debounce(for: Self.searchDebounce, scheduler: scheduler)
       .receive(on: .mainActor)
-      .sink { [weak self] text in
-        self?.applySearch(text)
+      .sink { [weak self] query in
+        self?.applySearch(query)
       }
   }
 
-  private func applySearch(_ text: String) {
-    let newQuery = text.trimmingCharacters(in: .whitespacesAndNewlines)
+  private func applySearch(_ newQuery: String) {
     switch stateOwner.value {
-    case .loading, .loaded, .empty:
-      if newQuery == query { return }
     case .idle, .failed:
-      break
+      startFirstPage(query: newQuery)
+    case .loading, .loaded, .empty:
+      if newQuery != query { startFirstPage(query: newQuery) }
     }
-    startFirstPage(query: newQuery)
   }
 
   private func startFirstPage(query newQuery: String) {
@@ -248,14 +228,12 @@ public final class UserListViewModel {
     stateOwner.value = .loading(query: newQuery)
   }
 
-  /// Starts `job`, replacing the running request (its answer is never applied). The caller
-  /// sets the matching state.
+  /// Starts `job` under the one key of the view model's requests, replacing the running request
+  /// (its answer is never applied). The caller sets the matching state.
   private func start(_ job: Job, query: String, page: Int, pageSize: Int) {
-    let client = self.client
-    let task = tasks.run(key: Work.request, for: self) {
+    let task = tasks.run(key: "request", for: self) { [client] in
       try await client.users(matching: query, page: page, pageSize: pageSize)
-    } then: { viewModel, result in
-      // On the main actor, only if this view model lives.
+    } then: { viewModel, result in  // on the main actor, only if this view model lives
       viewModel.finish(job, result, query: query, page: page, pageSize: pageSize)
     }
     running = (job, task)
@@ -270,13 +248,13 @@ public final class UserListViewModel {
     case (.firstPage, .success(let page)), (.refresh, .success(let page)):
       pagesShown = 1
       shownPageSize = pageSize
-      let users = page.users.removingDuplicateIDs()
+      let users = Self.unique(page.users)
       let content = UserListContent(
         query: query, users: users, activity: .idle(hasMore: page.hasMore))
       stateOwner.value = users.isEmpty ? .empty(query: query) : .loaded(content)
     case (.nextPage(let shown), .success(let page)):
       pagesShown = number
-      let added = page.users.removingDuplicateIDs(excluding: Set(shown.users.map(\.id)))
+      let added = Self.unique(page.users, after: shown.users)
       stateOwner.value = .loaded(
         shown.with(users: shown.users + added, .idle(hasMore: page.hasMore)))
     case (.firstPage, .failure(let error)):
@@ -286,19 +264,17 @@ public final class UserListViewModel {
       eventSender.send(.toast(UserFacingError(error).message))
     }
   }
+
+  /// `users` in order, less any whose identifier is in `seen` or came earlier.
+  private static func unique(_ users: [User], after seen: [User] = []) -> [User] {
+    var ids = Set(seen.map(\.id))
+    return users.filter { ids.insert($0.id).inserted }
+  }
 }
 
 extension UserListContent {
   /// The same query with `users` (by default the same) and another activity.
   fileprivate func with(users: [User]? = nil, _ activity: Activity) -> UserListContent {
     UserListContent(query: query, users: users ?? self.users, activity: activity)
-  }
-}
-
-extension Array where Element == User {
-  /// The users in order, keeping the first of any that share an identifier.
-  func removingDuplicateIDs(excluding seen: Set<User.ID> = []) -> [User] {
-    var seen = seen
-    return filter { seen.insert($0.id).inserted }
   }
 }

@@ -3,11 +3,10 @@
 /// Decodes the JSON object that public demo user APIs serve (`id`, `name`, `username`,
 /// `email`); any other fields in the object (address, phone, company, ...) are ignored.
 ///
-/// Every text field is bounded, however the user was made (decoded or initialized): at most
-/// 512 scalars, and at most 32 scalars per grapheme cluster (a letter followed by thousands of
-/// combining marks keeps its first 31). A longer field is cut, whole clusters only, so no work
-/// done with a user's text (matching, measuring, drawing) grows with what a server sent.
-/// Control characters are kept: the text is not made safe for a terminal here.
+/// Every text field is bounded, however the user was made (decoded or initialized): at most 512
+/// scalars, whole clusters only, and 32 per grapheme cluster (a letter followed by thousands of
+/// combining marks keeps its first 31), so no work with a user's text grows with what a server
+/// sent. Control characters are kept: the text is not made safe for a terminal here.
 public struct User: Identifiable, Hashable, Sendable, Codable {
   /// The server's identifier, stable across requests.
   public let id: Int

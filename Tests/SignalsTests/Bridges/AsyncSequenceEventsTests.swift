@@ -6,9 +6,16 @@ import Testing
 /// each driven by a `ControlledSequence` (or a real `AsyncStream`) with no sleeping.
 @Suite(.timeLimit(.minutes(5)))
 struct AsyncSequenceEventsTests {
+  /// Each test's source of `Int`s, and the bridge over it (which reads nothing before its first
+  /// subscription). A test that needs another source, or a bridge it can release, makes its own.
+  let source = ControlledSequence<Int>()
+  let bridge: AsyncSequenceEvents<Int>
+
+  init() {
+    bridge = AsyncSequenceEvents(source.stream)
+  }
+
   @Test func nothingIsReadBeforeTheFirstSubscription() async throws {
-    let source = ControlledSequence<Int>()
-    let bridge = AsyncSequenceEvents(source.stream)
     #expect(bridge.iteration.value.name == "notStarted")
     #expect(source.pullCount == 0)
 
@@ -20,20 +27,18 @@ struct AsyncSequenceEventsTests {
 
   @Test func elementsYieldedBeforeAnyoneSubscribedWaitInTheAsyncStream() async throws {
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
-    let bridge = AsyncSequenceEvents(stream)
+    let buffered = AsyncSequenceEvents(stream)
     continuation.yield(1)
     continuation.yield(2)
-    let recorder = Recorder(bridge.stream)
+    let recorder = Recorder(buffered.stream)
     continuation.yield(3)
     continuation.finish()
 
-    #expect(try await endOf(bridge.iteration).last == "finished")
+    #expect(try await endOf(buffered.iteration).last == "finished")
     #expect(recorder.values == [1, 2, 3])
   }
 
   @Test func eachElementReachesEverySubscriberInOrderBeforeTheNextIsRead() async throws {
-    let source = ControlledSequence<Int>()
-    let bridge = AsyncSequenceEvents(source.stream)
     let first = Recorder(bridge.stream)
     let second = Recorder(bridge.stream)
     for value in 1...3 {
@@ -45,8 +50,6 @@ struct AsyncSequenceEventsTests {
   }
 
   @Test func anElementNobodyHearsIsDroppedAndTheIterationGoesOn() async throws {
-    let source = ControlledSequence<Int>()
-    let bridge = AsyncSequenceEvents(source.stream)
     let early = Recorder(bridge.stream)
     try await source.send(1)
     early.cancel()
@@ -75,8 +78,6 @@ struct AsyncSequenceEventsTests {
   }
 
   @Test func cancellingCancelsTheIteratingTaskAndDeliversNothingMore() async throws {
-    let source = ControlledSequence<Int>()
-    let bridge = AsyncSequenceEvents(source.stream)
     let recorder = Recorder(bridge.stream)
     try await source.send(1)
 
@@ -89,22 +90,19 @@ struct AsyncSequenceEventsTests {
   }
 
   @Test func releasingTheBridgeEndsTheIterationAndTheStreamDoesNotKeepItAlive() async throws {
-    let source = ControlledSequence<Int>()
-    var bridge: AsyncSequenceEvents<Int>? = AsyncSequenceEvents(source.stream)
-    weak let released = bridge
-    let stream = bridge?.stream ?? .never
+    var owned: AsyncSequenceEvents<Int>? = AsyncSequenceEvents(source.stream)
+    weak let released = owned
+    let stream = owned?.stream ?? .never
     let recorder = Recorder(stream)
     try await source.send(1)
 
-    bridge = nil
+    owned = nil
     #expect(released == nil, "neither the task nor the stream holds the bridge")
     try await source.cancellation()
     #expect(recorder.values == [1])
   }
 
   @Test func aBridgeCancelledBeforeItsFirstSubscriptionNeverIterates() async throws {
-    let source = ControlledSequence<Int>()
-    let bridge = AsyncSequenceEvents(source.stream)
     bridge.cancel()
     let recorder = Recorder(bridge.stream)
 
@@ -118,17 +116,17 @@ struct AsyncSequenceEventsTests {
   /// debounced) at the instant the clock reads.
   @Test func aSourceDrivenBetweenClockMovesIsDebouncedOnVirtualTime() async throws {
     let scheduler = TestScheduler()
-    let source = ControlledSequence<String>()
-    let bridge = AsyncSequenceEvents(source.stream)
-    let typed = Recorder(bridge.stream, scheduler: scheduler)
+    let keys = ControlledSequence<String>()
+    let text = AsyncSequenceEvents(keys.stream)
+    let typed = Recorder(text.stream, scheduler: scheduler)
     let settled = Recorder(
-      bridge.stream.debounce(for: .milliseconds(300), scheduler: scheduler), scheduler: scheduler)
+      text.stream.debounce(for: .milliseconds(300), scheduler: scheduler), scheduler: scheduler)
 
-    try await source.send("a")
+    try await keys.send("a")
     scheduler.advance(by: .milliseconds(100))
-    try await source.send("ab")
+    try await keys.send("ab")
     scheduler.advance(by: .milliseconds(300))
-    try await source.send("abc")
+    try await keys.send("abc")
     scheduler.advance(by: .milliseconds(300))
 
     expectTimeline(

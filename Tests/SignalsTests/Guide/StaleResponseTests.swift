@@ -37,12 +37,6 @@ private final class ControlledSearchClient: Sendable {
   }
 }
 
-private enum SearchState: Equatable, Sendable {
-  case idle
-  case searching(String)
-  case results(String, [String])
-}
-
 // snippet: stale-response-wrong
 /// WRONG: whichever response arrives last wins, even one for an older query.
 @MainActor

@@ -1,5 +1,4 @@
 import Signals
-import Synchronization
 import Testing
 
 // Anti-pattern: "open the detail screen" kept as a Bool in state. After the user goes back, the
@@ -7,13 +6,13 @@ import Testing
 
 /// A navigation stack that records every push, standing in for a navigation controller.
 private final class FakeNavigator: Sendable {
-  private let log = Mutex<[String]>([])
+  private let log = Log<String>()
 
   /// Every screen pushed, in order.
-  var pushed: [String] { log.withLock { $0 } }
+  var pushed: [String] { log.all }
 
   func push(_ screen: String) {
-    log.withLock { $0.append(screen) }
+    log.append(screen)
   }
 }
 

@@ -44,12 +44,6 @@ private final class OwnedProfileViewModel {
 }
 // snippet-end
 
-private enum SearchState: Equatable, Sendable {
-  case idle
-  case searching(String)
-  case results(String, [String])
-}
-
 // snippet: task-owner-latest-wins
 /// RIGHT: a new search replaces the one in flight, and a replaced search writes nothing.
 @MainActor

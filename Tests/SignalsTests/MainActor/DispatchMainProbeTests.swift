@@ -1,6 +1,7 @@
 #if os(Linux) || os(macOS)  // starts a process: iOS and its kin cannot
   import Foundation
   import SignalsTesting
+  import TestServers
   import Testing
 
   /// Main-actor delivery after `dispatchMain()`, in a process of its own (the probe,
@@ -39,7 +40,7 @@
   /// standard output. The probe exits by itself within a minute.
   private func runProbe(environment: [String: String]) throws -> (status: Int32, output: String) {
     let process = Process()
-    process.executableURL = try probeExecutable()
+    process.executableURL = try BuiltProducts.executable(named: "DispatchMainProbe")
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let output = Pipe()
     process.standardOutput = output
@@ -48,30 +49,5 @@
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-  }
-
-  /// The probe executable in the build products directory, next to the test bundle.
-  private func probeExecutable() throws -> URL {
-    var directories = Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }
-      .map { $0.bundleURL.deletingLastPathComponent() }
-    directories.append(Bundle.main.bundleURL)
-    if let path = CommandLine.arguments.first {
-      directories.append(URL(fileURLWithPath: path).deletingLastPathComponent())
-    }
-    for directory in directories {
-      let candidate = directory.appendingPathComponent("DispatchMainProbe")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) {
-        return candidate
-      }
-    }
-    throw ProbeNotBuilt(searched: directories.map(\.path))
-  }
-
-  /// The probe executable was not found: build the package first (`swift build`).
-  private struct ProbeNotBuilt: Error, CustomStringConvertible {
-    let searched: [String]
-    var description: String {
-      "no DispatchMainProbe executable next to the tests (searched \(searched.joined(separator: ", ")))"
-    }
   }
 #endif

@@ -16,10 +16,7 @@ import Testing
   static let churnCycles = 200
 
   @Test func combineLatestUnderConcurrentSourcesAndSubscribers() async {
-    let tracker = LeakTracker()
-    let problems = await run(tracker: tracker)
-    #expect(problems == [])
-    #expect(tracker.aliveLabels() == [])
+    await LeakTracker.expectCleanRun(of: run(tracker:))
   }
 
   private func run(tracker: LeakTracker) async -> [String] {

@@ -35,10 +35,7 @@ import Testing
   static let echoSender = 99
 
   @Test func eventsAndPropertyUnderEightThreadsSendingSubscribingAndCancelling() async {
-    let tracker = LeakTracker()
-    let problems = await runEventsAndProperty(tracker: tracker)
-    #expect(problems == [])
-    #expect(tracker.aliveLabels() == [])
+    await LeakTracker.expectCleanRun(of: runEventsAndProperty(tracker:))
   }
 
   private struct ChurnResult: Sendable {

@@ -1,4 +1,5 @@
 import Signals
+import Testing
 
 /// Remembers objects weakly, by label, so a test can assert they were deallocated.
 ///
@@ -37,5 +38,20 @@ final class LeakTracker: Sendable {
   /// channel, queue or operator that keeps one after everything was released shows up.
   func payload(_ number: Int) -> Payload {
     track(Payload(number), "payload \(number)")
+  }
+}
+
+extension LeakTracker {
+  /// Runs a stress `scenario` with a fresh tracker, then expects what every stress run must
+  /// end with: no problem reported (the scenario returns what it found) and every object it
+  /// tracked deallocated.
+  static func expectCleanRun(
+    sourceLocation: SourceLocation = #_sourceLocation,
+    of scenario: (LeakTracker) async -> [String]
+  ) async {
+    let tracker = LeakTracker()
+    let problems = await scenario(tracker)
+    #expect(problems == [], sourceLocation: sourceLocation)
+    #expect(tracker.aliveLabels() == [], sourceLocation: sourceLocation)
   }
 }

@@ -8,7 +8,7 @@ extension Program: CustomStringConvertible {
     for (index, action) in actions.enumerated() {
       let number = String(index + 1)
       let prefix = String(repeating: " ", count: max(0, 3 - number.count)) + number + ". "
-      lines += action.lines(indent: 0).enumerated().map { offset, line in
+      lines += action.lines.enumerated().map { offset, line in
         (offset == 0 ? prefix : "     ") + line
       }
     }
@@ -22,42 +22,46 @@ func hex(_ value: UInt64) -> String {
 
 extension Action: CustomStringConvertible {
   var description: String {
-    lines(indent: 0).joined(separator: "\n")
+    lines.joined(separator: "\n")
   }
 
-  fileprivate func lines(indent: Int) -> [String] {
-    let pad = String(repeating: " ", count: indent)
-    switch self {
-    case .subscribe(let spec):
-      let sink = spec.withOwner ? "sink(with: owner\(spec.id))" : "sink"
-      var lines = [pad + "s\(spec.id) = \(spec.stream).\(sink), \(spec.storage)"]
-      for reaction in spec.reactions {
-        let head = "on its \(reaction.deliveryNumbers): "
-        let inner = reaction.action.lines(indent: 0)
-        lines.append(pad + "    " + head + inner[0])
-        let innerPad = String(repeating: " ", count: head.count + 4)
-        lines += inner.dropFirst().map { pad + innerPad + $0 }
-      }
-      return lines
-    case .send(let source, let value):
-      return [pad + (source.isProperty ? "\(source).value = \(value)" : "\(source).send(\(value))")]
-    case .cancel(let subscriber):
-      return [pad + "s\(subscriber).cancel()"]
-    case .releaseToken(let subscriber):
-      return [pad + "release token of s\(subscriber)"]
-    case .cancelBag(let index):
-      return [pad + "bag\(index).cancelAll()"]
-    case .releaseBag(let index):
-      return [pad + "release bag\(index)"]
-    case .releaseOwner(let source):
-      return [pad + "release owner of \(source)"]
-    case .releaseSinkOwner(let subscriber):
-      return [pad + "release owner\(subscriber) (sink(with:) owner of s\(subscriber))"]
-    case .advanceScheduler:
-      return [pad + "scheduler.advance()"]
-    case .recordValue(let source):
-      return [pad + "record \(source).value"]
+  /// The action as code: its line, then for a subscription the lines of its reactions.
+  fileprivate var lines: [String] {
+    var lines = [line]
+    guard case .subscribe(let spec) = self else { return lines }
+    for reaction in spec.reactions {
+      let head = "on its \(reaction.deliveryNumbers): "
+      let inner = reaction.action.lines
+      lines.append("    " + head + inner[0])
+      let innerPad = String(repeating: " ", count: head.count + 4)
+      lines += inner.dropFirst().map { innerPad + $0 }
     }
+    return lines
+  }
+
+  /// The first line: the whole action but for a subscription's reactions.
+  private var line: String {
+    switch self {
+    case .subscribe(let spec): "s\(spec.id) = \(spec.stream).\(spec.sinkCall), \(spec.storage)"
+    case .send(let source, let value):
+      source.isProperty ? "\(source).value = \(value)" : "\(source).send(\(value))"
+    case .cancel(let subscriber): "s\(subscriber).cancel()"
+    case .releaseToken(let subscriber): "release token of s\(subscriber)"
+    case .cancelBag(let index): "bag\(index).cancelAll()"
+    case .releaseBag(let index): "release bag\(index)"
+    case .releaseOwner(let source): "release owner of \(source)"
+    case .releaseSinkOwner(let subscriber):
+      "release owner\(subscriber) (sink(with:) owner of s\(subscriber))"
+    case .advanceScheduler: "scheduler.advance()"
+    case .recordValue(let source): "record \(source).value"
+    }
+  }
+}
+
+extension SubscribeSpec {
+  /// `sink`, or `sink(with: ownerN)` for a subscriber with an owner.
+  fileprivate var sinkCall: String {
+    withOwner ? "sink(with: owner\(id))" : "sink"
   }
 }
 

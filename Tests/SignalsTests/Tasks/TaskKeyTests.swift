@@ -7,48 +7,32 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(5)))
 struct TaskKeyTests {
-  @MainActor
-  final class Screen {
-    let tasks = TaskOwner()
-    private(set) var shown: [String] = []
-
-    func load(key: some Hashable & Sendable, _ call: ControlledCall<String, String>, _ id: String) {
-      tasks.run(key: key, for: self) {
-        try await call.call(id)
-      } then: { screen, result in
-        screen.shown.append((try? result.get()) ?? "cancelled")
-      }
-    }
-  }
-
   /// `1` and `UInt8(1)` are equal as `AnyHashable`s, but they are keys of different types:
   /// the second task does not replace the first.
   @Test func equalValuesOfDifferentTypesAreDifferentKeys() async throws {
-    let screen = Screen()
-    let call = ControlledCall<String, String>()
-    screen.load(key: 1, call, "int")
-    screen.load(key: UInt8(1), call, "byte")
-    _ = try await call.requests(count: 2)
+    let screen = KeyedLoadScreen()
+    screen.load("int", key: 1)
+    screen.load("byte", key: UInt8(1))
+    _ = try await screen.call.requests(count: 2)
 
-    call.resolve(matching: "int", with: "A")
-    call.resolve(matching: "byte", with: "B")
+    screen.call.resolve(matching: "int", with: "A")
+    screen.call.resolve(matching: "byte", with: "B")
     await settle(tasks: TaskOwnerProbe(screen.tasks))
 
-    #expect(call.cancelledIndices.isEmpty)
+    #expect(screen.call.cancelledIndices.isEmpty)
     #expect(screen.shown.sorted() == ["A", "B"])
   }
 
   @Test func equalValuesOfTheSameTypeAreTheSameKey() async throws {
-    let screen = Screen()
-    let call = ControlledCall<String, String>()
-    screen.load(key: "search", call, "a")
-    screen.load(key: "search", call, "ab")
-    _ = try await call.requests(count: 2)
+    let screen = KeyedLoadScreen()
+    screen.load("a", key: "search")
+    screen.load("ab", key: "search")
+    _ = try await screen.call.requests(count: 2)
 
-    call.resolve(matching: "ab", with: "AB")
+    screen.call.resolve(matching: "ab", with: "AB")
     await settle(tasks: TaskOwnerProbe(screen.tasks))
 
-    #expect(call.cancelledRequests == ["a"])
+    #expect(screen.call.cancelledRequests == ["a"])
     #expect(screen.shown == ["AB"])
   }
 
@@ -103,15 +87,14 @@ struct TaskKeyTests {
   }
 
   @Test func aKeysOwnCodeNeverRunsUnderTheOwnersLock() async throws {
-    let screen = Screen()
+    let screen = KeyedLoadScreen(whenCancelled: .keepsWaitingForAnswer)
     let spy = Spy(screen.tasks)
-    let call = ControlledCall<String, String>(whenCancelled: .keepsWaitingForAnswer)
-    screen.load(key: SpyingKey("a", spy), call, "a1")
-    screen.load(key: SpyingKey("a", spy), call, "a2")  // replaces: compares keys
-    screen.load(key: SpyingKey("b", spy), call, "b1")
+    screen.load("a1", key: SpyingKey("a", spy))
+    screen.load("a2", key: SpyingKey("a", spy))  // replaces: compares keys
+    screen.load("b1", key: SpyingKey("b", spy))
     screen.tasks.cancel(key: SpyingKey("b", spy))
-    _ = try await call.requests(count: 3)
-    for index in 0..<3 { call.resolve(index, with: "done") }
+    _ = try await screen.call.requests(count: 3)
+    for index in 0..<3 { screen.call.resolve(index, with: "done") }
     try await TaskOwnerProbe(screen.tasks).idle(key: SpyingKey("a", spy))
     await settle(tasks: TaskOwnerProbe(screen.tasks))  // every entry, with its key, released
 

@@ -70,11 +70,11 @@ struct TaskOwnerProbeTests {
     chain.fetch(1, upTo: 1)
     _ = try await chain.call.requests(count: 1)
 
-    await #expect {
+    await expectError(
+      describedAs:
+        "gave up after 0.02 seconds waiting for a TaskOwner's tasks to return (1 still running)"
+    ) {
       try await TaskOwnerProbe(chain.tasks).idle(timeout: .milliseconds(20))
-    } throws: { error in
-      String(describing: error)
-        == "gave up after 0.02 seconds waiting for a TaskOwner's tasks to return (1 still running)"
     }
     chain.call.resolve(0, with: 0)
     try await chain.tasks.idle()
@@ -85,35 +85,20 @@ struct TaskOwnerProbeTests {
 @MainActor
 @Suite(.timeLimit(.minutes(5)))
 struct TaskOwnerProbeKeyTests {
-  @MainActor
-  final class Screen {
-    let tasks = TaskOwner()
-    private(set) var shown: [String] = []
-
-    func load(_ key: String, _ call: ControlledCall<String, String>) {
-      tasks.run(key: key, for: self) {
-        try await call.call(key)
-      } then: { screen, result in
-        screen.shown.append((try? result.get()) ?? "failed")
-      }
-    }
-  }
-
   @Test func idleForAKeyReturnsOnceThatTaskIsDoneWhileAnotherRuns() async throws {
-    let screen = Screen()
-    let call = ControlledCall<String, String>()
+    let screen = KeyedLoadScreen()
     let probe = TaskOwnerProbe(screen.tasks)
-    screen.load("a", call)
-    screen.load("b", call)
-    _ = try await call.requests(count: 2)
+    screen.load("a", key: "a")
+    screen.load("b", key: "b")
+    _ = try await screen.call.requests(count: 2)
 
-    call.resolve(matching: "a", with: "A")
+    screen.call.resolve(matching: "a", with: "A")
     try await probe.idle(key: "a")
 
     #expect(screen.shown == ["A"])
     #expect(probe.unfinishedCount == 1)  // "b" still waits for its answer
     try await probe.idle(key: "nothing")  // no task under it: at once
-    call.resolve(matching: "b", with: "B")
+    screen.call.resolve(matching: "b", with: "B")
     try await probe.idle()
   }
 }

@@ -31,12 +31,20 @@ struct TaskOwnerProgressTests {
     }
   }
 
+  /// Each test's screen, the updates its upload reports, and the call it waits for.
+  let screen = Screen()
+  let updates = EventSender<Int>()
+  let call = ControlledCall<Int, String>()
+
+  /// Starts attempt `attempt` of the upload over ``updates`` and ``call``, and waits until its
+  /// work has subscribed to the updates: its request, the call's `attempt`th, is made.
+  private func startUpload(attempt: Int, throttle: ProgressThrottle? = nil) async throws {
+    screen.upload(attempt: attempt, updates: updates.stream, call: call, throttle: throttle)
+    _ = try await call.requests(count: attempt)
+  }
+
   @Test func updatesArriveInOrderOnTheMainActorThenTheOutcome() async throws {
-    let screen = Screen()
-    let updates = EventSender<Int>()
-    let call = ControlledCall<Int, String>()
-    screen.upload(attempt: 1, updates: updates.stream, call: call)
-    _ = try await call.requests(count: 1)  // the work has subscribed
+    try await startUpload(attempt: 1)
 
     for sent in [10, 50, 90] { updates.send(sent) }
     await settle()
@@ -53,7 +61,6 @@ struct TaskOwnerProgressTests {
   /// Updates reported just before the work returns, still on their way to the main actor, come
   /// before the outcome.
   @Test func updatesReportedBeforeTheOutcomeAreDeliveredBeforeIt() async throws {
-    let screen = Screen()
     screen.tasks.run(for: screen) { (progress: ProgressReporter<Int>) in
       for sent in [25, 75] { progress.report(sent) }
       return "done"
@@ -70,15 +77,10 @@ struct TaskOwnerProgressTests {
   /// The stale update was already queued for the main actor when the retry replaced its
   /// attempt: it is dropped there, and only the retry's updates arrive.
   @Test func aStaleUpdateOfAReplacedAttemptNeverArrivesEvenOneAlreadyQueued() async throws {
-    let screen = Screen()
-    let updates = EventSender<Int>()
-    let call = ControlledCall<Int, String>()
-    screen.upload(attempt: 1, updates: updates.stream, call: call)
-    _ = try await call.requests(count: 1)
+    try await startUpload(attempt: 1)
 
     updates.send(40)  // queued for the main actor, not delivered yet
-    screen.upload(attempt: 2, updates: updates.stream, call: call)  // same main-actor turn
-    _ = try await call.requests(count: 2)
+    try await startUpload(attempt: 2)  // in the same main-actor turn
     updates.send(10)
     call.resolve(1, with: "done")
     await settle(tasks: TaskOwnerProbe(screen.tasks))
@@ -88,11 +90,7 @@ struct TaskOwnerProgressTests {
   }
 
   @Test func cancellingTheKeyDropsQueuedUpdatesAndEndsTheSubscription() async throws {
-    let screen = Screen()
-    let updates = EventSender<Int>()
-    let call = ControlledCall<Int, String>()
-    screen.upload(attempt: 1, updates: updates.stream, call: call)
-    _ = try await call.requests(count: 1)
+    try await startUpload(attempt: 1)
 
     updates.send(40)
     screen.tasks.cancel(key: "upload")
@@ -103,19 +101,18 @@ struct TaskOwnerProgressTests {
   }
 
   @Test func nothingArrivesAfterTheOwnerIsReleased() async throws {
-    var screen: Screen? = Screen()
-    let updates = EventSender<Int>()
-    let call = ControlledCall<Int, String>(whenCancelled: .keepsWaitingForAnswer)
-    let tasks = TaskOwnerProbe(try #require(screen).tasks)
+    var owner: Screen? = Screen()  // a screen of its own, to release
+    let keepsWaiting = ControlledCall<Int, String>(whenCancelled: .keepsWaitingForAnswer)
+    let tasks = TaskOwnerProbe(try #require(owner).tasks)
     let log = Recorder(updates.stream)  // to see the updates were sent at all
-    screen?.upload(attempt: 1, updates: updates.stream, call: call)
-    _ = try await call.requests(count: 1)
-    weak let released = screen
+    owner?.upload(attempt: 1, updates: updates.stream, call: keepsWaiting)
+    _ = try await keepsWaiting.requests(count: 1)
+    weak let released = owner
 
     updates.send(40)  // queued for the main actor
-    screen = nil
+    owner = nil
     updates.send(60)
-    call.resolve(0, with: "done")
+    keepsWaiting.resolve(0, with: "done")
     await settle(tasks: tasks)
 
     #expect(released == nil)
@@ -126,14 +123,8 @@ struct TaskOwnerProgressTests {
   /// With a throttle, at most one update per interval reaches the screen: the first at once,
   /// then the latest of each interval when it ends.
   @Test func aThrottleDeliversTheLatestUpdateOfEachInterval() async throws {
-    let screen = Screen()
     let scheduler = TestScheduler()
-    let updates = EventSender<Int>()
-    let call = ControlledCall<Int, String>()
-    screen.upload(
-      attempt: 1, updates: updates.stream, call: call,
-      throttle: .every(.milliseconds(100), on: scheduler))
-    _ = try await call.requests(count: 1)
+    try await startUpload(attempt: 1, throttle: .every(.milliseconds(100), on: scheduler))
 
     for sent in [10, 20, 30] { updates.send(sent) }
     await settle(scheduler)
@@ -155,20 +146,15 @@ struct TaskOwnerProgressTests {
   /// A throttled update queued for the main actor when the retry starts never arrives, and the
   /// retry's throttle starts afresh.
   @Test func aRetryDropsTheReplacedAttemptsThrottledUpdate() async throws {
-    let screen = Screen()
     let scheduler = TestScheduler()
-    let updates = EventSender<Int>()
-    let call = ControlledCall<Int, String>()
     let throttle = ProgressThrottle.every(.milliseconds(100), on: scheduler)
-    screen.upload(attempt: 1, updates: updates.stream, call: call, throttle: throttle)
-    _ = try await call.requests(count: 1)
+    try await startUpload(attempt: 1, throttle: throttle)
     updates.send(10)
     await settle(scheduler)
     updates.send(70)
 
     scheduler.advance(by: .milliseconds(100))  // attempt 1's 70% is queued for the main actor
-    screen.upload(attempt: 2, updates: updates.stream, call: call, throttle: throttle)
-    _ = try await call.requests(count: 2)
+    try await startUpload(attempt: 2, throttle: throttle)
     updates.send(5)
     await settle(scheduler)
 

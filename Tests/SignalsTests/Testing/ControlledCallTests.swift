@@ -31,12 +31,21 @@ struct ControlledCallTests {
     await #expect(throws: Refused()) { try await caller.value }
   }
 
+  /// Calls `call` with "a", then, once that call is pending, with "b": two pending calls, "a"
+  /// the older. Returns their callers.
+  private func callAThenB(
+    _ call: ControlledCall<String, Int>
+  ) async throws -> (a: Task<Int, any Error>, b: Task<Int, any Error>) {
+    let a = Task { try await call.call("a") }
+    _ = try await call.requests(count: 1)
+    let b = Task { try await call.call("b") }
+    _ = try await call.requests(count: 2)
+    return (a, b)
+  }
+
   @Test func withoutAnIndexTheOldestPendingCallIsAnswered() async throws {
     let call = ControlledCall<String, Int>()
-    let first = Task { try await call.call("a") }
-    _ = try await call.requests(count: 1)
-    let second = Task { try await call.call("b") }
-    _ = try await call.requests(count: 2)
+    let (first, second) = try await callAThenB(call)
 
     call.resolve(with: 1)
     call.fail(with: Refused())
@@ -47,10 +56,7 @@ struct ControlledCallTests {
 
   @Test func aCallCanBeAnsweredByItsRequest() async throws {
     let call = ControlledCall<String, Int>()
-    let first = Task { try await call.call("a") }
-    _ = try await call.requests(count: 1)
-    let second = Task { try await call.call("b") }
-    _ = try await call.requests(count: 2)
+    let (first, second) = try await callAThenB(call)
 
     call.resolve(matching: "b", with: 2)
     call.fail(matching: "a", with: Refused())
@@ -136,12 +142,11 @@ struct ControlledCallTests {
   @Test func aRequestThatIsNeverMadeFailsWithAMessageWithinItsTimeLimit() async {
     let call = ControlledCall<String, Int>()
 
-    await #expect {
-      _ = try await call.requests(count: 1, timeout: .milliseconds(20))
-    } throws: { error in
-      String(describing: error)
-        == "gave up after 0.02 seconds waiting for requests(count: 1) on a "
+    await expectError(
+      describedAs: "gave up after 0.02 seconds waiting for requests(count: 1) on a "
         + "ControlledCall<String, Int>; 0 made: []"
+    ) {
+      _ = try await call.requests(count: 1, timeout: .milliseconds(20))
     }
   }
 }

@@ -57,12 +57,12 @@ struct RecorderAwaitingTests {
     let owner = MutableProperty(1)
     let recorder = Recorder(owner.property)
 
-    await #expect {
-      _ = try await recorder.values(count: 2, timeout: .milliseconds(50))
-    } throws: { error in
-      String(describing: error)
-        == "gave up after 0.05 seconds waiting for values(count: 2) on a Recorder<Int> (state); "
+    await expectError(
+      describedAs:
+        "gave up after 0.05 seconds waiting for values(count: 2) on a Recorder<Int> (state); "
         + "1 recorded: [1]"
+    ) {
+      _ = try await recorder.values(count: 2, timeout: .milliseconds(50))
     }
     await #expect(throws: WaitTimeout.self) {
       _ = try await recorder.next()  // takes value #1
@@ -75,12 +75,12 @@ struct RecorderAwaitingTests {
   @Test func nextOnAnEventRecorderNamesTheValueItWaitedFor() async {
     let recorder = Recorder(EventSender<String>().stream)
 
-    await #expect {
-      _ = try await recorder.next(timeout: .milliseconds(10))
-    } throws: { error in
-      String(describing: error)
-        == "gave up after 0.01 seconds waiting for value #1 from next() on a Recorder<String> "
+    await expectError(
+      describedAs:
+        "gave up after 0.01 seconds waiting for value #1 from next() on a Recorder<String> "
         + "(events); 0 recorded: []"
+    ) {
+      _ = try await recorder.next(timeout: .milliseconds(10))
     }
   }
 

@@ -20,12 +20,10 @@ struct WithTimeoutTests {
     // The operation ignores cancellation: the timeout must not wait for it.
     let call = ControlledCall<Int, Int>(whenCancelled: .keepsWaitingForAnswer)
 
-    await #expect {
-      try await withTimeout(.milliseconds(20), waitingFor: "the answer") {
+    await expectError(describedAs: "gave up after 0.02 seconds waiting for the answer") {
+      _ = try await withTimeout(.milliseconds(20), waitingFor: "the answer") {
         try await call.call(1)
       }
-    } throws: { error in
-      String(describing: error) == "gave up after 0.02 seconds waiting for the answer"
     }
 
     #expect(call.cancelledIndices == [0], "the abandoned operation was cancelled")

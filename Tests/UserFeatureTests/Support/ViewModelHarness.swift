@@ -88,19 +88,27 @@ final class ViewModelHarness<Model: ScreenModel> {
     _ index: Int, with response: Model.Response,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
-    _ = try await calls.requests(count: index + 1)
-    calls.resolve(index, with: response, sourceLocation: sourceLocation)
-    await settle(
-      fileID: sourceLocation.fileID, filePath: sourceLocation.filePath, line: sourceLocation.line,
-      column: sourceLocation.column)
+    try await answer(index, sourceLocation: sourceLocation) {
+      calls.resolve(index, with: response, sourceLocation: sourceLocation)
+    }
   }
 
   /// Waits for request `index`, fails it with `error`, and settles.
   func fail(
     _ index: Int, with error: any Error, sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
+    try await answer(index, sourceLocation: sourceLocation) {
+      calls.fail(index, with: error, sourceLocation: sourceLocation)
+    }
+  }
+
+  /// Waits for request `index`, answers it as `reply` does, and settles; a failure to settle is
+  /// reported at `sourceLocation`, the test's line.
+  private func answer(
+    _ index: Int, sourceLocation: SourceLocation, _ reply: () -> Void
+  ) async throws {
     _ = try await calls.requests(count: index + 1)
-    calls.fail(index, with: error, sourceLocation: sourceLocation)
+    reply()
     await settle(
       fileID: sourceLocation.fileID, filePath: sourceLocation.filePath, line: sourceLocation.line,
       column: sourceLocation.column)

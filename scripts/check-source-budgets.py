@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Holds the lesson's folders to their line budgets (issues 31 and 32).
+
+Usage:
+    python3 scripts/check-source-budgets.py              check the tree
+    python3 scripts/check-source-budgets.py --self-test  check the checker itself
+
+A budget counts every line (blank lines and comments included, as `wc -l` does) of the `.swift`
+files below a folder. The budgets keep each part the size of what it teaches:
+
+    Sources/Signals/Engine   900    an engine an expert can verify in an afternoon
+    Sources/Demo            1300    the screens, their bind(), navigation and wiring; the
+                                    terminal machinery is ConsoleKit
+    Sources/UserFeature     1000    models, clients, view models, states and events; the bounded
+                                    transfer is BoundedHTTP
+
+The exit status is 1 if a folder is missing or over its budget. Standard library only.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+from typing import Dict, List
+
+BUDGETS: Dict[str, int] = {
+    "Sources/Signals/Engine": 900,
+    "Sources/Demo": 1300,
+    "Sources/UserFeature": 1000,
+}
+
+
+def swift_lines(folder: Path) -> int:
+    return sum(len(path.read_bytes().splitlines()) for path in folder.rglob("*.swift"))
+
+
+def problems(root: Path, budgets: Dict[str, int]) -> List[str]:
+    found = []
+    for name, budget in budgets.items():
+        folder = root / name
+        if not folder.is_dir():
+            found.append(f"{name}: missing")
+            continue
+        lines = swift_lines(folder)
+        verdict = "over budget" if lines > budget else "ok"
+        print(f"{name}: {lines} lines (budget {budget}) {verdict}")
+        if lines > budget:
+            found.append(f"{name}: {lines} lines, over its budget of {budget}")
+    return found
+
+
+def self_test() -> None:
+    with tempfile.TemporaryDirectory() as directory:
+        root = Path(directory)
+        (root / "A").mkdir()
+        (root / "A" / "a.swift").write_text("one\ntwo\n")
+        (root / "A" / "b.txt").write_text("not swift\n" * 9)
+        assert problems(root, {"A": 2}) == [], "two lines fit a budget of two"
+        assert problems(root, {"A": 1}) == ["A: 2 lines, over its budget of 1"]
+        assert problems(root, {"B": 5}) == ["B: missing"]
+    print("check-source-budgets self-test: OK")
+
+
+def main() -> int:
+    if sys.argv[1:] == ["--self-test"]:
+        self_test()
+        return 0
+    found = problems(Path(__file__).resolve().parent.parent, BUDGETS)
+    for problem in found:
+        print(f"error: {problem}", file=sys.stderr)
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
