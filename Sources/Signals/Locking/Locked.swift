@@ -68,4 +68,13 @@ package final class Locked<State>: @unchecked Sendable {
     defer { pthread_mutex_unlock(&storage.pointee.mutex) }
     return try body(&storage.pointee.state)
   }
+
+  /// Whether some thread holds the lock right now (a try-lock that lets go at once). For tests
+  /// that check that no user code runs under a lock.
+  var isHeld: Bool {
+    let status = pthread_mutex_trylock(&storage.pointee.mutex)
+    guard status == 0 else { return true }
+    pthread_mutex_unlock(&storage.pointee.mutex)
+    return false
+  }
 }

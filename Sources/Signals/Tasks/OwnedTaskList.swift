@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The tasks of one ``TaskOwner`` that have not finished, by start order, with their keys.
 /// Package-internal.
 ///
@@ -114,15 +106,5 @@ package final class OwnedTaskList: Sendable {
   /// The entries, oldest first, copied under the lock (copying a key only retains it).
   private func snapshot() -> [Entry] {
     state.withLock { Array($0.entries.values) }.sorted { $0.id < $1.id }
-  }
-}
-
-extension Locked {
-  /// Whether some thread holds the lock right now (a try-lock that lets go at once). For tests.
-  fileprivate var isHeld: Bool {
-    let status = pthread_mutex_trylock(&storage.pointee.mutex)
-    guard status == 0 else { return true }
-    pthread_mutex_unlock(&storage.pointee.mutex)
-    return false
   }
 }
