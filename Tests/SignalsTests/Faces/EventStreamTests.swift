@@ -42,26 +42,31 @@ import Testing
   @Test func everySubscriberReceivesEveryEventInSubscriptionOrder() {
     let sender = EventSender<Int>()
     let log = Log<String>()
-    let a = sender.stream.sink { log.append("a\($0)") }
-    let b = sender.stream.sink { log.append("b\($0)") }
-    let c = sender.stream.sink { log.append("c\($0)") }
+    let tokens = ["a", "b", "c"].map { subscribe($0, to: sender, log: log) }
     sender.send(1)
     sender.send(2)
     #expect(log.all == ["a1", "b1", "c1", "a2", "b2", "c2"])
-    _ = (a, b, c)
+    _ = tokens
   }
 
   @Test func subscriptionOrderSurvivesCancellationsAndNewSubscribers() {
     let sender = EventSender<Int>()
     let log = Log<String>()
-    let a = sender.stream.sink { log.append("a\($0)") }
-    let b = sender.stream.sink { log.append("b\($0)") }
-    let c = sender.stream.sink { log.append("c\($0)") }
+    let a = subscribe("a", to: sender, log: log)
+    let b = subscribe("b", to: sender, log: log)
+    let c = subscribe("c", to: sender, log: log)
     b.cancel()
-    let d = sender.stream.sink { log.append("d\($0)") }
+    let d = subscribe("d", to: sender, log: log)
     sender.send(1)
     #expect(log.all == ["a1", "c1", "d1"])
     _ = (a, c, d)
+  }
+
+  /// A subscriber named `name` that logs each value it receives as `"<name><value>"`.
+  private func subscribe(
+    _ name: String, to sender: EventSender<Int>, log: Log<String>
+  ) -> SubscriptionToken {
+    sender.stream.sink { log.append("\(name)\($0)") }
   }
 
   @Test func valuelessEventsAreDelivered() {
