@@ -19,16 +19,16 @@
 ///   ``EventStream/throttle(for:scheduler:latest:)`` (the latest of each interval) first.
 /// - Threading: `report` is safe from any thread and never waits for the main actor.
 public struct ProgressReporter<Progress: Sendable>: Sendable {
-  private let relay: ProgressRelay<Progress>
+  private let delivery: ProgressDelivery<Progress>
 
-  init(_ relay: ProgressRelay<Progress>) {
-    self.relay = relay
+  init(_ delivery: ProgressDelivery<Progress>) {
+    self.delivery = delivery
   }
 
   /// Sends `update` toward the task's `progress` handler; dropped if the task is no longer
   /// wanted.
   public func report(_ update: Progress) {
-    relay.report(update)
+    delivery.report(update)
   }
 
   /// Reports every event `updates` sends from now on, until the task ends: the subscription
@@ -36,7 +36,7 @@ public struct ProgressReporter<Progress: Sendable>: Sendable {
   /// releasing the owner end it. For a worker that already exposes its progress as an
   /// ``EventStream``.
   public func report(from updates: EventStream<Progress>) {
-    relay.adopt(updates.sink { [relay] in relay.report($0) })
+    delivery.adopt(updates.sink { [delivery] in delivery.report($0) })
   }
 }
 

@@ -173,15 +173,16 @@ public final class TaskOwner {
     _ showProgress: @escaping @MainActor (Owner, Progress) -> Void,
     _ apply: @escaping @MainActor (Owner, Result<Success, Failure>) -> Void
   ) -> Task<Void, Never> {
-    let relay = ProgressRelay<Progress>(throttle: throttle) { @MainActor [weak owner] update in
+    let delivery = ProgressDelivery<Progress>(throttle: throttle) {
+      @MainActor [weak owner] update in
       guard let owner else { return }
       showProgress(owner, update)
     }
-    let reporter = ProgressReporter(relay)
+    let reporter = ProgressReporter(delivery)
     let work: @Sendable () async throws(Failure) -> Success = { () async throws(Failure) in
       try await operation(reporter)
     }
-    return start(key: key, owner, relay, work, apply)
+    return start(key: key, owner, delivery, work, apply)
   }
 
   private func start<Owner: AnyObject, Success: Sendable, Failure: Error>(
@@ -234,4 +235,4 @@ protocol OwnedProgress: Sendable {
   @MainActor func deliverPending()
 }
 
-extension ProgressRelay: OwnedProgress {}
+extension ProgressDelivery: OwnedProgress {}

@@ -6,11 +6,11 @@
 /// - Closing: once the task is cancelled, replaced, or about to apply its outcome, ``close()``
 ///   drops the pending updates and ends every subscription the task made (the throttle, a
 ///   stream given to `report(from:)`). A hop already queued for the main actor then finds the
-///   relay closed and delivers nothing: each update is checked on the main actor right before
+///   delivery closed and delivers nothing: each update is checked on the main actor right before
 ///   its handler runs.
 /// - Threading: `report` and `close` are safe from any thread; no user value is released and no
 ///   token is cancelled under the lock.
-final class ProgressRelay<Progress: Sendable>: Sendable {
+final class ProgressDelivery<Progress: Sendable>: Sendable {
   private struct State {
     var pending: [Progress] = []
     var isHopQueued = false
@@ -23,7 +23,7 @@ final class ProgressRelay<Progress: Sendable>: Sendable {
   private let throttled: EventSender<Progress>?
   private let show: @MainActor @Sendable (Progress) -> Void
 
-  /// A relay that delivers to `show` on the main actor, through `throttle` if given.
+  /// A delivery to `show` on the main actor, through `throttle` if given.
   init(throttle: ProgressThrottle?, show: @escaping @MainActor @Sendable (Progress) -> Void) {
     self.show = show
     guard let throttle else {
@@ -45,7 +45,7 @@ final class ProgressRelay<Progress: Sendable>: Sendable {
     }
   }
 
-  /// Keeps `token` until ``close()``; cancels it at once if the relay is already closed.
+  /// Keeps `token` until ``close()``; cancels it at once if the delivery is already closed.
   func adopt(_ token: SubscriptionToken) {
     let isClosed = state.withLock { state in
       if !state.isClosed { state.tokens.append(token) }
@@ -54,14 +54,14 @@ final class ProgressRelay<Progress: Sendable>: Sendable {
     if isClosed { token.cancel() }
   }
 
-  /// Delivers every pending update, in order, each only if the relay is still open then.
+  /// Delivers every pending update, in order, each only if the delivery is still open then.
   @MainActor func deliverPending() {
     while let update = takeNext() {
       show(update)
     }
   }
 
-  /// Drops the pending updates and ends the relay's subscriptions; later reports are dropped.
+  /// Drops the pending updates and ends the delivery's subscriptions; later reports are dropped.
   /// Idempotent.
   func close() {
     let (dropped, tokens) = state.withLock { state in
@@ -88,7 +88,7 @@ final class ProgressRelay<Progress: Sendable>: Sendable {
   }
 
   /// The oldest pending update, or `nil` (and no hop queued any more) if there is none or the
-  /// relay is closed.
+  /// delivery is closed.
   private func takeNext() -> Progress? {
     state.withLock { state in
       guard !state.isClosed, !state.pending.isEmpty else {
