@@ -11,7 +11,8 @@ import Synchronization
 #endif
 
 /// Every C call the demo makes to its terminal and standard input, in one place, with each
-/// platform's spelling (like `Sources/Signals/Platform.swift` for the library).
+/// platform's spelling (as `Sources/Signals/Locking/Locked.swift` does for the library's one
+/// lock).
 ///
 /// Verified: Linux (Glibc), built and tested by CI. Darwin and Musl: the spellings follow their
 /// headers (the union holding a `sigaction`'s handler has a different name on each), but no
