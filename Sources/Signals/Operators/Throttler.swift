@@ -29,10 +29,8 @@ final class Throttler<Value: Sendable>: Sendable {
   private struct State {
     var isWindowOpen = false
     var held: Value?
-    /// Identifies the current window; a window end for an older one does nothing.
-    var generation: UInt64 = 0
-    var pending: SubscriptionToken?
-    var isCancelled = false
+    /// Its generation identifies the current window; a window end for an older one does nothing.
+    var timer = OperatorTimer()
     var hasReceived = false
   }
 
@@ -59,7 +57,7 @@ final class Throttler<Value: Sendable>: Sendable {
     // The event `value` replaces (the latest held so far) leaves the lock in `displaced`, and is
     // released after unlocking: its deinit may be user code that sends or cancels.
     let (arrival, displaced) = state.withLock { state -> (Arrival, Value?) in
-      guard !state.isCancelled else { return (.held, nil) }
+      guard !state.timer.isStopped else { return (.held, nil) }
       let isFirst = !state.hasReceived
       state.hasReceived = true
       if state.isWindowOpen {
@@ -69,7 +67,7 @@ final class Throttler<Value: Sendable>: Sendable {
         return (.held, displaced)
       }
       state.isWindowOpen = true
-      state.generation &+= 1
+      state.timer.advance()
       if leading == .afterQuiet || isFirst { return (.sentOpeningWindow, nil) }
       state.held = value
       return (.heldOpeningWindow, nil)
@@ -88,17 +86,11 @@ final class Throttler<Value: Sendable>: Sendable {
 
   /// Schedules the end of the current window (called with no lock held).
   private func scheduleWindowEnd() {
-    let generation = state.withLock { $0.generation }
+    let generation = state.withLock { $0.timer.generation }
     let token = scheduler.schedule(after: interval) { [weak self] in
       self?.windowEnded(generation)
     }
-    let stale = state.withLock { state -> SubscriptionToken? in
-      guard state.generation == generation, !state.isCancelled else { return token }
-      let replaced = state.pending
-      state.pending = token
-      return replaced
-    }
-    stale?.cancel()
+    state.withLock { $0.timer.keep(token, for: generation) }?.cancel()
   }
 
   /// The window `generation` ended: send what it held and open the next, or go quiet.
@@ -106,12 +98,12 @@ final class Throttler<Value: Sendable>: Sendable {
     var opensNext = false
     output.publish {
       state.withLock { state -> Value? in
-        guard state.generation == generation, !state.isCancelled else { return nil }
+        guard state.timer.isCurrent(generation) else { return nil }
         guard let held = state.held.take() else {
           state.isWindowOpen = false
           return nil
         }
-        state.generation &+= 1
+        state.timer.advance()
         opensNext = true
         return held
       }
@@ -125,8 +117,7 @@ final class Throttler<Value: Sendable>: Sendable {
   /// output channel, which the operator's token cancels (and waits for) separately.
   func cancel() {
     let (pending, held) = state.withLock { state -> (SubscriptionToken?, Value?) in
-      state.isCancelled = true
-      return (state.pending.take(), state.held.take())
+      (state.timer.stop(), state.held.take())
     }
     pending?.cancel()
     releaseAfterUnlocking(held)
