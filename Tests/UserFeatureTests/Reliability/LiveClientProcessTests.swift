@@ -52,14 +52,15 @@ struct LiveClientProcessTests {
       "peak memory \(requests.peakKilobytes) KB after refusing \(mode)")
   }
 
-  /// What the probe's `fetch` saw: the reload's time and the process's peak memory. Both
-  /// requests must have been refused, or timed out if a busy machine delays even the headers
-  /// past the 2 s timeout; the first must end within 12 s.
+  /// What the probe's `fetch` saw: the reload's time and the process's peak memory.
   private struct TwoRequests {
     let reloadMilliseconds: Int
     let peakKilobytes: Int
   }
 
+  /// Runs the probe's `fetch` (a request, then a reload, 2 s timeout each) against a server
+  /// misbehaving as `mode`. Checks that both were refused, or timed out if a busy machine delays
+  /// even the headers past the timeout, and that the first ended within 12 s.
   private static func fetchTwice(
     _ mode: RawHTTPServer.Mode, bodySize: Int = 0
   ) async throws -> TwoRequests {
