@@ -18,23 +18,27 @@ let package = Package(
   // The releases that ship `Synchronization`, whose `Atomic` the core uses. Without
   // an entry SwiftPM assumes a much older release for that platform, where they are unavailable.
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
-  // Only the libraries: an app that depends on Signals sees these three and no sample module.
+  // Only the libraries: an app that depends on Signals sees these four and no sample module.
   // The demos, the feature and the benchmarks stay targets of this package (`swift run Demo`
   // works in a clone: SwiftPM makes a product for each executable target of the root package).
   products: [
     .library(name: "Signals", targets: ["Signals"]),
+    .library(name: "SignalsConcurrency", targets: ["SignalsConcurrency"]),
     .library(name: "SignalsObservation", targets: ["SignalsObservation"]),
     .library(name: "SignalsTesting", targets: ["SignalsTesting"]),
   ],
   targets: [
     .target(name: "Signals"),
+    // What a view model's async work needs beside the core: owned tasks (`TaskOwner`) and the
+    // AsyncSequence bridges. A product of its own, so the core stays the small layer.
+    .target(name: "SignalsConcurrency", dependencies: ["Signals"]),
     .target(name: "SignalsObservation", dependencies: ["Signals"]),
-    .target(name: "SignalsTesting", dependencies: ["Signals"]),
+    .target(name: "SignalsTesting", dependencies: ["Signals", "SignalsConcurrency"]),
     // HTTP with a bound on time and memory, safe to cancel: knows nothing of users.
     .target(name: "BoundedHTTP"),
     .target(
       name: "UserFeature",
-      dependencies: ["Signals", "BoundedHTTP"],
+      dependencies: ["Signals", "SignalsConcurrency", "BoundedHTTP"],
       resources: [.copy("Resources/users.json")]
     ),
     // What both demos share: the settings model and the simulated-latency client.
@@ -50,7 +54,10 @@ let package = Package(
     // StandIns/SwiftUI (scripts/typecheck-swiftui.sh).
     .executableTarget(
       name: "SwiftUIDemo",
-      dependencies: ["ConsoleKit", "DemoShared", "UserFeature", "Signals", "SignalsObservation"]),
+      dependencies: [
+        "ConsoleKit", "DemoShared", "UserFeature", "Signals", "SignalsConcurrency",
+        "SignalsObservation",
+      ]),
     .executableTarget(
       name: "SignalsBenchmarks",
       dependencies: ["Signals", "SignalsTesting"],
@@ -68,7 +75,7 @@ let package = Package(
     .testTarget(
       name: "SignalsTests",
       dependencies: [
-        "Signals", "SignalsTesting",
+        "Signals", "SignalsConcurrency", "SignalsTesting",
         // The probe is a process the tests start (found with TestServers' `BuiltProducts`); iOS
         // and its kin start no processes, so there the suite builds without either (and
         // without DispatchMainProbeTests).
@@ -77,36 +84,43 @@ let package = Package(
       ]),
     .testTarget(
       name: "SignalsObservationTests",
-      dependencies: ["SignalsObservation", "Signals", "SignalsTesting"]),
+      dependencies: ["SignalsObservation", "Signals", "SignalsConcurrency", "SignalsTesting"]),
     // Built as Xcode 26's app templates build an app: main-actor default isolation.
     .testTarget(
       name: "SignalsObservationMainActorTests",
-      dependencies: ["SignalsObservation", "Signals", "SignalsTesting"],
+      dependencies: ["SignalsObservation", "Signals", "SignalsConcurrency", "SignalsTesting"],
       swiftSettings: [.defaultIsolation(MainActor.self)]),
     .testTarget(name: "BoundedHTTPTests", dependencies: ["BoundedHTTP", "TestServers"]),
     .testTarget(
       name: "UserFeatureTests",
-      dependencies: ["UserFeature", "Signals", "SignalsTesting", "TestServers", "TransferProbe"]
+      dependencies: [
+        "UserFeature", "Signals", "SignalsConcurrency", "SignalsTesting", "TestServers",
+        "TransferProbe",
+      ]
     ),
     // Exercises, not part of the library: one broken model per anti-pattern of the guide, whose
     // checks pass as known issues until the learner fixes it, and the solutions, which pass the
     // same checks (ExerciseChecks) outright. See Exercises/README.md.
     .target(
-      name: "ExerciseChecks", dependencies: ["Signals", "SignalsTesting"], path: "Exercises/Checks"),
+      name: "ExerciseChecks", dependencies: ["Signals", "SignalsConcurrency", "SignalsTesting"],
+      path: "Exercises/Checks"),
     .testTarget(
       name: "Exercises", dependencies: ["ExerciseChecks", "Signals"], path: "Exercises/Exercises"),
     .testTarget(
       name: "Solutions", dependencies: ["ExerciseChecks", "Signals"], path: "Exercises/Solutions"),
     .testTarget(
       name: "SwiftUIDemoTests",
-      dependencies: ["SwiftUIDemo", "DemoShared", "UserFeature", "Signals", "SignalsTesting"]),
+      dependencies: [
+        "SwiftUIDemo", "DemoShared", "UserFeature", "Signals", "SignalsConcurrency",
+        "SignalsTesting",
+      ]),
     .testTarget(
       name: "ConsoleKitTests", dependencies: ["ConsoleKit", "Signals", "SignalsTesting"]),
     .testTarget(
       name: "DemoTests",
       dependencies: [
-        "Demo", "ConsoleKit", "DemoShared", "UserFeature", "Signals", "SignalsObservation",
-        "SignalsTesting",
+        "Demo", "ConsoleKit", "DemoShared", "UserFeature", "Signals", "SignalsConcurrency",
+        "SignalsObservation", "SignalsTesting",
         "TestServers",
       ],
       exclude: ["Golden"]  // golden transcripts, read by the tests through #filePath

@@ -1,4 +1,5 @@
 import Signals
+import SignalsConcurrency
 import Testing
 
 /// Exercise 1 (the guide's anti-pattern 7.1, a toast kept in state): what a save screen needs

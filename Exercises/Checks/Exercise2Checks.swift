@@ -1,4 +1,5 @@
 import Signals
+import SignalsConcurrency
 import Testing
 
 /// Exercise 2 (anti-pattern 7.2, a sticky navigation flag): what a list screen needs from its

@@ -1,4 +1,5 @@
 import Signals
+import SignalsConcurrency
 import Testing
 
 /// Exercise 3 (Delivery guarantees, "Reading the old value": willSet-style emission): a cart

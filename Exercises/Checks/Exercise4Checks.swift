@@ -1,4 +1,5 @@
 import Signals
+import SignalsConcurrency
 import Testing
 
 /// Exercise 4 (anti-pattern 7.3, a retain cycle): a screen that renders a count while it is

@@ -1,4 +1,5 @@
 import Signals
+import SignalsConcurrency
 import Testing
 
 /// Exercise 8 (the guide's hard case "navigation: the request is an event, the destination is

@@ -1,4 +1,5 @@
 import Signals
+import SignalsConcurrency
 import Testing
 
 /// A message the user must see, as the screen receives it.

@@ -1,4 +1,5 @@
 import Signals
+import SignalsConcurrency
 
 /// An `AsyncSequence` the test feeds one element at a time, knowing when each was handled: the
 /// fake for a socket's `AsyncStream`, a notification sequence, any `for await` source.

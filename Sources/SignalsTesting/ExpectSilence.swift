@@ -1,4 +1,5 @@
 import Signals
+import SignalsConcurrency
 import Testing
 
 /// Settles everything the test controls, then records a test issue if any of `recorders`

@@ -1,4 +1,5 @@
 import Signals
+import SignalsConcurrency
 
 /// Subscribes to a `Property` or an `EventStream` (or their main-actor faces,
 /// `MainActorProperty` and `MainActorEventStream`, which a screen binds) and records, in order,

@@ -1,4 +1,5 @@
 import Signals
+import SignalsConcurrency
 import Testing
 
 /// Lets everything the test controls run until nothing moves, without moving the virtual

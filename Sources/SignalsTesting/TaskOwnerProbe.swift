@@ -1,4 +1,5 @@
 import Signals
+import SignalsConcurrency
 
 /// A test's handle on the tasks of a `TaskOwner`: counts the tasks that have not returned and
 /// awaits their end, without keeping the owner alive.

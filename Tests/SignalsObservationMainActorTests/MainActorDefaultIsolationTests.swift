@@ -1,5 +1,6 @@
 import Observation
 import Signals
+import SignalsConcurrency
 import SignalsObservation
 import SignalsTesting
 import Synchronization

@@ -1,6 +1,7 @@
 import Dispatch
 import Observation
 import Signals
+import SignalsConcurrency
 import SignalsObservation
 import SignalsTesting
 import Testing

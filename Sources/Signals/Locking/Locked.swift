@@ -71,7 +71,7 @@ package final class Locked<State>: @unchecked Sendable {
 
   /// Whether some thread holds the lock right now (a try-lock that lets go at once). For tests
   /// that check that no user code runs under a lock.
-  var isHeld: Bool {
+  package var isHeld: Bool {
     let status = pthread_mutex_trylock(&storage.pointee.mutex)
     guard status == 0 else { return true }
     pthread_mutex_unlock(&storage.pointee.mutex)

@@ -1,4 +1,5 @@
 import Signals
+import SignalsConcurrency
 
 /// The user-detail screen's logic: loads one user by identifier, refreshes it, and closes.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import Signals
+import SignalsConcurrency
 
 /// The user-list screen's logic: loading, refreshing, searching, paging and selection.
 ///

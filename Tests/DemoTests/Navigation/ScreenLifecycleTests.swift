@@ -1,5 +1,6 @@
 import DemoShared
 import Signals
+import SignalsConcurrency
 import SignalsTesting
 import Testing
 import UserFeature

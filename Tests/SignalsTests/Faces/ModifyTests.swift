@@ -1,5 +1,6 @@
 import Foundation
 import Signals
+import SignalsConcurrency
 import SignalsTesting
 import Testing
 

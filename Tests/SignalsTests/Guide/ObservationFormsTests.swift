@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import Signals
+import SignalsConcurrency
 import SignalsTesting
 import Testing
 

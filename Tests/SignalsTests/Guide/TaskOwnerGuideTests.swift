@@ -1,4 +1,5 @@
 import Signals
+import SignalsConcurrency
 import SignalsTesting
 import Testing
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Signals
+import SignalsConcurrency
 import SignalsTesting
 import Testing
 

@@ -1,4 +1,5 @@
 import Signals
+import SignalsConcurrency
 import SignalsTesting
 
 /// Runs a ``Program`` against Signals itself, logging what every subscriber receives, and

@@ -1,4 +1,5 @@
 import Signals
+import SignalsConcurrency
 import SignalsTesting
 
 /// A screen that loads through ``call``, one owned task a key, and shows each answer it applies

@@ -1,3 +1,5 @@
+import Signals
+
 /// The tasks of one ``TaskOwner`` that have not finished, by start order, with their keys.
 /// Package-internal.
 ///

@@ -1,3 +1,5 @@
+import Signals
+
 extension EventStream {
   /// The events as an `AsyncSequence`, for `for await` loops.
   ///

@@ -1,3 +1,5 @@
+import Signals
+
 /// What an owned task's work calls to report progress: the `progress` argument of
 /// ``TaskOwner/run(key:for:throttle:_:progress:then:)``.
 ///

@@ -1,3 +1,5 @@
+import Signals
+
 /// Iterates an `AsyncSequence` in a task of its own and hands each element to `deliver`, for
 /// ``AsyncSequenceEvents`` and ``AsyncSequenceProperty``. Internal.
 ///

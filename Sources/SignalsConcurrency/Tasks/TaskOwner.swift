@@ -1,3 +1,5 @@
+import Signals
+
 /// Owns the async work a main-actor view model starts for its intents: starts a task per
 /// intent, keeps it until it returns, replaces it by key (latest wins), cancels everything when
 /// the owner is cancelled or released, and applies each result to the view model only while the

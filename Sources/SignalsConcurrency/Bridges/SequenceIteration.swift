@@ -1,3 +1,5 @@
+import Signals
+
 /// How far the iteration of an `AsyncSequence` behind an ``AsyncSequenceEvents`` or an
 /// ``AsyncSequenceProperty`` has gone.
 public enum SequenceIteration: Sendable {

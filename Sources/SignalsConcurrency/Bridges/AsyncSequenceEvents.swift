@@ -1,3 +1,5 @@
+import Signals
+
 /// An ``EventStream`` fed by an `AsyncSequence`: a socket's `AsyncStream` of messages, a
 /// notification sequence, any `for await` source, as one-off events a screen subscribes to.
 ///

@@ -1,3 +1,5 @@
+import Signals
+
 /// A ``Property`` fed by an `AsyncSequence` of updates: an initial value, then every element
 /// the sequence produces, as state a screen shows (a connection status, the latest price).
 ///

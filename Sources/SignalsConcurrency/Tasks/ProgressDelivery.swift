@@ -1,3 +1,5 @@
+import Signals
+
 /// The progress updates of one owned task on their way to the main actor. Internal to
 /// ``TaskOwner``'s progress form.
 ///

@@ -1,3 +1,5 @@
+import Signals
+
 /// A key of ``TaskOwner/run(key:for:_:then:)``, as stored by the owner: any `Hashable` and
 /// `Sendable` value. Two keys are the same key when they have the same type and are equal:
 /// `"search"` is `"search"`, but `1` and `UInt8(1)` are different keys (unlike `AnyHashable`,
