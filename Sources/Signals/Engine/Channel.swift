@@ -1,18 +1,18 @@
-import Dispatch
+import Synchronization
 
 /// The delivery engine behind ``EventStream``, ``Property`` and the operators that need an
 /// ordering of their own. Internal.
 ///
 /// It is the storage of a ``ChannelState``: the only code that takes the state's lock. Every method
-/// runs one transition of the state machine under the lock, then carries out the action it
-/// returned, after unlocking: ``perform(_:)`` is the one delivery loop, ``deliver(_:)`` the one
-/// place that calls a handler, and ``releaseAfterUnlocking(_:)`` names the moment a user value that
-/// left the lock is let go. So no user code runs under a lock, by construction: handlers run after
-/// unlocking, and every user value that leaves the state (a handler, a displaced property value, a
-/// delivery nobody will receive) travels in the action and is released after unlocking.
+/// runs one transition of the state machine under the lock, then carries out what it returned,
+/// after unlocking: ``perform(_:)`` is the one loop that works for the channel, ``deliver(_:)``
+/// the one place a performer calls a handler, and ``releaseAfterUnlocking(_:)`` names the
+/// moment a user value that left the lock is let go. So no user code runs under a lock, by
+/// construction.
 ///
-/// Only a sender or a scheduler job delivers other subscribers' values (the state's *roles*):
-/// a subscribe delivers only to its own subscriber, and a cancel delivers nothing.
+/// Only a sender or a scheduler job performs (delivers other subscribers' values, tells the
+/// drop observer, lets go of displaced values); a subscribe delivers only to its own
+/// subscriber, and a cancel delivers nothing and waits for nothing.
 ///
 /// Hot paths are `@inlinable`, so a client module compiles them for its concrete `Value`
 /// (unspecialised, each send would look up generic metadata; docs/performance.md).
@@ -23,24 +23,17 @@ final class Channel<Value: Sendable>: Sendable {
   @usableFromInline let state: Locked<State>
   /// Told about each value sent while no subscriber is active; `nil` for almost every channel.
   @usableFromInline let dropObserver: (@Sendable (Value) -> Void)?
-  /// ``cancel(_:waits:)`` compiled for this channel's `Value`, for ``Subscriber``: a class's
-  /// overrides are compiled once, in this module, for any `Value`, so `Subscriber.cancel()`
-  /// calls through this closure, formed in `init`, where a client that creates the channel knows
-  /// `Value` (unspecialised generic code looks up type metadata at run time, which made a
-  /// cancel several microseconds).
-  @usableFromInline let cancelSubscriber:
-    @Sendable (Channel<Value>, Subscriber<Value>, Bool) -> Void
-  /// The thread's delivery depth, copied here so that a send does not read a global.
-  @usableFromInline let depth = DeliveryDepth.shared
+  /// How many cancels were noted for the performer (``ChannelState/cancelledStamps``). Moved
+  /// only under the lock; read without it by the performer before each handler call, so that a
+  /// cancel made meanwhile (even by the handler just called) is seen before the next call. The
+  /// engine's one lock-free step, and it is only a read.
+  @usableFromInline let cancellations = Atomic<UInt64>(0)
 
   /// A channel of `kind`: an event channel, or a property with its initial value.
   @inlinable
   init(_ kind: State.Kind = .events, dropObserver: (@Sendable (Value) -> Void)? = nil) {
     self.state = Locked(State(kind: kind))
     self.dropObserver = dropObserver
-    self.cancelSubscriber = { channel, subscriber, waits in
-      channel.cancel(subscriber, waits: waits)
-    }
   }
 
   // MARK: Reading
@@ -68,11 +61,16 @@ final class Channel<Value: Sendable>: Sendable {
 
   // MARK: Transitions
 
-  /// Publishes `value`, one write: stores it (a property) and delivers `value` to every active
-  /// subscriber: on this thread, or, if another thread is delivering, queued for that thread.
+  /// Publishes `value`, one write: stores it (a property) and delivers it to every active
+  /// subscriber: on this thread, or, if another thread is performing, queued for that thread.
   @inlinable
   func publish(_ value: Value) {
-    complete(state.withLock { $0.publish(value, canDeliverHere: true) }, sent: value)
+    carryOut(
+      state.withLock {
+        $0.publish(
+          value, canDeliverHere: true, dropObserved: dropObserver != nil,
+          cancellations: cancellations.load(ordering: .relaxed))
+      })
   }
 
   /// Publishes `value` as ``publish(_:)`` does, but delivers through `executor` unless it allows
@@ -81,164 +79,167 @@ final class Channel<Value: Sendable>: Sendable {
   @inlinable
   func publish(_ value: Value, through executor: some DeliveryExecutor) {
     let deliversHere = executor.canDeliverHere
-    let action = state.withLock { $0.publish(value, canDeliverHere: deliversHere) }
-    if action.submitsJob {
+    let answer = state.withLock {
+      $0.publish(
+        value, canDeliverHere: deliversHere, dropObserved: dropObserver != nil,
+        cancellations: cancellations.load(ordering: .relaxed))
+    }
+    if answer.submitsJob {
       executor.submit { [self] in runJob() }
     }
-    complete(action, sent: value)
+    carryOut(answer)
   }
 
   /// Publishes the value `make` returns, if any, computing it under the lock so that computing and
   /// queueing are one step (an operator's "is this still the newest?" check). `make` must be
   /// the library's own code and must not release a user value: it runs under the lock.
   func publish(computing make: () -> Value?) {
-    let action = state.withLock { state -> State.PublishAction? in
+    let answer = state.withLock { state -> State.Published? in
       guard let value = make() else { return nil }
-      return state.publish(value, canDeliverHere: true)
+      return state.publish(
+        value, canDeliverHere: true, dropObserved: dropObserver != nil,
+        cancellations: cancellations.load(ordering: .relaxed))
     }
-    switch consume action {
-    case .some(let action): complete(action, sent: nil)
-    case .none: break
-    }
+    if let answer { carryOut(answer) }
   }
 
   /// Stores `body`'s change of the current value and delivers it, as one write. `body` is user
   /// code, so it runs with no lock held, on a copy read with its write number; the result is
   /// stored only if no other write came in between, else `body` runs again on the newer value.
-  /// Returns what the run whose change was stored returned.
+  /// A `body` that writes the property itself would never see its change stored: that stops
+  /// with a message naming the mistake. Returns what the run whose change was stored returned.
   func modify<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     while true {
       var (value, version) = currentValueAndVersion
       let result = try body(&value)
-      let action = state.withLock { state -> State.PublishAction? in
+      let answer = state.withLock { state -> State.Published? in
         guard state.version == version else { return nil }
-        return state.publish(value, canDeliverHere: true)
+        return state.publish(
+          value, canDeliverHere: true, dropObserved: dropObserver != nil,
+          cancellations: cancellations.load(ordering: .relaxed))
       }
-      switch consume action {
-      case .some(let action):
-        complete(action, sent: value)
+      if let answer {
+        carryOut(answer)
         return result
-      case .none: continue
       }
     }
   }
 
-  /// Registers `handler`. A property channel first delivers its current value, on this
-  /// thread and to this subscriber alone, then whatever was written meanwhile, in order; until
-  /// then the rounds of other threads skip it.
+  /// Registers `handler` and returns its token. A property channel first delivers its current
+  /// value, on this thread and to this subscriber alone; what is written meanwhile goes to the
+  /// performer, if one is at work, or else is delivered here too, before `subscribe` returns.
   @inlinable
   func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> SubscriptionToken {
-    let (entry, replay) = state.withLock { $0.subscribe(handler, channel: self) }
-    if let replay {
-      depth.inside {
-        var values = [replay]
-        while !values.isEmpty {
-          deliver(.replay(to: entry, values: values))
-          values = state.withLock { $0.replayed(entry.subscriber) }
-        }
-      }
+    let subscriber = Subscriber(channel: self)
+    guard let replay = state.withLock({ $0.subscribe(subscriber, handler) }) else {
+      return subscriber
     }
-    return SubscriptionToken(entry.subscriber)
+    var values = [replay]
+    while true {
+      for value in values where subscriber.isActive {
+        handler(value)
+      }
+      let step = state.withLock {
+        $0.replayed(
+          subscriber, handler: handler, cancellations: cancellations.load(ordering: .relaxed))
+      }
+      guard case .deliver(let missed) = step else { return subscriber }
+      values = missed
+    }
   }
 
   /// Cancels `subscriber`: no round that starts from now on calls it. Its handler is released
-  /// here if no round is running, else by the performer when its round ends; this thread never
-  /// delivers anything. With `waits` (``SubscriptionToken/cancelAndWait()``), and unless this
-  /// thread is inside a delivery, it then waits until the running round has ended and released
-  /// the handler (or until another canceller has released it).
+  /// here if no round holds it, else by the performer when those rounds end. Never delivers and
+  /// never waits.
   @inlinable
-  func cancel(_ subscriber: Subscriber<Value>, waits: Bool) {
-    if !waits && !subscriber.isActive { return }  // cancelled before: nothing to do
-    let waits = waits && !depth.isInsideDelivery
-    var action = state.withLock { $0.cancel(subscriber, waits: waits) }
-    if action.releases != nil {
-      depth.inside { releaseAfterUnlocking(action.releases.take()) }
-      let woken = state.withLock { $0.releaseEnded(subscriber) }
-      for waiter in woken {
-        waiter.signal()
-      }
+  func cancel(_ subscriber: Subscriber<Value>) {
+    let released = state.withLock { state in
+      let released = state.cancel(subscriber)
+      if released.isNoted { cancellations.add(1, ordering: .relaxed) }
+      return released
     }
-    action.wait?.wait()
+    releaseAfterUnlocking(released)
   }
 
-  /// The job `publish(_:through:)` submits: delivers what is queued, unless another thread is
-  /// performing (which then delivers it, or leaves it for the next job).
+  /// The job `publish(_:through:)` submits: performs what is queued, unless another thread is
+  /// performing (which then does it, or leaves it for the next job).
   @inlinable
   func runJob() {
-    var round = state.withLock { $0.jobStarted() }
-    if round != nil {
-      perform(round.take())
+    if let work = state.withLock({ $0.jobStarted() }) {
+      perform(consume work)
     }
   }
 
   // MARK: Performing
 
-  /// What the thread that sent a value does after unlocking: delivers the round if it became
-  /// the performer, then releases the value the send displaced (after the round, outside it,
-  /// as code after the send would: its `deinit` may even `cancelAndWait()` on this channel),
-  /// then tells the drop observer.
+  /// Carries out a write's answer: performs if the write made this thread the performer.
   @inlinable
-  func complete(_ action: consuming State.PublishAction, sent value: Value?) {
-    if action.round != nil {
-      perform(action.round.take())
-    }
-    releaseAfterUnlocking(action.displaced.take())  // as the caller's own code would release it
-    if action.reachedNobody, let dropObserver, let value {
-      dropObserver(value)  // user code: after the work, with no lock held
+  func carryOut(_ answer: consuming State.Published) {
+    if answer.performs {
+      perform(answer.work.take(), thenRelease: answer.displaced.take())
+    } else {
+      releaseAfterUnlocking(answer.displaced.take())  // the job performs; this thread lets go
     }
   }
 
-  /// The delivery loop, run by the performer (a sender or a job): delivers `first` (consumed,
-  /// so the caller keeps no reference to what it holds), then asks the state machine what comes
-  /// next until it says the performer is done. Counted as a delivery on this thread throughout,
-  /// so a `cancelAndWait()` made by a handler or a `deinit` it runs does not wait for this very
-  /// loop.
+  /// The performer's loop: does `first`, lets go of `displaced`, then asks the state machine
+  /// for the next work until there is none. A send, cancel or write made by what runs here
+  /// (a handler, a drop observer, a `deinit`) is queued for this loop, never nested in it.
   @inlinable
-  func perform(_ first: consuming State.Round?) {
-    var step = State.Step()
-    step.next = first.take()
-    depth.inside {
-      while true {
-        // The one place the order is written: what left the state is released (its deinits
-        // run here, outside the lock), then whoever waits for that release is woken, then the
-        // next round goes out.
-        releaseAfterUnlocking(step.releases.take())
-        for waiter in step.woken.take() ?? [] {
-          waiter.signal()
-        }
-        if let round = step.next.take() {
-          deliver(consume round)
-        }
-        if step.isDone { return }
-        step = state.withLock { $0.finish() }
-      }
+  func perform(_ first: consuming State.Work?, thenRelease displaced: consuming Value? = nil) {
+    if let work = first.take() {
+      deliver(consume work)
+    }
+    releaseAfterUnlocking(displaced)
+    while let work = state.withLock({ $0.finish() }) {
+      deliver(consume work)
     }
   }
 
-  /// Calls the handlers of `round`'s subscribers, in subscription order, skipping one that
-  /// joined later or was cancelled meanwhile (even by an earlier handler of this round). The
-  /// only place a handler is called.
+  /// Does one piece of work. For a round, calls the handlers of its entries in subscription
+  /// order, skipping one cancelled since the work was made (even by an earlier handler of the
+  /// same round): the only place a performer calls a handler.
   @inlinable
-  func deliver(_ round: consuming State.Round) {
-    switch consume round {
-    case .broadcast(let version, let value, let entries):
-      for case let entry? in entries where entry.subscriber.admits(version) {
-        entry.handler(value)
+  func deliver(_ work: consuming State.Work) {
+    switch consume work {
+    case .round(let value, let entries, var seen):
+      var cancelled = Set<UInt64>()
+      for entry in entries {
+        guard let handler = entry.handler, !entry.isReplaying else { continue }
+        if isCancelled(entry, since: &seen, noted: &cancelled) { continue }
+        handler(value)
       }
-    case .replay(let entry, let values):
-      for value in values where entry.subscriber.isActive {
-        entry.handler(value)
+    case .catchUp(let entry, let values, var seen):
+      var cancelled = Set<UInt64>()
+      for value in values {
+        guard let handler = entry.handler, !isCancelled(entry, since: &seen, noted: &cancelled)
+        else { break }
+        handler(value)
+      }
+    case .drop(let value):
+      dropObserver?(value)
+    case .release(let value):
+      releaseAfterUnlocking(value)
+    }
+  }
+
+  /// Whether `entry` was cancelled since the work was made, when the cancellation count was
+  /// `seen`. `noted` is the performer's copy of the cancels noted, taken again (and `seen` with
+  /// it) whenever the count has moved: one atomic read per call while nothing is cancelled.
+  @inlinable
+  func isCancelled(
+    _ entry: State.Entry, since seen: inout UInt64, noted: inout Set<UInt64>
+  ) -> Bool {
+    if cancellations.load(ordering: .relaxed) != seen {
+      noted = state.withLock { state in
+        seen = cancellations.load(ordering: .relaxed)
+        return state.cancelledStamps
       }
     }
+    return !noted.isEmpty && noted.contains(entry.stamp)
   }
 
   // MARK: For tests
-
-  /// How many threads wait in `cancelAndWait()` on this channel right now (each counted under
-  /// the lock right before it blocks).
-  var parkedCancellers: Int {
-    state.withLock { $0.waiters.count }
-  }
 
   /// The capacity of the delivery queue's buffer.
   var queueCapacity: Int {

@@ -1,39 +1,41 @@
-import Dispatch
 import Synchronization
 
 /// The state machine of a ``Channel``: a plain value, changed only under the channel's lock.
 /// Internal.
 ///
-/// Each transition is one `mutating` method that returns an action: what the caller must do
-/// after unlocking (deliver a round, release user values, wake waiters, submit a job). The state
-/// never calls user code and never releases a user value: whatever leaves it travels in the
-/// action.
+/// Each transition is one `mutating` method that returns what the caller must do after
+/// unlocking. The state never calls user code and never releases a user value: a handler, a
+/// displaced property value or an undelivered value that leaves it travels in what the
+/// transition returns, and is released by the caller after unlocking.
 ///
 /// **Roles.** Each thread that works for the channel outside the lock has one job:
-/// - The *performer* (a sender, or a scheduler job) delivers rounds: at most one thread at a time,
-///   from the send that made it the performer until ``finish()`` says it is done; sends made
-///   meanwhile are queued for it, and what is cancelled meanwhile is released by it (a round it
-///   is running may still hold the handler). So handlers never overlap and values go out in order.
-/// - A *subscriber* delivers its own replay (a property's current value), then whatever was sent
-///   meanwhile, to itself only (``Replay``); rounds skip it until it has caught up.
-/// - A *canceller* on an idle channel releases what it removed itself, then ends the release
-///   (``releaseEnded(_:)``). It never delivers anything, so `cancel()` never runs another
-///   subscriber's handler and never waits for one.
+/// - The *performer* (a sender, or a scheduler job) works through ``Work`` items: rounds, drops
+///   and displaced values to release. At most one thread performs at a time, from the send that
+///   made it the performer until ``finish(cancellations:)`` returns `nil`; whatever is sent
+///   meanwhile (even from inside a handler, a drop observer or a `deinit` the performer runs)
+///   is queued for it. So handlers never overlap, values go out in order, and nothing recurses.
+/// - A *subscriber* to a property delivers its replay (the current value) to its own handler,
+///   outside the performer's rounds, which leave it out and note what it missed. Then
+///   ``replayed(_:handler:)`` hands what it missed to the performer if one is at work, and admits
+///   it to later rounds; only if none is at work does the subscriber deliver what it missed
+///   itself, and look again.
+/// - A *canceller* takes the subscriber's entry out and releases the handler itself. It never
+///   delivers anything and never waits.
 ///
-/// **Order of a performer's step** (``Channel/perform(_:)``, the one place it is written): what
-/// left the state is released, then the threads waiting for that release are woken, then the
-/// next round goes out.
+/// **Membership.** A round goes to the entries listed when its value was written (a copy-on-write
+/// share of the list), so a subscriber that joins while values are queued never receives one
+/// written before it joined. Each entry is named by its *stamp*, the number of its join: a cancel
+/// made while a round or a queued catch-up may still hold the entry is noted in
+/// `cancelledStamps`, which the performer consults whenever the channel's cancellation count has
+/// moved since its work was made (``Channel/deliver(_:)``). The subscriber's token never needs to
+/// outlive its cancel: rounds hold entries, not tokens.
 ///
 /// Invariants (``checkInvariants()``, run by the tests after every step):
-/// 1. Not performing and no job pending: the queue and `releases` are empty.
-/// 2. A waiter for the performer's next finish exists only while a thread performs; a waiter
-///    for a canceller's release only while a canceller releases.
-/// 3. `subscribers` holds each active subscriber's entry once, at the subscriber's `slot`, in
-///    subscription order (`nil` where a cancelled one was); `activeCount` counts them.
-/// 4. Nothing is queued when no subscriber is active (a delivery nobody can receive is released
-///    at once).
-/// 5. Each replay in progress belongs to a listed subscriber still catching up, and only a
-///    property replays.
+/// 1. Not performing and no job pending: nothing is queued and no cancel is noted.
+/// 2. `entries` is in strictly increasing stamp order; `activeCount` counts the entries that
+///    still hold a handler.
+/// 3. Each replay in progress is a property's, and nothing is queued for a channel whose
+///    entries are all cancelled but drops and releases.
 @usableFromInline
 struct ChannelState<Value: Sendable>: Sendable {
   /// What a channel keeps between sends: an explicit case, since `Value` may itself be optional.
@@ -45,391 +47,304 @@ struct ChannelState<Value: Sendable>: Sendable {
     case property(current: Value)
   }
 
-  /// A subscriber with its handler: the only place a handler is kept.
+  /// A subscriber's handler with its stamp; a cancelled entry keeps its stamp (so the list stays
+  /// searchable by stamp) and loses its handler. While a property's new subscriber delivers its
+  /// replay, its entry is marked, and rounds leave it out.
   @usableFromInline
   struct Entry: Sendable {
-    @usableFromInline let subscriber: Subscriber<Value>
-    @usableFromInline let handler: @Sendable (Value) -> Void
+    @usableFromInline var handler: (@Sendable (Value) -> Void)?
+    /// The stamp, with ``replayingMark`` added while the replay runs.
+    @usableFromInline var word: UInt64
 
     @inlinable
-    init(subscriber: Subscriber<Value>, handler: @escaping @Sendable (Value) -> Void) {
-      self.subscriber = subscriber
+    init(handler: @escaping @Sendable (Value) -> Void, word: UInt64) {
       self.handler = handler
+      self.word = word
     }
+
+    /// The top bit of ``word``, which no stamp reaches.
+    @inlinable static var replayingMark: UInt64 { 1 << 63 }
+    @inlinable var stamp: UInt64 { word & ~Self.replayingMark }
+    @inlinable var isReplaying: Bool { word & Self.replayingMark != 0 }
   }
 
-  /// One pending delivery: the value written with number `version`, for every subscriber that
-  /// joined before it.
+  /// One thing the performer does outside the lock.
   @usableFromInline
-  struct Delivery: Sendable {
-    @usableFromInline let version: UInt64
-    @usableFromInline let value: Value
-
-    @inlinable
-    init(version: UInt64, value: Value) {
-      self.version = version
-      self.value = value
-    }
+  enum Work: Sendable {
+    /// Deliver `value` to the entries listed when it was written. The list is the state's own
+    /// array, shared copy-on-write, so the round sees one fixed membership; a cancel made since
+    /// is noted (see *Stamps*), and `cancellations` is the count the round started from.
+    case round(value: Value, entries: [Entry], cancellations: UInt64)
+    /// Deliver what a new subscriber missed during its replay, in order, to it alone.
+    case catchUp(Entry, values: [Value], cancellations: UInt64)
+    /// Tell the drop observer that `value` reached nobody.
+    case drop(Value)
+    /// Let go of a property's displaced value (its `deinit` may write the property again).
+    case release(Value)
   }
 
-  /// A delivery with the subscribers it goes to, taken under the lock and walked after
-  /// unlocking. The list is the state's own array, shared copy-on-write: a change made while the
-  /// round runs copies it, so the round sees one fixed membership.
-  @usableFromInline
-  enum Round: Sendable {
-    /// A performer's round: `value` (written with number `version`) to every subscriber listed.
-    case broadcast(version: UInt64, value: Value, to: [Entry?])
-    /// A subscriber's own catch-up: `values`, in order, to it alone.
-    case replay(to: Entry, values: [Value])
-  }
-
-  /// A subscriber catching up: the values written since its replay was read, in order.
+  /// A subscriber delivering its replay (by stamp), and what was written since.
   @usableFromInline
   struct Replay: Sendable {
-    @usableFromInline let subscriber: Subscriber<Value>
+    @usableFromInline let stamp: UInt64
     @usableFromInline var missed: [Value] = []
 
     @inlinable
-    init(subscriber: Subscriber<Value>) {
-      self.subscriber = subscriber
+    init(stamp: UInt64) {
+      self.stamp = stamp
     }
   }
 
-  /// User values that left the state, to be released after unlocking, outside the lock.
+  /// What a subscriber does after its replay.
   @usableFromInline
-  struct Releases: Sendable {
-    /// The entry of the one subscriber a cancel removes (no array to allocate for it),
-    @usableFromInline var entry: Entry?
-    /// and more, gathered for a performer while it works.
-    @usableFromInline var entries: [Entry] = []
-    @usableFromInline var deliveries: [Delivery] = []
-
-    @inlinable
-    init() {}
-
-    @inlinable
-    var isEmpty: Bool { entry == nil && entries.isEmpty && deliveries.isEmpty }
-
-    /// Adds everything `other` holds.
-    @inlinable
-    mutating func add(_ other: consuming Releases) {
-      if let entry = other.entry.take() {
-        entries.append(entry)
-      }
-      entries += other.entries
-      deliveries += other.deliveries
-    }
+  enum ReplayStep: Sendable {
+    /// It has joined (or was cancelled): nothing more to deliver itself.
+    case joined
+    /// Deliver these to itself, then call ``replayed(_:handler:)`` again.
+    case deliver([Value])
   }
 
-  /// A thread blocked in `cancelAndWait()`, and what wakes it: the release of the subscriber
-  /// `releaseOf` by a canceller, or (`nil`) the performer's next finish.
+  /// What a cancel leaves for its caller to release after unlocking.
   @usableFromInline
-  typealias Waiter = (releaseOf: ObjectIdentifier?, semaphore: DispatchSemaphore)
-
-  // The actions are non-copyable: each leaves the lock by move and is consumed by the one
-  // caller that performs it, so no stray copy keeps a user value alive past its release.
-
-  /// What `publish` asks of its caller.
-  @usableFromInline
-  struct PublishAction: ~Copyable, Sendable {
-    /// The round to deliver: the caller became the performer.
-    @usableFromInline var round: Round?
-    /// The caller must submit a job to the executor.
-    @usableFromInline var submitsJob = false
-    /// No subscriber was active: nobody receives the value.
-    @usableFromInline var reachedNobody = false
-    /// The value a property's new value replaced (released by the caller after its work).
-    @usableFromInline var displaced: Value?
+  struct Released: ~Copyable, Sendable {
+    @usableFromInline var handler: (@Sendable (Value) -> Void)?
+    @usableFromInline var values: [Value] = []
+    @usableFromInline var work: [Work] = []
+    /// Whether the cancel was noted for the performer (the cancellation count must move).
+    @usableFromInline var isNoted = false
 
     @inlinable
     init() {}
   }
 
-  /// What `finish` asks of the performer: one step, run in the order the fields are listed.
-  @usableFromInline
-  struct Step: ~Copyable, Sendable {
-    /// Release these first,
-    @usableFromInline var releases: Releases?
-    /// then wake these,
-    @usableFromInline var woken: [DispatchSemaphore]?
-    /// then deliver this and finish again; with no round, finish again if `isDone` is false.
-    @usableFromInline var next: Round?
-    @usableFromInline var isDone = false
-
-    @inlinable
-    init() {}
-  }
-
-  /// What `cancel` asks of its caller.
-  @usableFromInline
-  struct CancelAction: ~Copyable, Sendable {
-    /// The caller releases these itself, then ends the release (``releaseEnded(_:)``).
-    @usableFromInline var releases: Releases?
-    /// Wait on this until the release or round it waits for has ended.
-    @usableFromInline var wait: DispatchSemaphore?
-
-    @inlinable
-    init() {}
-  }
-
-  /// An event channel, or a property with its stored value.
   @usableFromInline var kind: Kind
-  /// The number of the last value written (sent, for an event channel).
+  /// The number of the last value written: what ``ReadSnapshot`` compares.
   @usableFromInline var version: UInt64 = 0
-  /// Entries in subscription order; `nil` where a cancelled subscriber was (compacted now and
-  /// then, which renumbers the slots).
-  @usableFromInline var subscribers: [Entry?] = []
-  /// How many entries of `subscribers` are not `nil`.
+  /// The stamp of the last join.
+  @usableFromInline var stamp: UInt64 = 0
+  /// The subscribers' entries, in subscription (stamp) order.
+  @usableFromInline var entries: [Entry] = []
+  /// How many entries hold a handler.
   @usableFromInline var activeCount = 0
-  @usableFromInline var queue = DeliveryQueue<Delivery>()
-  /// Subscribers delivering their own replay right now; almost always empty.
+  /// Property subscribers delivering their replay; almost always empty.
   @usableFromInline var replays: [Replay] = []
-  /// Whether a thread performs for the channel (see the type's documentation).
+  @usableFromInline var queue = DeliveryQueue<Work>()
   @usableFromInline var isPerforming = false
   /// Whether a job was submitted to the executor and has not started.
   @usableFromInline var isJobPending = false
-  /// How many cancellers are releasing what they removed, outside the lock.
-  @usableFromInline var releasingCount = 0
-  /// What the performer releases at its next `finish`.
-  @usableFromInline var releases = Releases()
-  /// Threads blocked in `cancelAndWait()`.
-  @usableFromInline var waiters: [Waiter] = []
+  /// The stamps of entries cancelled while a round or a queued catch-up may still hold them.
+  @usableFromInline var cancelledStamps: Set<UInt64> = []
 
   @inlinable
   init(kind: Kind) {
     self.kind = kind
   }
 
-  /// `value` is written: stored (a property), then delivered. `canDeliverHere` tells whether the
-  /// writing thread may deliver it (false where a relay's executor must).
+  /// Whether a thread performs or a job will: then work is queued, not performed here.
   @inlinable
-  mutating func publish(_ value: Value, canDeliverHere: Bool) -> PublishAction {
-    var action = PublishAction()
+  var isBusy: Bool { isPerforming || isJobPending }
+
+  // MARK: Transitions
+
+  /// What a write asks of its caller, after unlocking.
+  @usableFromInline
+  struct Published: ~Copyable, Sendable {
+    /// The caller became the performer: do this first (it may be `nil` if only `displaced` is
+    /// to be let go), then finish.
+    @usableFromInline var performs = false
+    @usableFromInline var work: Work?
+    /// The value the write displaced: let go after `work`, as the performer.
+    @usableFromInline var displaced: Value?
+    /// The caller must submit a job to the executor, which will perform.
+    @usableFromInline var submitsJob = false
+
+    @inlinable
+    init() {}
+  }
+
+  /// Writes `value`: stores it (a property) and says what the caller must do. If a thread is
+  /// performing (or a job will), the work is queued for it. Otherwise the caller performs, unless
+  /// `canDeliverHere` is false: then a job is submitted for the work, and the caller lets go of the
+  /// displaced value itself. A write that makes no work and displaces nothing to let go returns
+  /// an empty answer.
+  @inlinable
+  mutating func publish(
+    _ value: Value, canDeliverHere: Bool, dropObserved: Bool, cancellations: UInt64
+  ) -> Published {
     version &+= 1
+    var answer = Published()
     if case .property(let current) = kind {
-      action.displaced = current
+      if !_isPOD(Value.self) { answer.displaced = current }
       kind = .property(current: value)
-    }
-    guard activeCount > 0 else {
-      action.reachedNobody = true
-      return action
-    }
-    if !replays.isEmpty {
       for index in replays.indices {
         replays[index].missed.append(value)
       }
     }
-    let delivery = Delivery(version: version, value: value)
-    if isPerforming || isJobPending {
-      queue.append(delivery)
-    } else if canDeliverHere {
-      isPerforming = true
-      action.round = round(for: delivery)
-    } else {
-      queue.append(delivery)
-      isJobPending = true
-      action.submitsJob = true
+    if activeCount > 0 {
+      answer.work = .round(value: value, entries: entries, cancellations: cancellations)
+    } else if dropObserved {
+      answer.work = .drop(value)
     }
-    return action
+    if isBusy {
+      if let work = answer.work.take() { queue.append(work) }
+      if let displaced = answer.displaced.take() { queue.append(.release(displaced)) }
+    } else if !canDeliverHere, let work = answer.work.take() {
+      queue.append(work)
+      isJobPending = true
+      answer.submitsJob = true
+    } else if answer.work != nil || answer.displaced != nil {
+      isPerforming = true
+      answer.performs = true
+    }
+    return answer
   }
 
-  /// `handler` subscribes. Returns its entry and, for a property, the value it replays: the
-  /// caller delivers it to this subscriber alone, then asks ``replayed(_:)`` for what was
-  /// written meanwhile. Until it has caught up, rounds skip it.
+  /// Lists `handler` as a subscriber, last, with the next stamp. An event subscriber receives
+  /// every later round; a property subscriber gets the current value to replay, and rounds leave
+  /// it out until ``replayed(_:handler:cancellations:)``.
   @inlinable
   mutating func subscribe(
-    _ handler: @escaping @Sendable (Value) -> Void, channel: Channel<Value>
-  ) -> (Entry, replay: Value?) {
-    let replay: Value?
-    let subscriber: Subscriber<Value>
-    switch kind {
-    case .events:
-      replay = nil
-      subscriber = Subscriber(channel: channel, phase: .joined(after: version))
-    case .property(let current):
-      replay = current
-      subscriber = Subscriber(channel: channel, phase: .replaying)
-      replays.append(Replay(subscriber: subscriber))
-    }
-    subscriber.slot.store(subscribers.count, ordering: .relaxed)
-    let entry = Entry(subscriber: subscriber, handler: handler)
-    subscribers.append(entry)
+    _ subscriber: Subscriber<Value>, _ handler: @escaping @Sendable (Value) -> Void
+  ) -> Value? {
+    stamp &+= 1
+    subscriber.stamp.store(stamp, ordering: .relaxed)
     activeCount += 1
-    return (entry, replay)
+    guard case .property(let current) = kind else {
+      entries.append(Entry(handler: handler, word: stamp))
+      return nil
+    }
+    entries.append(Entry(handler: handler, word: stamp | Entry.replayingMark))
+    replays.append(Replay(stamp: stamp))
+    return current
   }
 
-  /// `subscriber` delivered its replay (and what it was given since): returns the values
-  /// written meanwhile, or, if there are none, admits it to every later round and returns `[]`.
+  /// `subscriber` delivered its replay (and what it was given since). If nothing was written
+  /// meanwhile, or a performer is at work to deliver what was, rounds include it from now on;
+  /// otherwise it gets what it missed to deliver itself.
   @inlinable
-  mutating func replayed(_ subscriber: Subscriber<Value>) -> [Value] {
-    guard let index = replays.firstIndex(where: { $0.subscriber === subscriber }) else {
-      return []  // cancelled meanwhile
+  mutating func replayed(
+    _ subscriber: Subscriber<Value>, handler: @escaping @Sendable (Value) -> Void,
+    cancellations: UInt64
+  ) -> ReplayStep {
+    let stamp = subscriber.stamp.load(ordering: .relaxed)
+    guard let index = replays.firstIndex(where: { $0.stamp == stamp }) else {
+      return .joined  // cancelled meanwhile
     }
-    if !replays[index].missed.isEmpty {
+    if !replays[index].missed.isEmpty && !isBusy {
       defer { replays[index].missed = [] }
-      return replays[index].missed
+      return .deliver(replays[index].missed)
     }
-    replays.remove(at: index)
-    subscriber.phase = .joined(after: version)
-    return []
+    let missed = replays.remove(at: index).missed
+    let entryIndex = entryIndex(of: stamp)
+    entries[entryIndex].word = stamp
+    if !missed.isEmpty {
+      queue.append(.catchUp(entries[entryIndex], values: missed, cancellations: cancellations))
+    }
+    return .joined
   }
 
-  /// `subscriber` is cancelled. Its entry (and every queued delivery, if it was the last) leaves
-  /// the state: for the performer to release if a thread performs (its round may hold the
-  /// entry), else for the caller, which never performs. With `waits`, the caller gets a
-  /// semaphore to wait on if a round or a release it must wait for is running.
+  /// Cancels `subscriber`: takes its handler out (and, if it was the last, whatever was queued
+  /// for subscribers), and notes the cancel if a round or a queued catch-up may still hold it.
   @inlinable
-  mutating func cancel(_ subscriber: Subscriber<Value>, waits: Bool) -> CancelAction {
-    var action = CancelAction()
-    guard subscriber.isActive else {
-      // Cancelled before: a canceller or the performer may still be releasing its handler.
-      if waits {
-        if subscriber.phase == .releasing {
-          action.wait = addWaiter(forReleaseOf: subscriber)
-        } else if isPerforming {
-          action.wait = addWaiter(forReleaseOf: nil)
+  mutating func cancel(_ subscriber: Subscriber<Value>) -> Released {
+    var released = Released()
+    let stamp = subscriber.stamp.load(ordering: .relaxed)
+    guard stamp != Subscriber<Value>.cancelled else { return released }
+    subscriber.stamp.store(Subscriber<Value>.cancelled, ordering: .relaxed)
+    if !replays.isEmpty, let index = replays.firstIndex(where: { $0.stamp == stamp }) {
+      released.values = replays.remove(at: index).missed
+    }
+    let index = entryIndex(of: stamp)
+    released.handler = entries[index].handler.take()
+    activeCount -= 1
+    if isBusy {
+      cancelledStamps.insert(stamp)
+      released.isNoted = true
+    }
+    if activeCount == 0 {
+      released.work = queue.removeAll { work in
+        switch work {
+        case .round, .catchUp: true
+        case .drop, .release: false
         }
       }
-      return action
     }
-    if let index = replays.firstIndex(where: { $0.subscriber === subscriber }) {
-      replays.remove(at: index)
-    }
-    var gone = Releases()
-    gone.entry = subscribers[subscriber.slot.load(ordering: .relaxed)].take()
-    activeCount -= 1
-    compactSubscribersIfSparse()
-    if activeCount == 0 {
-      gone.deliveries = queue.removeAll()
-    }
-    if isPerforming {
-      subscriber.phase = .ended
-      releases.add(gone)
-      if waits { action.wait = addWaiter(forReleaseOf: nil) }
-    } else {
-      subscriber.phase = .releasing
-      releasingCount += 1
-      action.releases = gone
-    }
-    return action
+    compactIfSparse()
+    return released
   }
 
-  /// A canceller has released what it removed of `subscriber`: returns the threads waiting for
-  /// that release.
+  /// The job submitted to the executor starts: returns the first work if it became the
+  /// performer.
   @inlinable
-  mutating func releaseEnded(_ subscriber: Subscriber<Value>) -> [DispatchSemaphore] {
-    subscriber.phase = .ended
-    releasingCount -= 1
-    guard !waiters.isEmpty else { return [] }
-    let id = ObjectIdentifier(subscriber)
-    return takeWaiters { $0 == id }
-  }
-
-  /// The job submitted to the executor starts. Returns the round it delivers, if it became the
-  /// performer and something is queued.
-  @inlinable
-  mutating func jobStarted() -> Round? {
+  mutating func jobStarted() -> Work? {
     isJobPending = false
-    guard !isPerforming, !queue.isEmpty, let first = queue.popFirst() else { return nil }
+    guard !isPerforming, !queue.isEmpty else { return nil }
     isPerforming = true
-    return round(for: first)
+    return next()
   }
 
-  /// The performer has delivered its round (or released what it was given). Says what it does
-  /// next; it is done when `isDone` is true.
+  /// The performer has done one piece of work: returns the next, or `nil` when it is done.
   @inlinable
-  mutating func finish() -> Step {
-    var step = Step()
-    if !waiters.isEmpty {
-      let woken = takeWaiters { $0 == nil }
-      if !woken.isEmpty { step.woken = woken }
-    }
-    if !releases.isEmpty {
-      // Still performing while these are released: a cancelAndWait() for one of them waits.
-      step.releases = releases
-      releases = Releases()
-      return step
-    }
-    if !queue.isEmpty, let next = queue.popFirst() {
-      step.next = round(for: next)
-      return step
-    }
+  mutating func finish() -> Work? {
+    if let work = next() { return work }
     isPerforming = false
-    step.isDone = true
-    return step
+    cancelledStamps.removeAll()
+    return nil
   }
 
-  /// The round that delivers `delivery` to the current subscribers.
+  /// The next queued work, skipping a catch-up whose subscriber was cancelled since (it is
+  /// handed over all the same, to be released after unlocking: `deliver` skips it).
   @inlinable
-  func round(for delivery: Delivery) -> Round {
-    .broadcast(version: delivery.version, value: delivery.value, to: subscribers)
+  mutating func next() -> Work? {
+    queue.popFirst()
   }
 
+  /// The index of the entry with `stamp` (binary search: stamps increase along the list).
   @inlinable
-  mutating func addWaiter(forReleaseOf subscriber: Subscriber<Value>?) -> DispatchSemaphore {
-    let semaphore = DispatchSemaphore(value: 0)
-    waiters.append((subscriber.map(ObjectIdentifier.init), semaphore))
-    return semaphore
-  }
-
-  /// Takes out the waiters whose `releaseOf` matches.
-  @inlinable
-  mutating func takeWaiters(
-    where matches: (ObjectIdentifier?) -> Bool
-  ) -> [DispatchSemaphore] {
-    var woken: [DispatchSemaphore] = []
-    waiters.removeAll { waiter in
-      guard matches(waiter.releaseOf) else { return false }
-      woken.append(waiter.semaphore)
-      return true
+  func entryIndex(of stamp: UInt64) -> Int {
+    var low = 0
+    var high = entries.count
+    while low < high {
+      let middle = (low + high) / 2
+      if entries[middle].stamp < stamp { low = middle + 1 } else { high = middle }
     }
-    return woken
+    precondition(low < entries.count && entries[low].stamp == stamp, "Signals: entry not found")
+    return low
   }
 
-  /// Drops the `nil` left by cancelled subscribers once they are most of the list, and gives
-  /// every remaining subscriber its new slot. Runs no user code: a `nil` holds nothing.
+  /// Drops cancelled entries once they are most of the list. Runs no user code: a cancelled
+  /// entry holds no handler.
   @inlinable
-  mutating func compactSubscribersIfSparse() {
-    let vacant = subscribers.count - activeCount
-    guard vacant >= 16 && vacant * 2 >= subscribers.count || activeCount == 0 else { return }
-    subscribers.removeAll { $0 == nil }
-    for (slot, entry) in subscribers.enumerated() {
-      entry?.subscriber.slot.store(slot, ordering: .relaxed)
-    }
+  mutating func compactIfSparse() {
+    let vacant = entries.count - activeCount
+    guard vacant >= 16 && vacant * 2 >= entries.count || activeCount == 0 else { return }
+    entries.removeAll { $0.handler == nil }
   }
 
   /// Stops with a message if an invariant of the type's documentation does not hold. For tests.
   func checkInvariants() {
-    if !isPerforming && !isJobPending {
-      precondition(queue.isEmpty, "invariant 1: a queue with nobody to deliver it")
-      precondition(releases.isEmpty, "invariant 1: releases with nobody to make them")
-    }
-    for waiter in waiters {
-      if waiter.releaseOf == nil {
-        precondition(isPerforming, "invariant 2: a waiter for a finish with no performer")
-      } else {
-        precondition(releasingCount > 0, "invariant 2: a waiter for a release nobody makes")
-      }
+    if !isBusy {
+      precondition(queue.isEmpty, "invariant 1: work queued with nobody to do it")
+      precondition(cancelledStamps.isEmpty, "invariant 1: cancels noted with no round to skip")
     }
     var active = 0
-    for (slot, entry) in subscribers.enumerated() {
-      guard let entry else { continue }
-      active += 1
-      precondition(entry.subscriber.isActive, "invariant 3: a cancelled subscriber listed")
+    var previous: UInt64 = 0
+    for entry in entries {
+      precondition(entry.stamp > previous, "invariant 2: entries out of stamp order")
       precondition(
-        entry.subscriber.slot.load(ordering: .relaxed) == slot, "invariant 3: a wrong slot")
+        !entry.isReplaying || replays.contains { $0.stamp == entry.stamp },
+        "invariant 3: an entry marked as replaying with no replay")
+      previous = entry.stamp
+      if entry.handler != nil { active += 1 }
     }
-    precondition(active == activeCount, "invariant 3: activeCount is \(activeCount), not \(active)")
-    precondition(activeCount > 0 || queue.isEmpty, "invariant 4: deliveries for nobody")
+    precondition(active == activeCount, "invariant 2: activeCount is \(activeCount), not \(active)")
     if case .events = kind {
-      precondition(replays.isEmpty, "invariant 5: an event channel replays")
+      precondition(replays.isEmpty, "invariant 3: an event channel replays")
     }
-    for replay in replays {
-      precondition(replay.subscriber.phase == .replaying, "invariant 5: a replay of a joined one")
-      let slot = replay.subscriber.slot.load(ordering: .relaxed)
-      precondition(
-        subscribers.indices.contains(slot) && subscribers[slot]?.subscriber === replay.subscriber,
-        "invariant 5: a replay for a subscriber not listed")
+    if activeCount == 0 {
+      for work in queue.queued {
+        if case .round = work { preconditionFailure("invariant 3: a round for nobody") }
+      }
     }
   }
 }

@@ -43,14 +43,24 @@ struct DeliveryQueue<Element> {
     return first
   }
 
-  /// Takes out every queued element, in order.
+  /// Takes out the queued elements that `matches`, in order; the others stay, in order.
   @inlinable
-  mutating func removeAll() -> [Element] {
+  mutating func removeAll(where matches: (Element) -> Bool) -> [Element] {
     guard !isEmpty else { return [] }
-    let taken = items[head...].compactMap { $0 }
-    items.removeAll(keepingCapacity: items.capacity <= 64)
+    var taken: [Element] = []
+    var kept: [Element?] = []
+    for index in head..<items.count {
+      guard let element = items[index].take() else { continue }
+      if matches(element) { taken.append(element) } else { kept.append(element) }
+    }
+    items = kept
     head = 0
     return taken
+  }
+
+  /// The elements still queued, in order. For checks.
+  var queued: some Sequence<Element> {
+    items[head...].lazy.compactMap { $0 }
   }
 }
 

@@ -1,56 +1,44 @@
 import Synchronization
 
-/// One subscription to a ``Channel``: what its token cancels. Internal.
+/// One subscription to a ``Channel``, and its token: the one object a subscription allocates.
+/// Internal.
 ///
-/// It holds no handler: the handler lives in the channel's state (``ChannelState/Entry``), so
-/// removing the entry is what releases it. The subscriber keeps the channel alive, so that a
-/// cancel can always find its way back; the channel forgets the subscriber when it is cancelled.
+/// It holds no handler: the handler lives in the channel's entry, so taking the entry out is
+/// what releases it, and a round holds entries, never tokens. So the token can go away (and
+/// cancel, from its `deinit`) at any moment, even while a round on another thread is about to
+/// call its handler: that round finds the cancel noted and skips the call.
 @usableFromInline
-final class Subscriber<Value: Sendable>: CancelTarget, @unchecked Sendable {
-  // Why `@unchecked Sendable` is sound: all three stored properties are `let`s of `Sendable`
-  // types (`CancelTarget`, an abstract class, cannot be checked).
+final class Subscriber<Value: Sendable>: SubscriptionToken, @unchecked Sendable {
+  // Why `@unchecked Sendable` is sound (restated from its superclass): both stored properties are
+  // `let`s of `Sendable` types.
+
+  /// ``stamp``'s value once cancelled. Stamps start at 1.
+  @usableFromInline static var cancelled: UInt64 { 0 }
+
   @usableFromInline let channel: Channel<Value>
-  /// Where the subscriber is in its life (see ``SubscriberPhase`` for who reads it when).
-  @usableFromInline let phaseWord: SubscriberPhase
-  /// Where the subscriber's entry is in the channel's list (``ChannelState/subscribers``).
-  /// Read and written only under the channel's lock (an atomic only to be a `Sendable` field).
-  @usableFromInline let slot: Atomic<Int>
+  /// The stamp of the subscriber's entry (``ChannelState/Entry``), or ``cancelled``. Written
+  /// only under the channel's lock; read without it only by the thread delivering a replay, to
+  /// see a cancel (an atomic so that read is not a race).
+  @usableFromInline let stamp = Atomic<UInt64>(0)
 
   @inlinable
-  init(channel: Channel<Value>, phase: SubscriberPhase.Phase) {
+  init(channel: Channel<Value>) {
     self.channel = channel
-    self.phaseWord = SubscriberPhase(phase)
-    self.slot = Atomic(0)
+    super.init()
   }
 
-  /// The subscriber's phase; read and written under the channel's lock.
-  @inlinable
-  var phase: SubscriberPhase.Phase {
-    get { phaseWord.phase }
-    set { phaseWord.move(to: newValue) }
-  }
-
-  /// Whether a round delivering the value written with number `version` calls this subscriber.
-  @inlinable
-  func admits(_ version: UInt64) -> Bool {
-    phaseWord.admits(version)
+  deinit {
+    channel.cancel(self)
   }
 
   /// Whether the subscriber has not been cancelled.
   @inlinable
   var isActive: Bool {
-    phaseWord.isActive
+    stamp.load(ordering: .relaxed) != Self.cancelled
   }
 
+  @inlinable
   override func cancel() {
-    channel.cancelSubscriber(channel, self, false)
-  }
-
-  override func cancelAndWait() {
-    channel.cancelSubscriber(channel, self, true)
-  }
-
-  override var parkedCancellers: Int {
-    channel.parkedCancellers
+    channel.cancel(self)
   }
 }

@@ -5,67 +5,59 @@
 /// `SubscriptionToken`, not `Subscription`, so that a file importing SwiftUI, which re-exports
 /// Combine's `Subscription`, and Signals needs no module qualification.)
 ///
-/// - Cancellation never waits. ``cancel()`` (and releasing the token) never blocks, whatever
-///   other subscribers' handlers are doing, so a screen can release its bag on the main thread
-///   while a handler on another thread waits for the main thread, and nothing deadlocks.
+/// - Cancellation never waits and never delivers. ``cancel()`` (and releasing the token) never
+///   blocks and never calls a handler, whatever other subscribers' handlers are doing, so a
+///   screen can release its bag on the main thread while a handler on another thread waits for
+///   the main thread, and nothing deadlocks.
 /// - What may still run. Once ``cancel()`` returns, no delivery round that starts later calls
 ///   the handler. A round already running on *another* thread may still make the one call it
 ///   was about to make, and a call already in progress there runs to its end. A cancel made on
 ///   the thread that delivers (inside any handler of the same delivery, or on the main actor
 ///   for a `receive(on: .mainActor)` subscription, whose deliveries all run there) ends
-///   delivery at once: no call follows.
-/// - Waiting on purpose. ``cancelAndWait()`` also waits until the handler can no longer be
-///   running: see its documentation for the cost and the one deadlock it can cause.
+///   delivery at once: no call follows. Code that must know a handler has finished delivers on
+///   a serial queue or an actor and waits there (see CHANGELOG.md).
 /// - Memory: cancelling releases the handler, and with it everything the handler captured: at
-///   once when no delivery round is running, otherwise on the delivering thread when its round
-///   ends.
+///   once when no delivery round holds it, otherwise on the delivering thread when the rounds
+///   that hold it end.
 /// - Storage: tokens are `Hashable` by identity, so they can be kept in a `Set`
 ///   (``store(in:)-(Set<SubscriptionToken>)``) or in a ``SubscriptionBag``.
-public final class SubscriptionToken: Hashable, Sendable {
-  let target: CancelTarget
+///
+/// A class that other modules cannot subclass: inside Signals, each kind of subscription is a
+/// subclass, so a subscription is one object (docs/performance.md).
+public class SubscriptionToken: Hashable, @unchecked Sendable {
+  // Why `@unchecked Sendable` is sound: a non-final class cannot be checked `Sendable`. This
+  // class's one stored property is a `let` of a `Sendable` type, and each subclass (all in this
+  // module) keeps only `let`s of `Sendable` types and says so.
 
+  /// The closure of a token made with ``init(onCancel:)``; `nil` for the library's subclasses.
+  private let onCancel: Locked<(@Sendable () -> Void)?>?
+
+  /// For subclasses, which override ``cancel()`` and cancel in their own `deinit`.
   @usableFromInline
-  init(_ target: CancelTarget) {
-    self.target = target
+  init() {
+    onCancel = nil
   }
 
   /// Creates a token that runs `onCancel` exactly once: on the first call to ``cancel()`` or
   /// when the token is released, whichever comes first.
   ///
   /// Use it to wrap your own resources (a timer, a task) so they can sit in the same bag as
-  /// stream subscriptions. `onCancel` runs on the thread that cancels, with no lock held.
-  public convenience init(onCancel: @escaping @Sendable () -> Void) {
-    self.init(ClosureCancel(onCancel))
+  /// stream subscriptions. `onCancel` runs on the thread that cancels, with no lock held, and is
+  /// released right after it has run.
+  public init(onCancel: @escaping @Sendable () -> Void) {
+    self.onCancel = Locked(onCancel)
   }
 
   deinit {
-    target.cancel()
+    if onCancel != nil { cancel() }
   }
 
   /// Ends the subscription without waiting. Idempotent and safe from any thread, any handler
   /// and any `deinit`; see the type's documentation for exactly when a handler may still run.
   public func cancel() {
-    target.cancel()
-  }
-
-  /// Ends the subscription, then waits until its handler is not running, will never run again
-  /// and has been released.
-  ///
-  /// It returns at once when no delivery round is running. Otherwise it waits for the running
-  /// round to end, and that round calls *every* subscriber of the stream: the wait includes
-  /// other subscribers' handlers. If another thread is still releasing the handler (a
-  /// ``cancel()`` there, or the end of a round, running the `deinit` of something the handler
-  /// captured), it waits for that release too. So never call it on a thread that one of those
-  /// handlers (or that `deinit`) may wait for (for example the main thread, when any handler of
-  /// the stream calls `DispatchQueue.main.sync`): that is a deadlock. From inside any handler,
-  /// or a `deinit` that releasing a handler runs, it does not wait (the round or release it
-  /// would wait for may be waiting for this thread) and behaves as ``cancel()``.
-  /// Operators' tokens wait for each stage in turn, the stage that calls your handler first.
-  ///
-  /// Use it only when code after it must be sure the handler is finished (for example before
-  /// freeing something the handler uses); ``cancel()`` is the right call for screens.
-  public func cancelAndWait() {
-    target.cancelAndWait()
+    var action = onCancel?.withLock { $0.take() }
+    action?()
+    action = nil  // what the closure captured is released here, after it ran
   }
 
   /// Keeps this token in `set`; the subscription lives as long as the set holds it.

@@ -21,13 +21,3 @@ extension MutableProperty {
     channel.checkInvariants()
   }
 }
-
-extension SubscriptionToken {
-  /// How many threads are blocked right now in `cancelAndWait()` on the streams this token
-  /// subscribed to (any token's, not only this one's), each counted under its stream's lock
-  /// right before it blocks: a test waits until a canceller is really parked instead of
-  /// guessing with a timing window.
-  package var parkedCancellerCount: Int {
-    target.parkedCancellers
-  }
-}

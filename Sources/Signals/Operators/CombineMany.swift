@@ -88,7 +88,7 @@ extension EventStream {
     EventStream { handler in
       let (output, outputToken) = Channel<Value>.output(to: handler)
       let sourceTokens = streams.map { stream in stream.sink { output.publish($0) } }
-      return SubscriptionToken(CompositeCancel([outputToken] + sourceTokens))
+      return CompositeToken([outputToken] + sourceTokens)
     }
   }
 

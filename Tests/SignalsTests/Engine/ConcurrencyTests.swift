@@ -140,41 +140,6 @@ import Testing
     steadyToken.cancel()
   }
 
-  /// With `cancelAndWait()`, not even the running round calls the handler after it returned.
-  @Test func concurrentPropertySubscribeAndCancelWhileSettingNeverDeliversAfterCancelAndWait() {
-    let owner = MutableProperty(-1)
-    let lateDeliveries = Counter()
-    let settersDone = Flag()
-    let finishedSetters = Counter()
-
-    Self.runTogether(4) { thread in
-      if thread < 2 {
-        for index in 0..<5_000 {
-          owner.value = thread * Self.stride + index
-        }
-        finishedSetters.increment()
-        if finishedSetters.value == 2 { settersDone.raise() }
-      } else {
-        var rounds = 0
-        // Bounded: a sending thread that became the deliverer drains what the churners queue
-        // (their subscriptions' first deliveries) and may not return while they keep going, so
-        // "until the senders are done" alone can livelock (seen under ThreadSanitizer).
-        while rounds < 100 || (!settersDone.isRaised && rounds < Self.maximumChurnRounds) {
-          rounds += 1
-          let cancelled = Flag()
-          let token = owner.property.sink { _ in
-            if cancelled.isRaised { lateDeliveries.increment() }
-          }
-          token.cancelAndWait()
-          cancelled.raise()
-        }
-      }
-    }
-
-    #expect(lateDeliveries.value == 0, "a handler ran after its cancelAndWait() had returned")
-    #expect(owner.value == 4_999 || owner.value == Self.stride + 4_999)
-  }
-
   @Test func propertySubscribersEndOnTheFinalStoredValueAfterConcurrentSets() {
     let owner = MutableProperty(-1)
     let first = Log<Int>()

@@ -48,7 +48,7 @@ import Testing
     proceed.signal()
     second.resume()
     waitOrFail(delivered, "the pair (2, 2)")
-    token.cancelAndWait()
+    token.cancel()
     let impossible = pairs.all.filter { pair in
       let values = pair.split(separator: ",").compactMap { Int($0) }
       return values[0] != values[1] && values[0] != values[1] + 1
@@ -56,14 +56,14 @@ import Testing
     #expect(impossible.isEmpty, "pairs that never existed: \(impossible) of \(pairs.all)")
   }
 
-  /// A property holds an object whose `deinit` calls `cancelAndWait()` on a subscription to
-  /// that same property. Replacing the value must return: the displaced value is released
-  /// after its write has been delivered, outside any round.
+  /// A property holds an object whose `deinit` cancels a subscription to that same property.
+  /// Replacing the value must return: the displaced value is released after its write has been
+  /// delivered, outside any round and any lock.
   @Test(arguments: [Write.set, .modify])
-  func aDisplacedValueMayCancelAndWaitOnItsOwnProperty(_ write: Write) {
-    let owner = MutableProperty<CancelsAndWaitsInDeinit?>(nil)
+  func aDisplacedValueMayCancelASubscriptionToItsOwnProperty(_ write: Write) {
+    let owner = MutableProperty<CancelsInDeinit?>(nil)
     let token = owner.property.sink { _ in }
-    owner.value = CancelsAndWaitsInDeinit(token)
+    owner.value = CancelsInDeinit(token)
     let returned = startThread {
       switch write {
       case .set: owner.value = nil
@@ -95,62 +95,10 @@ import Testing
     #expect(received.value == 1, "B's deinit cancelled the subscription before C went out")
   }
 
-  /// `stream.map { blocking }.receive(on: scheduler)`: while the transform blocks, another
-  /// thread calls `cancelAndWait()`. When it returns, the value the transform then produced
-  /// must be gone: the cancelled relay drops it instead of queueing it for its pending job.
-  @Test func aValueProducedWhileCancellingAndWaitingIsNotKeptByTheRelay() {
-    let sender = EventSender<Int>()
-    let scheduler = TestScheduler()  // never run: a pending job would keep whatever it holds
-    let inTransform = DispatchSemaphore(value: 0)
-    let proceed = DispatchSemaphore(value: 0)
-    let log = Log<String>()
-    let token = sender.stream
-      .map { _ in
-        inTransform.signal()
-        proceed.wait()
-        return OnDeinit { log.append("value released") }
-      }
-      .receive(on: scheduler)
-      .sink { _ in log.append("delivered") }
-    let sending = startThread { sender.send(1) }
-    guard waitOrFail(inTransform, "the transform to start") else { return }
-    guard let waiting = cancelAndWaitOnAnotherThread(token, loggingTo: log) else {
-      proceed.signal()
-      return
-    }
-    proceed.signal()
-    waitOrFail(waiting, "cancelAndWait() to return")
-    waitOrFail(sending, "the send to return")
-    #expect(log.all == ["value released", "cancelAndWait returned"])
-    withExtendedLifetime(scheduler) {}
-  }
-
-  /// A closure token's `cancelAndWait()` waits for another thread's `onCancel` that is still
-  /// running, as its documentation says.
-  @Test func aClosureTokensCancelAndWaitWaitsForAnOnCancelStillRunning() {
-    let entered = DispatchSemaphore(value: 0)
-    let finish = DispatchSemaphore(value: 0)
-    let log = Log<String>()
-    let token = SubscriptionToken {
-      entered.signal()
-      finish.wait()
-      log.append("onCancel finished")
-    }
-    let cancelling = startThread { token.cancel() }
-    guard waitOrFail(entered, "onCancel to start") else { return }
-    guard let waiting = cancelAndWaitOnAnotherThread(token, loggingTo: log) else {
-      finish.signal()
-      return
-    }
-    finish.signal()
-    waitOrFail(cancelling, "cancel() to return")
-    waitOrFail(waiting, "cancelAndWait() to return")
-    #expect(log.all == ["onCancel finished", "cancelAndWait returned"])
-  }
 }
 
-/// Holds a token and calls `cancelAndWait()` on it when released.
-final class CancelsAndWaitsInDeinit: Sendable {
+/// Holds a token and cancels it when released.
+final class CancelsInDeinit: Sendable {
   private let token: SubscriptionToken
 
   init(_ token: SubscriptionToken) {
@@ -158,6 +106,6 @@ final class CancelsAndWaitsInDeinit: Sendable {
   }
 
   deinit {
-    token.cancelAndWait()
+    token.cancel()
   }
 }

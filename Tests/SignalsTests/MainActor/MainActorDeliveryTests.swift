@@ -76,31 +76,28 @@ private let mainQueueKey: DispatchSpecificKey<Bool> = {
     token.cancel()
   }
 
-  /// A value sent on the main thread with nothing queued is delivered in place, in a round the
-  /// relay starts without counting itself as a delivery: the upstream's delivery around it
-  /// already counts. So `cancelAndWait()` from the handler must return at once (waiting would
-  /// wait for this very round), and no later event may reach the handler.
-  @Test func cancelAndWaitFromAHandlerDeliveredInPlaceReturnsAtOnce() {
+  /// A value sent on the main thread with nothing queued is delivered in place. A cancel from
+  /// the handler returns at once, and no later event may reach the handler.
+  @Test func cancelFromAHandlerDeliveredInPlaceEndsDeliveryAtOnce() {
     let sender = EventSender<String>()
     let screen = Screen()
     let token = Slot<SubscriptionToken>()
     token.value =
       sender.stream.receive(on: .mainActor).sink { text in
         screen.show(text)
-        token.take()?.cancelAndWait()
-        screen.show("cancelAndWait returned")
+        token.take()?.cancel()
+        screen.show("cancel returned")
       }
     sender.send("toast")
     sender.send("late")
-    #expect(screen.shown == ["toast", "cancelAndWait returned"])
+    #expect(screen.shown == ["toast", "cancel returned"])
   }
 
   /// A stream built with `EventStream(subscribe:)` may call its handler from outside any Signals
-  /// delivery. On the main thread the main-actor relay delivers such a value in place, and
-  /// `cancelAndWait()` from the handler must still return at once: waiting for the round it
-  /// runs in would block the main thread for ever (the watchdog turns that into a crash with a
+  /// delivery. On the main thread the main-actor relay delivers such a value in place, and a
+  /// cancel from the handler must return at once (the watchdog turns a hang into a crash with a
   /// message rather than a hung test run).
-  @Test func cancelAndWaitFromAHandlerCalledOutsideAnyDeliveryReturnsAtOnce() {
+  @Test func cancelFromAHandlerCalledOutsideAnyDeliveryReturnsAtOnce() {
     let deliver = Slot<@Sendable (String) -> Void>()
     let stream = EventStream<String> { handler in
       deliver.value = handler
@@ -111,13 +108,13 @@ private let mainQueueKey: DispatchSpecificKey<Bool> = {
     token.value =
       stream.receive(on: .mainActor).sink { text in
         screen.show(text)
-        token.take()?.cancelAndWait()
-        screen.show("cancelAndWait returned")
+        token.take()?.cancel()
+        screen.show("cancel returned")
       }
-    let watchdog = DeadlockWatchdog("cancelAndWait() inside a main-actor delivery made in place")
+    let watchdog = DeadlockWatchdog("cancel() inside a main-actor delivery made in place")
     deliver.value?("toast")  // on the main thread, outside any Signals delivery
     watchdog.finish()
-    #expect(screen.shown == ["toast", "cancelAndWait returned"])
+    #expect(screen.shown == ["toast", "cancel returned"])
   }
 
   @Test func eventSentFromABackgroundThreadArrivesLaterOnTheMainActor() async {

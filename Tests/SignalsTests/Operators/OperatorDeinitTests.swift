@@ -4,7 +4,7 @@ import Testing
 
 /// Every operator holds user values somewhere (a held event, the last value, a pair, a queue)
 /// and releases them when it replaces or drops them. A value's `deinit` is user code: here it
-/// sends again, cancels another subscription and `cancelAndWait()`s a third. Whatever the
+/// sends again and cancels two other subscriptions. Whatever the
 /// operator, that must neither deadlock (a release under a lock) nor lose a value, and every
 /// value must be released by the end.
 @Suite(.dedicatedThread) struct OperatorDeinitTests {
@@ -23,19 +23,19 @@ import Testing
   }
 
   /// Sends three values through an event source and writes three to a property, through the
-  /// operator, then cancels and waits.
+  /// operator, then cancels.
   private static func run(_ operator: Operator, counting deinits: Counter) {
     let sender = EventSender<Probe?>()
     let owner = MutableProperty<Probe?>(nil)
     let scheduler = TestScheduler()
     let cancelled = Slot<SubscriptionToken>(sender.stream.sink { _ in })
-    let waitedFor = Slot<SubscriptionToken>(owner.property.sink { _ in })
+    let alsoCancelled = Slot<SubscriptionToken>(owner.property.sink { _ in })
     let makeProbe = { @Sendable in
       Probe {
         deinits.increment()
         sender.send(nil)  // queued or delivered: a send from a deinit is user code like any
         cancelled.take()?.cancel()
-        waitedFor.take()?.cancelAndWait()
+        alsoCancelled.take()?.cancel()
       }
     }
     let received = Counter()
@@ -47,7 +47,7 @@ import Testing
     }
     scheduler.advance(by: .seconds(10))
     owner.value = nil
-    token.cancelAndWait()
+    token.cancel()
     scheduler.run()
   }
 

@@ -209,14 +209,12 @@ import Testing
       // Modes whose handler never runs on this thread may hold each call until the cancel
       // starts; property.sink may deliver its current value on this thread, inside sink().
       let holds = [0, 1, 3, 4].contains(mode) && random.chance(50)
-      // Half the cycles cancel with cancel() (never waits), half with cancelAndWait(); the
-      // self-cancelling mode cancels from inside its handler, on the delivering thread, where
-      // no call may follow at all; its outer cancel, if first, is cancelAndWait().
-      let waits = mode == 6 || cycle % 2 == 0
+      // The churn thread cancels with cancel() (at most one call may follow it); the
+      // self-cancelling mode also cancels from inside its handler, on the delivering thread,
+      // where no call may follow at all.
       let recorder = StressRecorder(
-        "churn thread \(thread) #\(cycle) \(names[mode])\(holds ? " (held)" : "")"
-          + (waits ? " cancelAndWait" : " cancel"),
-        holdsCallsForCancel: holds, cancelWaits: waits)
+        "churn thread \(thread) #\(cycle) \(names[mode])\(holds ? " (held)" : "")",
+        holdsCallsForCancel: holds)
       let probe = tracker.track(HandlerProbe(), "handler of churn \(thread) #\(cycle)")
       let work = random.below(3) * 300
       let handler: @Sendable (Stamp) -> Void = { stamp in
@@ -243,7 +241,7 @@ import Testing
             let own = ownToken.withLock({ $0.take() })
           {
             own.cancel()
-            recorder.cancelHasReturned()
+            recorder.cancelHasReturned(inHandler: true)
           }
         }
         ownToken.withLock { $0 = token }
@@ -256,11 +254,7 @@ import Testing
         waitBriefly { recorder.startedCalls >= wanted || sendersAreDone() }
       }
       recorder.cancelWillStart()
-      if waits {
-        token.cancelAndWait()
-      } else {
-        token.cancel()
-      }
+      token.cancel()
       recorder.cancelHasReturned()
       _ = ownToken.withLock { $0.take() }  // breaks token -> handler -> ownToken -> token
       results.append(

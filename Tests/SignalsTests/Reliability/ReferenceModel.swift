@@ -8,8 +8,10 @@
 ///    been cancelled by the time its turn comes, in subscription order.
 /// 3. A property subscriber first receives the value stored when it subscribed, at once, before
 ///    `subscribe` returns, whatever is being delivered; then, in order, every value written
-///    while it was receiving it. Until then the FIFO queue's deliveries skip it; after, it
-///    receives only values written later.
+///    while it was receiving it: delivered by `subscribe` itself if no delivery is running
+///    (and again for what is written meanwhile), else queued, after everything queued before,
+///    for the running delivery loop to deliver to it alone. Until then the FIFO queue's
+///    deliveries skip it; after, it receives only values written later.
 /// 4. A cancelled subscriber receives nothing more, not even the value being delivered.
 /// 5. `receive(on: scheduler)` gives each subscriber its own stream, whose delivery loop runs
 ///    only when the scheduler runs the job it was handed.
@@ -61,6 +63,8 @@ final class ModelChannel {
   private enum Delivery {
     /// The `number`-th value sent, for everyone who subscribed before it was sent.
     case sent(number: Int, value: Int)
+    /// What a property subscriber missed while it received its replay, for it alone.
+    case catchUp(ModelSubscriber, values: [Int])
   }
 
   private(set) var current: Int?
@@ -98,16 +102,20 @@ final class ModelChannel {
     guard let current else { return subscriber }
     var values = [current]
     subscriber.missedWhileCatchingUp = []
-    while !values.isEmpty {
+    while true {
       for value in values where !subscriber.isCancelled {
         handler(value)
       }
-      values = subscriber.missedWhileCatchingUp ?? []
+      let missed = subscriber.missedWhileCatchingUp ?? []
+      if missed.isEmpty || isDelivering || isWaitingForScheduler {
+        subscriber.missedWhileCatchingUp = nil
+        subscriber.sentBeforeJoining = sentCount
+        if !missed.isEmpty { queue.append(.catchUp(subscriber, values: missed)) }
+        return subscriber
+      }
+      values = missed
       subscriber.missedWhileCatchingUp = []
     }
-    subscriber.missedWhileCatchingUp = nil
-    subscriber.sentBeforeJoining = sentCount
-    return subscriber
   }
 
   private func enqueue(_ delivery: Delivery) {
@@ -137,6 +145,10 @@ final class ModelChannel {
         where subscriber.sentBeforeJoining < number && !subscriber.isCancelled
           && subscriber.missedWhileCatchingUp == nil
         {
+          subscriber.handler(value)
+        }
+      case .catchUp(let subscriber, let values):
+        for value in values where !subscriber.isCancelled {
           subscriber.handler(value)
         }
       }

@@ -12,19 +12,19 @@ struct Stamp: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Records what one subscriber of a stress test receives, and catches, as they happen, what a
-/// handler can see that must never happen: two overlapping calls; after `cancelAndWait()`
-/// returned, any call starting or still running; after `cancel()` returned, more than one call
-/// starting (`cancel()` never waits: the round already running on another thread may still make
-/// the one call it was about to make, and no later round calls the handler).
+/// handler can see that must never happen: two overlapping calls; after a cancel made on the
+/// delivering thread (from inside the handler) returned, any call; after a `cancel()` on
+/// another thread returned, more than one call starting (`cancel()` never waits: the round
+/// already running on another thread may still make the one call it was about to make, and no
+/// later round calls the handler).
 final class StressRecorder: Sendable {
   let label: String
   /// Whether each call waits (boundedly) until the canceller has *started* `cancel()`, so that
   /// the cancel certainly meets a call in flight on another thread. Only for subscribers whose
   /// handler never runs on the cancelling thread.
   private let holdsCallsForCancel: Bool
-  /// Whether the canceller uses `cancelAndWait()`, or cancels from inside the handler itself
-  /// (both: no call may follow), else `cancel()` from another thread (one call may follow).
-  private let cancelWaits: Bool
+  /// Whether the cancel was made from inside the handler itself, on the delivering thread.
+  private let cancelledInHandler = Atomic<Bool>(false)
   private let callsStartedAfterCancel = Atomic<Int>(0)
   private let received = Locked<[Stamp]>([])
   private let callsStarted = Atomic<Int>(0)
@@ -33,10 +33,9 @@ final class StressRecorder: Sendable {
   private let cancelReturned = Atomic<Bool>(false)
   private let problems = Locked<[String]>([])
 
-  init(_ label: String, holdsCallsForCancel: Bool = false, cancelWaits: Bool = true) {
+  init(_ label: String, holdsCallsForCancel: Bool = false) {
     self.label = label
     self.holdsCallsForCancel = holdsCallsForCancel
-    self.cancelWaits = cancelWaits
   }
 
   var values: [Stamp] { received.withLock { $0 } }
@@ -52,8 +51,8 @@ final class StressRecorder: Sendable {
     }
     if cancelReturned.load(ordering: .acquiring) {
       let late = callsStartedAfterCancel.wrappingAdd(1, ordering: .relaxed).newValue
-      if cancelWaits {
-        report("received \(stamp) after cancelAndWait() had returned")
+      if cancelledInHandler.load(ordering: .acquiring) {
+        report("received \(stamp) after a cancel from inside the handler had returned")
       } else if late > 1 {
         report("received \(stamp), call \(late) after cancel() had returned (at most 1)")
       }
@@ -66,9 +65,6 @@ final class StressRecorder: Sendable {
     var spin = 0
     for step in 0..<work { spin &+= step }
     blackHole(spin)
-    if cancelWaits && cancelReturned.load(ordering: .acquiring) {
-      report("was still running (at \(stamp)) when cancelAndWait() returned")
-    }
     callsInProgress.wrappingSubtract(1, ordering: .acquiringAndReleasing)
   }
 
@@ -77,8 +73,10 @@ final class StressRecorder: Sendable {
     cancelStarted.store(true, ordering: .releasing)
   }
 
-  /// Call right after the cancel returns.
-  func cancelHasReturned() {
+  /// Call right after the cancel returns; `inHandler` if it was made from inside the handler,
+  /// on the delivering thread (then no call may follow at all).
+  func cancelHasReturned(inHandler: Bool = false) {
+    if inHandler { cancelledInHandler.store(true, ordering: .releasing) }
     cancelReturned.store(true, ordering: .releasing)
   }
 

@@ -178,8 +178,7 @@ final class DeadlockWatchdog: Sendable {
 }
 
 /// Waits (bounded by ``hangGuard``) until `condition` holds, checking it every millisecond.
-/// For states another thread reaches and then stays in (a thread parked on a lock or in
-/// `cancelAndWait()`), so the test waits for the state itself rather than for a time.
+/// For states another thread reaches and then stays in (a thread parked on a lock), so the test waits for the state itself rather than for a time.
 func waitUntil(
   _ description: String = "the condition", sourceLocation: SourceLocation = #_sourceLocation,
   _ condition: () -> Bool
@@ -193,28 +192,4 @@ func waitUntil(
     Thread.sleep(forTimeInterval: 0.001)
   }
   return true
-}
-
-/// Waits (bounded by ``hangGuard``) until a `cancelAndWait()` is parked on `token`'s streams.
-func waitUntilParked(
-  _ token: SubscriptionToken, sourceLocation: SourceLocation = #_sourceLocation
-) -> Bool {
-  waitUntil("cancelAndWait() to park", sourceLocation: sourceLocation) {
-    token.parkedCancellerCount > 0
-  }
-}
-
-/// Calls `token.cancelAndWait()` on a new thread, which then logs "cancelAndWait returned", and
-/// waits until that call is parked. Returns the thread's semaphore; `nil`, with an issue
-/// recorded, if it never parks.
-func cancelAndWaitOnAnotherThread(
-  _ token: SubscriptionToken, loggingTo log: Log<String>,
-  sourceLocation: SourceLocation = #_sourceLocation
-) -> DispatchSemaphore? {
-  let cancelling = startThread {
-    token.cancelAndWait()
-    log.append("cancelAndWait returned")
-  }
-  guard waitUntilParked(token, sourceLocation: sourceLocation) else { return nil }
-  return cancelling
 }

@@ -1,13 +1,18 @@
 /// Cancels several subscriptions in order, as one. Used by operators that hold more than one
 /// subscription (for example `combineLatest`); they list the stage that calls the user's
 /// handler first, so that it stops before its sources do.
-final class CompositeCancel: CancelTarget, @unchecked Sendable {
-  // Why `@unchecked Sendable` is sound (restated from `CancelTarget`): the one stored property
-  // is a `let` of a `Sendable` type.
+final class CompositeToken: SubscriptionToken, @unchecked Sendable {
+  // Why `@unchecked Sendable` is sound (restated from its superclass): the one stored property is a `let`
+  // of a `Sendable` type.
   private let parts: [SubscriptionToken]
 
   init(_ parts: [SubscriptionToken]) {
     self.parts = parts
+    super.init()
+  }
+
+  deinit {
+    cancel()
   }
 
   override func cancel() {
@@ -15,22 +20,12 @@ final class CompositeCancel: CancelTarget, @unchecked Sendable {
       part.cancel()
     }
   }
-
-  override func cancelAndWait() {
-    for part in parts {
-      part.cancelAndWait()
-    }
-  }
-
-  override var parkedCancellers: Int {
-    parts.reduce(0) { $0 + $1.parkedCancellerCount }
-  }
 }
 
 extension SubscriptionToken {
   /// One token that cancels `parts` in order. Each part is itself idempotent, so the whole is.
   @usableFromInline
   static func combining(_ parts: SubscriptionToken...) -> SubscriptionToken {
-    SubscriptionToken(CompositeCancel(parts))
+    CompositeToken(parts)
   }
 }
