@@ -134,7 +134,7 @@ func waitOrFail(
 /// `body`. The returned semaphore is signalled when `body` returns. `name` is what
 /// ``currentThreadName`` returns on that thread, so a handler can record who delivered it.
 func startThread(
-  named name: String? = nil, _ body: @escaping @Sendable () -> Void
+  named name: String? = nil, stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void
 ) -> DispatchSemaphore {
   let finished = DispatchSemaphore(value: 0)
   let thread = Thread {
@@ -142,6 +142,7 @@ func startThread(
     body()
     finished.signal()
   }
+  if let stackSize { thread.stackSize = stackSize }
   thread.start()
   return finished
 }
