@@ -9,8 +9,8 @@ import Testing
 /// (no wall-clock bound, no sleeps: threads are joined and queues drained with a barrier).
 ///
 /// What must hold, per subscriber:
-/// - one call at a time; after `cancelAndWait()` returned no call starts and none is still
-///   running; after `cancel()` returned at most one call starts (the round already running);
+/// - one call at a time; after a cancel made from inside the handler no call starts; after
+///   `cancel()` on another thread returned at most one call starts (the round already running);
 /// - per sender, sequence numbers in order with no gap and no duplicate while subscribed;
 /// - a subscriber alive for the whole run receives every value exactly once, and a property
 ///   subscriber's last value is the property's final stored value.

@@ -4,8 +4,7 @@ import SignalsTesting
 import Testing
 
 /// The first value of a burst through `receive(on:)` a scheduler, handed to the job that
-/// delivers it: released inside that job's round, dropped at once by a cancellation, waited for
-/// by `cancelAndWait()` from another thread. (The second edition handed it over in a slot of its
+/// delivers it: released inside that job's round, dropped at once by a cancellation. (The second edition handed it over in a slot of its
 /// own, with no lock; the third queues it like any value, and these tests hold it to the same
 /// promises.) The race at the end runs them against a canceller on another thread (under
 /// `--sanitize=thread` in CI, an access that races is reported too). Values queued behind it,
