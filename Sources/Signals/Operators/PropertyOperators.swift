@@ -123,6 +123,7 @@ extension Property {
         let combiner = SnapshotCombiner(read: readPair, handler: handler)
         let firstToken = first.sink { _ in combiner.sourceChanged() }
         let otherToken = other.sink { _ in combiner.sourceChanged() }
+        combiner.start()
         return .combining(combiner.token, firstToken, otherToken)
       })
   }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The state of one subscription to a combined property: on every source notification it reads
 /// the combination as a snapshot and delivers it if it is newer than the last one delivered.
 /// Internal; behind ``Property/combineLatest(_:)``.
@@ -14,6 +16,9 @@ final class SnapshotCombiner<Output: Sendable>: Sendable {
   let token: SubscriptionToken
   /// The version of the snapshot delivered last; `nil` before the first.
   private let delivered = Locked<SnapshotVersion?>(nil)
+  /// Whether both sources are subscribed: their replays, which come before, are left to the
+  /// one read ``start()`` makes (a source without a version would otherwise deliver twice).
+  private let isStarted = Atomic<Bool>(false)
 
   init(
     read: @escaping @Sendable (ReadSnapshot) -> Output,
@@ -23,6 +28,13 @@ final class SnapshotCombiner<Output: Sendable>: Sendable {
     (output, token) = Channel<Output>.output(to: handler)
   }
 
+  /// Both sources are subscribed: reads the combination and delivers it, the subscriber's first
+  /// value.
+  func start() {
+    isStarted.store(true, ordering: .releasing)
+    sourceChanged()
+  }
+
   /// A source notified a change: read the combination and deliver it if it is newer.
   ///
   /// The read runs the sources' transforms (user code), so it happens with no lock held. If a
@@ -30,6 +42,7 @@ final class SnapshotCombiner<Output: Sendable>: Sendable {
   /// reads again: reads only move forward, so the new read is at least as new as everything
   /// delivered, and nothing newer is lost.
   func sourceChanged() {
+    guard isStarted.load(ordering: .acquiring) else { return }
     while true {
       let (combined, version) = ReadSnapshot.consistently(read)
       var isStale = false

@@ -29,6 +29,16 @@ import Testing
     #expect(recorder.values == [Pair(10, 100), Pair(20, 200), Pair(30, 300)])
   }
 
+  /// A source built with `Property(read:subscribe:)` has no version, so each of its
+  /// notifications delivers; its replay on subscribing is not a notification: the current pair
+  /// comes once (the fourth edition delivered it twice).
+  @Test func aSourceWithoutAVersionDeliversTheCurrentPairOnce() {
+    let owner = MutableProperty(1)
+    let opaque = Property(read: { owner.value }, subscribe: { owner.property.sink($0) })
+    let recorder = Recorder(opaque.combineLatest(owner.property, Pair.init))
+    #expect(recorder.values == [Pair(1, 1)])
+  }
+
   @Test func aChainBesideItsOwnerStaysConsistent() {
     let owner = MutableProperty(1)
     let chained = owner.property.map { $0 * 10 }.map { $0 * 10 }

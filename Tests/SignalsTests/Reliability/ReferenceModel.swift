@@ -15,7 +15,8 @@
 /// 4. A cancelled subscriber receives nothing more, not even the value being delivered.
 /// 5. `receive(on: scheduler)` gives each subscriber its own stream, whose delivery loop runs
 ///    only when the scheduler runs the job it was handed.
-/// 6. `combineLatest` of properties, on each notification from either side, reads both sides'
+/// 6. `combineLatest` of properties, once both sides are subscribed (their replays are not
+///    notifications) and then on each notification from either side, reads both sides'
 ///    current values (from the stored values of their owners) and sends the pair only if some
 ///    owner has been written since the pair it sent last (glitch-free, once per owner change).
 
@@ -277,7 +278,9 @@ struct ModelStream {
         let pairs = ModelChannel(current: nil)
         let pairsToken = ModelToken(pairs.subscribe(handler))
         var sent: [ObjectIdentifier: Int]?
+        var isStarted = false
         let changed: (Int) -> Void = { _ in
+          guard isStarted else { return }
           let reading = readPair()
           if let sent, !reading.writes.contains(where: { $0.value > sent[$0.key, default: 0] }) {
             return  // every owner is as it was in the pair sent last
@@ -287,6 +290,8 @@ struct ModelStream {
         }
         let firstToken = self.subscribe(changed)
         let secondToken = other.subscribe(changed)
+        isStarted = true
+        changed(0)
         return ModelToken(combining: pairsToken, firstToken, secondToken)
       }, read: readPair)
   }
