@@ -134,6 +134,10 @@ struct ChannelState<Value: Sendable>: Sendable {
   @usableFromInline var isJobPending = false
   /// The stamps of entries cancelled while a round or a queued catch-up may still hold them.
   @usableFromInline var cancelledStamps: Set<UInt64> = []
+  /// The thread running a `modify` body (0: none), and whether that thread wrote meanwhile:
+  /// then the body wrote the property it modifies, and would never see its change stored.
+  @usableFromInline var modifyingThread: UInt = 0
+  @usableFromInline var modifyingThreadWrote = false
 
   @inlinable
   init(kind: Kind) {
@@ -172,6 +176,9 @@ struct ChannelState<Value: Sendable>: Sendable {
     _ value: Value, canDeliverHere: Bool, dropObserved: Bool, cancellations: UInt64
   ) -> Published {
     version &+= 1
+    if modifyingThread != 0 && modifyingThread == currentThreadNumber() {
+      modifyingThreadWrote = true
+    }
     var answer = Published()
     if case .property(let current) = kind {
       if !_isPOD(Value.self) { answer.displaced = current }

@@ -55,7 +55,9 @@ public final class MutableProperty<Value: Sendable>: Sendable {
   ///   value (a copy-on-write value is copied once per run). If another write stored a value
   ///   after that copy was read, this run's change is not stored and `body` runs again on the
   ///   newer value; that repeats until no write came in between. So keep `body` free of side
-  ///   effects other than changing its argument and computing its result.
+  ///   effects other than changing its argument and computing its result. A `body` that
+  ///   writes this property itself on every run could never finish: its second such run stops
+  ///   the program with a message naming the mistake.
   /// - The result returned is the one of the run whose change was stored (the last run); the
   ///   results of discarded runs are dropped.
   /// - One write, one delivery, in the same order as every other write. If `body` throws,

@@ -78,3 +78,14 @@ package final class Locked<State>: @unchecked Sendable {
     return false
   }
 }
+
+/// A number that names the calling thread while it runs (its POSIX thread). Internal; for
+/// ``MutableProperty/modify(_:)``, to tell its own body's writes from other threads'.
+@inlinable
+func currentThreadNumber() -> UInt {
+  #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+  #else
+    UInt(pthread_self())
+  #endif
+}

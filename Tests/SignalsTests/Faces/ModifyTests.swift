@@ -89,4 +89,34 @@ import Testing
     first.cancel()
     second.cancel()
   }
+
+  /// A body that reads its property (or another thread's write meanwhile) is not that mistake:
+  /// it runs again on the newer value, and returns.
+  @Test func anotherThreadsWriteDuringTheBodyRunsItAgain() {
+    let owner = MutableProperty(0)
+    let runs = Counter()
+    owner.modify { value in
+      runs.increment()
+      if runs.value == 1 { waitOrFail(startThread { owner.value = 5 }, "the other write") }
+      value += 1
+    }
+    #expect(owner.value == 6)
+    #expect(runs.value == 2)
+  }
+}
+
+/// `modify`'s one misuse, in a process of its own (an exit test): it stops the process.
+@Suite struct ModifyMisuseTests {
+  /// A body that writes the property it modifies on every run could never see its change
+  /// stored (each run finds a newer value and runs again: the fourth edition never returned).
+  /// Its second such run stops with a message naming the mistake.
+  @Test func aBodyThatWritesItsOwnPropertyStopsWithAMessage() async {
+    await #expect(processExitsWith: .failure) {
+      let owner = MutableProperty(0)
+      owner.modify { value in
+        owner.value = value + 100
+        value += 1
+      }
+    }
+  }
 }
