@@ -28,12 +28,18 @@ final class Channel<Value: Sendable>: Sendable {
   /// cancel made meanwhile (even by the handler just called) is seen before the next call. The
   /// engine's one lock-free step, and it is only a read.
   @usableFromInline let cancellations = Atomic<UInt64>(0)
+  /// ``cancel(_:)`` compiled for this channel's `Value`, for ``Subscriber``: a class's methods
+  /// are compiled once, in this module, for any `Value`, and unspecialised generic code looks up
+  /// type metadata at run time (several microseconds a cancel), so the subscriber calls through
+  /// this closure, formed in `init`, where the client that makes the channel knows `Value`.
+  @usableFromInline let cancelSubscriber: @Sendable (Channel<Value>, Subscriber<Value>) -> Void
 
   /// A channel of `kind`: an event channel, or a property with its initial value.
   @inlinable
   init(_ kind: State.Kind = .events, dropObserver: (@Sendable (Value) -> Void)? = nil) {
     self.state = Locked(State(kind: kind))
     self.dropObserver = dropObserver
+    self.cancelSubscriber = { channel, subscriber in channel.cancel(subscriber) }
   }
 
   // MARK: Reading

@@ -28,7 +28,7 @@ final class Subscriber<Value: Sendable>: SubscriptionToken, @unchecked Sendable 
   }
 
   deinit {
-    channel.cancel(self)
+    channel.cancelSubscriber(channel, self)
   }
 
   /// Whether the subscriber has not been cancelled.
@@ -37,8 +37,7 @@ final class Subscriber<Value: Sendable>: SubscriptionToken, @unchecked Sendable 
     stamp.load(ordering: .relaxed) != Self.cancelled
   }
 
-  @inlinable
   override func cancel() {
-    channel.cancel(self)
+    channel.cancelSubscriber(channel, self)
   }
 }
