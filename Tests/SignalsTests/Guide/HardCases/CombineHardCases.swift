@@ -60,10 +60,15 @@
 
     func queryChanged(_ query: String) {
       searching?.cancel()
-      searching = Task {
-        guard let found = try? await search(query), !Task.isCancelled else { return }
+      searching = Task { [weak self, search] in
+        let found = try? await search(query)
+        guard let self, let found, !Task.isCancelled else { return }
         results = found
       }
+    }
+
+    deinit {
+      searching?.cancel()
     }
   }
 // snippet-end
@@ -133,11 +138,14 @@
   // snippet-end
 
   // snippet: uikit-must-not-lose
-  /// Shows the oldest unseen message as an alert; its OK button reports it seen, and the next
-  /// one follows.
+  /// Shows the oldest unseen message as an alert, only while the screen is in a window; its OK
+  /// button reports it seen, and the next one follows. A message that arrives while the screen
+  /// cannot present waits in the view model, and `viewDidAppear` shows it.
   final class CombinePaymentViewController: UIViewController {
     private let viewModel: CombinePaymentViewModel
     private var cancellables = Set<AnyCancellable>()
+    private var oldest: CombinePaymentViewModel.Message?
+    private var presented: CombinePaymentViewModel.Message.ID?
 
     init(viewModel: CombinePaymentViewModel) {
       self.viewModel = viewModel
@@ -152,15 +160,24 @@
       super.viewDidLoad()
       viewModel.$messages
         .map(\.first)
-        .removeDuplicates()
         .receive(on: DispatchQueue.main)
         .sink { [weak self] oldest in
-          if let oldest { self?.show(oldest) }
+          self?.oldest = oldest
+          self?.showOldestIfPossible()
         }
         .store(in: &cancellables)
     }
 
-    private func show(_ message: CombinePaymentViewModel.Message) {
+    override func viewDidAppear(_ animated: Bool) {
+      super.viewDidAppear(animated)
+      showOldestIfPossible()  // what arrived while the screen was not in a window
+    }
+
+    private func showOldestIfPossible() {
+      guard let message = oldest, message.id != presented,
+        viewIfLoaded?.window != nil, presentedViewController == nil
+      else { return }  // not now: it stays in `messages`, and the next chance shows it
+      presented = message.id
       let alert = UIAlertController(title: "Payment", message: message.text, preferredStyle: .alert)
       alert.addAction(
         UIAlertAction(title: "OK", style: .default) { [weak self] _ in
