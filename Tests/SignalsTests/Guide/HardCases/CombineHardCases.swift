@@ -45,6 +45,35 @@
   }
   // snippet-end
 
+  // snippet: combine-two-windows
+  /// 8.4 with Combine: the notes every window shows are state in one shared store; the toast
+  /// for a save is an event of the view model of the window that saved, so no other window,
+  /// and no window opened later, shows it.
+  @MainActor
+  final class CombineNotesStore {
+    @Published private(set) var notes: [String] = []
+
+    func add(_ note: String) {
+      notes.append(note)
+    }
+  }
+
+  @MainActor
+  final class CombineNotesWindowViewModel {
+    let showToast = PassthroughSubject<String, Never>()
+    private let store: CombineNotesStore
+
+    init(store: CombineNotesStore) {
+      self.store = store
+    }
+
+    func save(_ note: String) {
+      store.add(note)  // state: every window draws it
+      showToast.send("Saved")  // an event: only this window's subscribers hear it
+    }
+  }
+  // snippet-end
+
   // snippet: combine-stored-task
   /// The stored `Task` with Combine: the same cancel and the same check; only the output's type
   /// differs.
@@ -184,6 +213,48 @@
           self?.viewModel.messageShown(message.id)
         })
       present(alert, animated: true)
+    }
+  }
+// snippet-end
+#endif
+
+#if canImport(Combine) && canImport(UIKit)
+  // snippet: uikit-cell-reuse
+  /// 8.5 with Combine: a cell is a screen bound again and again. `prepareForReuse()` empties
+  /// its cancellables before the cell shows another row, so the old row stops drawing into it.
+  @MainActor
+  final class CombineContactRowViewModel {
+    @Published private(set) var name: String
+
+    init(name: String) {
+      self.name = name
+    }
+  }
+
+  final class CombineContactCell: UICollectionViewCell {
+    private let nameLabel = UILabel()
+    private var cancellables = Set<AnyCancellable>()
+
+    override init(frame: CGRect) {
+      super.init(frame: frame)
+      contentView.addSubview(nameLabel)
+    }
+
+    required init?(coder: NSCoder) {
+      fatalError("made in code only")
+    }
+
+    func configure(with row: CombineContactRowViewModel) {
+      row.$name
+        .receive(on: DispatchQueue.main)
+        .sink { [weak self] name in self?.nameLabel.text = name }
+        .store(in: &cancellables)
+    }
+
+    override func prepareForReuse() {
+      super.prepareForReuse()
+      cancellables.removeAll()  // the old row must not draw into the reused cell
+      nameLabel.text = nil
     }
   }
 // snippet-end
