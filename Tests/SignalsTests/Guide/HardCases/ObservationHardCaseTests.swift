@@ -48,7 +48,7 @@ extension GuideTests {
       var model: ObservableSearchModel? = ObservableSearchModel(search: {
         try await request.call($0)
       })
-      weak var released = model
+      weak let released = model
       model?.queryChanged("a")
       _ = try await request.requests(count: 1)
       model = nil  // the screen went away; the task holds the model only weakly
