@@ -83,7 +83,15 @@ def _environ():
 
 
 def issue_lines(output: str) -> List[str]:
-    return [line for line in output.splitlines() if "recorded an issue" in line]
+    """Each recorded issue with its comments (Swift Testing prints them on the '↳' lines under
+    it), as one line."""
+    issues: List[str] = []
+    for line in output.splitlines():
+        if "recorded an issue" in line:
+            issues.append(line)
+        elif line.startswith("↳") and issues:
+            issues[-1] += " " + line
+    return issues
 
 
 def leaks(lines: List[str], allowed: List[str], reasons: List[str]) -> List[str]:
@@ -151,6 +159,12 @@ def self_test() -> int:
         ok = len(command_problems(text, "sample")) == expected
         failures += 0 if ok else 1
         print(f"{'ok  ' if ok else 'FAIL'} {title}")
+    ok = issue_lines("✘ Test check(_:) recorded an issue at X.swift:1:1: Issue recorded\n"
+                     "↳ x: not answered yet; ask question 2\n◇ Test case started.\n") == [
+        "✘ Test check(_:) recorded an issue at X.swift:1:1: Issue recorded "
+        "↳ x: not answered yet; ask question 2"]
+    failures += 0 if ok else 1
+    print(f"{'ok  ' if ok else 'FAIL'} reads an issue with its comment line")
     ok = leaks(["x: not answered yet; ask question 2"], [], ["it stays"]) == [] and len(
         leaks(["(answer.kind → .state)", "it stays until"], [], ["it stays"])) == 2
     failures += 0 if ok else 1
