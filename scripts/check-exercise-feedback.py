@@ -34,7 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 EXERCISE = ROOT / "Exercises/Exercises/Exercise11StateOrEvent.swift"
 SOLUTION = ROOT / "Exercises/Solutions/Solution11StateOrEvent.swift"
 CHECKS = ROOT / "Exercises/Checks/Exercise11Checks.swift"
-TEXTS = ["docs/guide.md", "docs/guide.ko.md", "README.md", "Exercises/README.md"]
+TEXTS = ["docs/guide.md", "docs/guide.ko.md", "docs/companion.md", "docs/companion.ko.md", "README.md",
+         "Exercises/README.md", "CONTRIBUTING.md"]
 COMMAND = re.compile(r"(?P<env>SIGNALS_EXERCISE=(?P<n>\S+) )?swift test --filter Exercise(?P<m>\d+)(?P<slash>/?)")
 KINDS = ["state", "event", "stateUntilAcknowledged", "notAScreenOutput"]
 
