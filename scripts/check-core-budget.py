@@ -30,7 +30,13 @@ How it counts (the same rules for both editions, except the unit of prose):
     on the whole third-edition guide, written before this budget existed: 12,008 Hangul
     syllables against the 5,879 - 906 English words that are not shared code names. A Korean
     core within budget therefore says about what an English core within budget says.
-The exit status is 1 if a guide has no core, more than one, or is over either budget.
+The whole guide: at most MAX_GUIDE_LINES (1,800) lines, and its top (before the first `##`
+heading) states its reading time, "the whole guide about N minutes" (Korean: "가이드 전체는 약
+N분"), within READING_TOLERANCE (5) minutes of what it measures: its prose words at 200 a minute
+plus its code lines at 3 seconds a line (counted as above, Korean in word equivalents).
+The core shows a screen consuming the outputs: one of its code blocks declares `func bind(`.
+The exit status is 1 if a guide has no core, more than one, is over either budget, is too long,
+states no reading time or a wrong one, or its core has no `bind()`.
 
 Standard library only; runs on any python3 >= 3.8.
 """
@@ -47,6 +53,12 @@ from typing import List, Optional, Tuple
 MAX_WORDS = 1400
 MAX_CODE_LINES = 80
 HANGUL_SYLLABLES_PER_WORD = 2.4
+MAX_GUIDE_LINES = 1800
+READING_TOLERANCE = 5
+READING_TIME = {
+    "english": re.compile(r"the whole guide about (\d+) minutes"),
+    "korean": re.compile(r"가이드 전체는 약 (\d+)분"),
+}
 
 GUIDES = {"docs/guide.md": "english", "docs/guide.ko.md": "korean"}
 START = re.compile(r"^\s*<!-- core: start -->\s*$")
@@ -143,6 +155,56 @@ def check(root: Path, quiet: bool = False) -> List[str]:
                 f"{where}: the core has {counted.code_lines} lines of code; the budget is "
                 f"{MAX_CODE_LINES}"
             )
+        if not any(re.search(r"\bfunc bind\(", line) for line in code_lines(lines[start + 1 : end])):
+            errors.append(f"{where}: the core shows no screen consuming the outputs (no code "
+                          "block declares 'func bind(')")
+        errors += check_whole_guide(relative, language, lines, quiet)
+    return errors
+
+
+def code_lines(lines: List[str]) -> List[str]:
+    """The lines inside fenced blocks."""
+    inside: List[str] = []
+    fence: Optional[str] = None
+    for line in lines:
+        opening = FENCE.match(line)
+        if fence is None and opening:
+            fence = opening.group(1)
+        elif fence is not None and line.strip() == fence[0] * len(line.strip()) and len(line.strip()) >= 3:
+            fence = None
+        elif fence is not None:
+            inside.append(line)
+    return inside
+
+
+def reading_minutes(lines: List[str], language: str) -> float:
+    counted = count(lines)
+    measure = english_words if language == "english" else korean_words
+    return measure(counted.prose_lines) / 200 + counted.code_lines * 3 / 60
+
+
+def check_whole_guide(relative: str, language: str, lines: List[str], quiet: bool) -> List[str]:
+    errors: List[str] = []
+    if len(lines) > MAX_GUIDE_LINES:
+        errors.append(f"{relative}: {len(lines)} lines; the whole guide stays within "
+                      f"{MAX_GUIDE_LINES} (move a case to the companion, behind a link)")
+    top = []
+    for line in lines:
+        if line.startswith("## "):
+            break
+        top.append(line)
+    measured = reading_minutes(lines, language)
+    stated = READING_TIME[language].search(" ".join(top))
+    if not quiet:
+        print(f"core-budget: {relative}: {len(lines)} lines (at most {MAX_GUIDE_LINES}), "
+              f"about {measured:.0f} minutes to read (stated: "
+              f"{stated.group(1) if stated else 'nothing'})")
+    if stated is None:
+        errors.append(f"{relative}: the top states no reading time "
+                      f"('{READING_TIME[language].pattern}' before the first '##' heading)")
+    elif abs(int(stated.group(1)) - measured) > READING_TOLERANCE:
+        errors.append(f"{relative}: the top says {stated.group(1)} minutes; the guide measures "
+                      f"{measured:.0f}")
     return errors
 
 
@@ -151,14 +213,19 @@ def self_test() -> int:
 
     def guide(words: int, code_lines: int, korean_syllables: int, korean_names: int = 0,
               markers: Tuple[str, str] = ("<!-- core: start -->", "<!-- core: end -->")) -> Tuple[str, str]:
-        code = ["```swift"] + ["let x = 1"] * code_lines + ["```"]
-        english = (["# Title", "Outside the core: " + "word " * 5000, markers[0]]
+        code = ["```swift", "func bind() {}"] + ["let x = 1"] * (code_lines - 1) + ["```"]
+        english = (["# Title", "Read: the whole guide about {minutes} minutes.",
+                    "Outside the core: " + "word " * 5000, markers[0]]
                    + ["A [linked text](../a/very/long/path/that/is/not/counted.md) " + "word " * (words - 5)]
                    + ["<!-- snippet: name -->"] + code + ["| a | b |", "| --- | --- |"]
                    + [markers[1], "after " * 5000])
-        korean = ([markers[0], "가" * korean_syllables + " , . !" + " `Name`이" * korean_names]
+        korean = (["가이드 전체는 약 {minutes}분", markers[0],
+                   "가" * korean_syllables + " , . !" + " `Name`이" * korean_names]
                   + code + [markers[1], "나" * 50000])
-        return "\n".join(english) + "\n", "\n".join(korean) + "\n"
+        english_minutes = round(reading_minutes(english, "english"))
+        korean_minutes = round(reading_minutes(korean, "korean"))
+        return ("\n".join(english).replace("{minutes}", str(english_minutes)) + "\n",
+                "\n".join(korean).replace("{minutes}", str(korean_minutes)) + "\n")
 
     def expect(name: str, files: Tuple[str, str], should_pass: bool, mention: str = "") -> None:
         with tempfile.TemporaryDirectory() as directory:
@@ -192,6 +259,17 @@ def self_test() -> int:
     expect("markers reversed",
            guide(100, 10, 100, markers=("<!-- core: end -->", "<!-- core: start -->")),
            False, "before")
+
+    at_budget = guide(100, 10, 100)
+    expect("a guide one line too long",
+           (at_budget[0] + "x\n" * (MAX_GUIDE_LINES + 1 - at_budget[0].count("\n")), at_budget[1]),
+           False, f"{MAX_GUIDE_LINES + 1} lines")
+    expect("no reading time", (at_budget[0].replace("the whole guide about", "roughly"),
+                               at_budget[1]), False, "states no reading time")
+    expect("a wrong reading time", (at_budget[0].replace(
+        "the whole guide about ", "the whole guide about 9"), at_budget[1]), False, "the top says")
+    expect("a core with no bind()", (at_budget[0].replace("func bind() {}", "let y = 2"),
+                                     at_budget[1]), False, "no screen consuming")
 
     counted = count(["Text [a b c](x/y/z.md) and `code`.", "<!-- hidden words -->", "```text",
                      "a", "", "b", "```", "| --- | :---: |", "한국어 문장, 둘."])

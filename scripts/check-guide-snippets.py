@@ -13,9 +13,10 @@ Usage:
                                                         the guides link to, one a line (for
                                                         scripts/run-guide-tests.sh)
 
-Checked documents: docs/guide.md, docs/guide.ko.md and the DocC articles in
+Checked documents: the guide and its companion in both languages (docs/guide.md,
+docs/guide.ko.md, docs/companion.md, docs/companion.ko.md), the DocC articles in
 Sources/Signals/Signals.docc, Sources/SignalsObservation/SignalsObservation.docc and
-Sources/SignalsTesting/SignalsTesting.docc.
+Sources/SignalsTesting/SignalsTesting.docc, and README.md (its marked blocks and its links).
 
 Snippets. A region of Swift code is named with marker comments:
 
@@ -51,7 +52,8 @@ Rules (each violation is reported with file:line; the exit status is 1 if there 
   4. every relative link in the guides points to an existing file, every #anchor to a heading
      of the target document, and a link whose text is a function name in backticks
      (`name()`) to a Swift file that declares `func name(`;
-  5. the English and Korean guides have the same structure: the same snippets in the same
+  5. the English and Korean editions (of the guide, and of the companion) have the same
+     structure: the same snippets in the same
      order, the same diagrams (quoted or shown) in the same order, the same relative link targets in the same
      order, and the same heading levels;
   6. every picture a guide shows exists as docs/diagrams/NAME.svg and is rendered by a test;
@@ -61,7 +63,19 @@ Rules (each violation is reported with file:line; the exit status is 1 if there 
      ```text block, equals the file; every file there is quoted (text) or shown (picture) by a
      document and rendered by a test (a Swift file under Tests/ calls `expectDiagram("NAME"`);
   7. a DocC article links to no repository file: every link is absolute (`https:`) or a DocC
-     link (`doc:`), because the hosted documentation has no repository next to it.
+     link (`doc:`), because the hosted documentation has no repository next to it;
+  8. every ```swift block of a guide document is followed by a note: the next non-blank line
+     starts with '> Note:' (English) or '> 풀이:' (Korean);
+  9. a prose `code` span in a guide document that reads as Swift (not a path, a command or a
+     file name) names only identifiers that appear in the code (comments and strings removed)
+     of Sources, Tests, Benchmarks, Exercises or the stand-ins in StandIns/, or in
+     FOREIGN_NAMES (other platforms' API, named to compare with): a misspelt or invented API
+     name fails. It checks names, not types: `a.b` passes if `a` and `b` each appear somewhere;
+  10. a line anchor to a Swift file (README.md's `File.swift#L21-L36`) is inside the file, and
+     when the link's text names a function (`Type.name()`), the range is exactly its
+     declaration: from its doc comment or its `func` line through its closing brace.
+README.md is checked for rules 1, 2 (its marked blocks), 4 and 10; its unmarked blocks (a
+consumer's Package.swift) are allowed.
 
 Standard library only; runs on any python3 >= 3.8.
 """
@@ -78,7 +92,26 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
-GUIDES = ["docs/guide.md", "docs/guide.ko.md"]
+# Each English guide document and its Korean edition: the guide, and the companion that holds
+# the seeds' screens whole and the hard cases' Apple-only forms (linked from the guide).
+GUIDE_PAIRS = [
+    ("docs/guide.md", "docs/guide.ko.md"),
+    ("docs/companion.md", "docs/companion.ko.md"),
+]
+GUIDES = [path for pair in GUIDE_PAIRS for path in pair]
+# Checked for links only (and line anchors): the README a reader starts from.
+LINKED_DOCUMENTS = ["README.md"]
+NOTE_PREFIX = {".ko.md": "> 풀이:", ".md": "> Note:"}
+# Names in prose `code` spans that no Swift file here declares or uses: other platforms' and
+# libraries' API, named to compare with (Android, RxCocoa, TCA, Combine's operators the guide
+# does not use). Anything else a span names must appear in compiled code or a stand-in.
+FOREIGN_NAMES = {
+    "Driver", "Signal", "Presents", "StackState", "flatMapLatest", "switchToLatest",
+    "userMessageShown", "whileConnected", "scope", "share", "localizedDescription",
+    "Observations", "UIObservationTrackingEnabled", "EnvironmentObject",
+}
+LINE_ANCHOR = re.compile(r"^L(?P<first>\d+)(?:-L(?P<last>\d+))?$")
+IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 DOCC_DIRS = [
     "Sources/Signals/Signals.docc",
     "Sources/SignalsObservation/SignalsObservation.docc",
@@ -400,7 +433,8 @@ def normalise(lines: List[str]) -> List[str]:
     return [line[common:] if line else line for line in stripped]
 
 
-def check_blocks(root: Path, document: Document, regions: Dict[str, Region], report: Report) -> None:
+def check_blocks(root: Path, document: Document, regions: Dict[str, Region], report: Report,
+                 every_swift_block_marked: bool = True) -> None:
     for kind, name, line in document.dangling_markers:
         report.error(document.path, line, f"'<!-- {kind}: {name} -->' is not followed by a code block")
     for block in document.blocks:
@@ -409,7 +443,7 @@ def check_blocks(root: Path, document: Document, regions: Dict[str, Region], rep
             check_diagram_block(root, document, block, report)
             continue
         if block.marker is None:
-            if language == "swift":
+            if language == "swift" and every_swift_block_marked:
                 report.error(
                     document.path,
                     block.line,
@@ -549,6 +583,9 @@ def check_links(root: Path, document: Document, documents: Dict[Path, Document],
             target_document = documents.get(resolved) or parse_document(resolved)
             if anchor not in heading_anchors(target_document):
                 report.error(document.path, link.line, f"link to missing heading: {target}")
+        lines_anchor = LINE_ANCHOR.match(anchor)
+        if lines_anchor and resolved.suffix == ".swift":
+            check_line_anchor(document, link, resolved, lines_anchor, report)
         function = FUNCTION_TEXT.match(link.text.strip())
         if function and resolved.suffix == ".swift":
             source = resolved.read_text(encoding="utf-8")
@@ -559,6 +596,97 @@ def check_links(root: Path, document: Document, documents: Dict[Path, Document],
                     f"link text names {link.text} but {path_part} declares no "
                     f"'func {function.group('name')}('",
                 )
+
+
+def check_line_anchor(document: Document, link: Link, path: Path, anchor: "re.Match[str]",
+                      report: Report) -> None:
+    """`File.swift#L21-L36`: the lines exist, and when the link's text names a function
+    (`` `bind()` ``, `` `UserListScreen.bind()` ``) the range is that function's declaration, from
+    the line that declares it through the brace that closes it."""
+    text = path.read_text(encoding="utf-8").splitlines()
+    first = int(anchor.group("first"))
+    last = int(anchor.group("last") or first)
+    if not 1 <= first <= last <= len(text):
+        report.error(document.path, link.line,
+                     f"line anchor {link.target}: the file has {len(text)} lines")
+        return
+    named = re.search(r"`(?:[A-Za-z_][A-Za-z0-9_]*\.)?(?P<name>[A-Za-z_][A-Za-z0-9_]*)\([^`]*\)`",
+                      link.text)
+    if not named:
+        return
+    declaration = re.compile(r"\bfunc\s+" + re.escape(named.group("name")) + r"\s*[(<]")
+    start = first - 1  # the range may open with the declaration's doc comment and attributes
+    while start < last and re.match(r"^\s*(///|@)", text[start]) and not declaration.search(text[start]):
+        start += 1
+    if not declaration.search(text[start]):
+        report.error(document.path, link.line,
+                     f"line anchor {link.target}: line {first} does not start the declaration of "
+                     f"'func {named.group('name')}(' (it is: {text[first - 1].strip()!r})")
+        return
+    if first > 1 and re.match(r"^\s*///", text[first - 2]):
+        report.error(document.path, link.line,
+                     f"line anchor {link.target}: line {first - 1} is part of the declaration's "
+                     "doc comment; start the range there")
+        return
+    closing = closing_line(text, start)
+    if closing is None or closing + 1 != last:
+        report.error(document.path, link.line,
+                     f"line anchor {link.target}: '{named.group('name')}' ends at line "
+                     f"{(closing or 0) + 1}, not {last}")
+
+
+def check_notes(document: Document, report: Report) -> None:
+    """Every ```swift block of a guide is followed by a note ('> Note:' in English, '> 풀이:' in
+    Korean): the code's comments are English, and a reader needs what the block shows."""
+    prefix = NOTE_PREFIX[".ko.md"] if document.path.name.endswith(".ko.md") else NOTE_PREFIX[".md"]
+    lines = document.path.read_text(encoding="utf-8").splitlines()
+    for block in document.blocks:
+        language = block.info.split()[0] if block.info else ""
+        if language != "swift" or not block.closing_line:
+            continue
+        following = next((line for line in lines[block.closing_line:] if line.strip()), "")
+        if not following.startswith(prefix):
+            report.error(document.path, block.line,
+                         f"swift block '{block.marker}' is not followed by a note ('{prefix} ...')")
+
+
+def code_names(root: Path) -> set:
+    """Every identifier in the code (comments and strings removed) of the Swift files CI compiles
+    or type-checks: Sources, Tests, Benchmarks, Exercises and the stand-ins."""
+    names: set = set()
+    for directory in SOURCE_DIRS + ["Exercises", "StandIns"]:
+        base = root / directory
+        if not base.is_dir():
+            continue
+        for path in sorted(base.rglob("*.swift")):
+            source = re.sub(r"/\*.*?\*/", "", path.read_text(encoding="utf-8"), flags=re.S)
+            for line in source.splitlines():
+                names.update(IDENTIFIER.findall(strip_strings_and_comments(line)))
+    return names
+
+
+def check_code_spans(document: Document, names: set, report: Report) -> None:
+    """A prose `code` span that is Swift (not a path, a command or a file name) names only what
+    compiled code or a stand-in declares or uses, or a FOREIGN_NAMES entry."""
+    lines = document.path.read_text(encoding="utf-8").splitlines()
+    inside = set()
+    for block in document.blocks:
+        inside.update(range(block.line, (block.closing_line or block.line) + 1))
+    for number, line in enumerate(lines, start=1):
+        if number in inside or line.lstrip().startswith("<!--"):
+            continue
+        for match in re.finditer(r"(`+)(.+?)\1", line):
+            span = match.group(2)
+            if re.search(r"/|\.(?:py|sh|md|swift|txt|svg)\b|^(?:swift|python3|git|printf) |=|^-", span):
+                continue
+            unknown = [name for name in IDENTIFIER.findall(span)
+                       if name not in names and name not in FOREIGN_NAMES
+                       and not name.startswith("_")]
+            if unknown:
+                report.error(document.path, number,
+                             f"code span `{span}` names {', '.join(unknown)}: declared nowhere in "
+                             "the compiled code or the stand-ins (misspelt? or add the API to "
+                             "StandIns/ with its page, or to FOREIGN_NAMES)")
 
 
 def check_docc_pictures(root: Path, document: Document, report: Report) -> None:
@@ -595,8 +723,9 @@ def relative_targets(document: Document) -> List[str]:
         if EXTERNAL.match(link.target) or link.target.startswith("#"):
             continue
         path_part = link.target.partition("#")[0]
-        if Path(path_part).name in {Path(guide).name for guide in GUIDES}:
-            path_part = "<the other guide>"
+        name = Path(path_part).name
+        if name in {Path(guide).name for guide in GUIDES}:
+            path_part = "<guide> " + name.replace(".ko.md", ".md")
         targets.append(path_part)
     return targets
 
@@ -672,7 +801,8 @@ def docc_articles(root: Path) -> List[Path]:
 
 
 def documents_to_check(root: Path) -> List[Path]:
-    return [root / guide for guide in GUIDES] + docc_articles(root)
+    return ([root / guide for guide in GUIDES] + docc_articles(root)
+            + [root / relative for relative in LINKED_DOCUMENTS])
 
 
 def run(root: Path) -> Report:
@@ -689,17 +819,28 @@ def run(root: Path) -> Report:
         documents[path.resolve()] = parse_document(path)
     for document in documents.values():
         check_blocks(root, document, regions, report)
+    names = code_names(root)
     for path in guide_paths:
         document = documents.get(path.resolve())
         if document:
             check_links(root, document, documents, report)
+            check_notes(document, report)
+            check_code_spans(document, names, report)
+    for relative in LINKED_DOCUMENTS:
+        if (root / relative).is_file():
+            readme = parse_document(root / relative)
+            # Its marked blocks equal their regions; an unmarked one (a consumer's Package.swift)
+            # is allowed there.
+            check_blocks(root, readme, regions, report, every_swift_block_marked=False)
+            check_links(root, readme, documents, report)
     for path in docc_articles(root):
         check_docc_links(documents[path.resolve()], report)
         check_docc_pictures(root, documents[path.resolve()], report)
-    english = documents.get(guide_paths[0].resolve())
-    korean = documents.get(guide_paths[1].resolve())
-    if english and korean:
-        check_parity(english, korean, report)
+    for english_path, korean_path in GUIDE_PAIRS:
+        english = documents.get((root / english_path).resolve())
+        korean = documents.get((root / korean_path).resolve())
+        if english and korean:
+            check_parity(english, korean, report)
     diagram_files = check_diagram_files(root, documents, report)
     report.summary = (
         f"{sum(1 for d in documents.values() for b in d.blocks if b.marker)} quoted blocks, "
@@ -738,6 +879,8 @@ func greet() -> String {
 }
 ```
 
+> Note: it greets.
+
 See [`greet()`](../Sources/Example.swift) and [rules](#rules).
 
 <!-- snippet: Sources/Example.swift#struct Example -->
@@ -749,6 +892,8 @@ struct Example {
 }
 ```
 
+> Note: the whole type.
+
 <!-- diagram: flow -->
 ```text
 ms  |0 |100
@@ -759,7 +904,10 @@ e   ^--x----
     renderer = 'func test() throws {\n  try expectDiagram("flow", timeline)\n}\n'
     base_files = {"docs/diagrams/flow.txt": diagram, "Tests/FlowTests.swift": renderer}
     picture = "\n![The flow](diagrams/flow.svg)\n"
-    korean = guide.replace("## Rules", "## 규칙").replace("(#rules)", "(#규칙)")
+    korean = (guide.replace("## Rules", "## 규칙").replace("(#rules)", "(#규칙)")
+              .replace("> Note:", "> 풀이:"))
+    companion = "# Companion\n\nBack to [the guide](guide.md).\n"
+    readme = "# Example\n\n[`Example.greet()`](Sources/Example.swift#L3-L5)\n"
 
     def docc_picture(copy: Optional[str]) -> Dict[str, str]:
         """A DocC article showing the flow picture, with its catalog copy if `copy` is text."""
@@ -770,7 +918,7 @@ e   ^--x----
     cases = {
         "passes when everything matches": (swift, guide, korean, None),
         "detects a drifted block": (
-            swift, guide.replace('  "hello"\n}\n```\n\nSee', '  "hi"\n}\n```\n\nSee'), korean,
+            swift, guide.replace('  "hello"\n}\n```\n\n> Note', '  "hi"\n}\n```\n\n> Note'), korean,
             "differs from snippet 'greet'"),
         "detects an unknown snippet": (
             swift, guide.replace("snippet: greet", "snippet: gret"), korean, "unknown snippet 'gret'"),
@@ -792,9 +940,10 @@ e   ^--x----
             "relative links differ"),
         "extends a range to close its blocks": (
             swift, guide + "\n<!-- snippet: Sources/Example.swift#func greet..hello -->\n"
-            "```swift\nfunc greet() -> String {\n  \"hello\"\n}\n```\n",
+            "```swift\nfunc greet() -> String {\n  \"hello\"\n}\n```\n\n> Note: a range.\n",
             korean + "\n<!-- snippet: Sources/Example.swift#func greet..hello -->\n"
-            "```swift\nfunc greet() -> String {\n  \"hello\"\n}\n```\n", None),
+            "```swift\nfunc greet() -> String {\n  \"hello\"\n}\n```\n\n> 풀이: a range.\n",
+            None),
         "detects a broken anchor snippet": (
             swift, guide.replace("#struct Example", "#struct Missing"), korean,
             "no line of Sources/Example.swift contains"),
@@ -841,6 +990,32 @@ e   ^--x----
         "detects a DocC copy that differs from its diagram": (
             swift, guide, korean, "Resources/flow.svg differs from docs/diagrams/flow.svg",
             {"docs/diagrams/flow.svg": "<svg/>", **docc_picture("<svg></svg>")}),
+        "detects a block without a note": (
+            swift, guide.replace("> Note: it greets.\n", ""), korean,
+            "swift block 'greet' is not followed by a note"),
+        "detects a Korean block without its note": (
+            swift, guide, korean.replace("> 풀이: it greets.", "> Note: it greets."),
+            "is not followed by a note ('> 풀이:"),
+        "detects a misspelt name in a code span": (
+            swift, guide + "\nCall `Example().greett()`.\n", korean, "names greett"),
+        "accepts a code span naming a stand-in's API": (
+            swift, guide + "\nCall `Example().greet()` or `present(_:)`.\n", korean, None,
+            {"StandIns/UIKit/ViewController.swift": "func present() {}\n"}),
+        "detects a line anchor that is not its function": (
+            swift, guide, korean, "'greet' ends at line 5, not 6",
+            {"README.md": readme.replace("#L3-L5", "#L3-L6")}),
+        "detects a line anchor past a moved function": (
+            swift, guide, korean, "does not start the declaration of 'func greet('",
+            {"README.md": readme.replace("#L3-L5", "#L1-L3")}),
+        "detects a line anchor past the end of its file": (
+            swift, guide, korean, "the file has 7 lines",
+            {"README.md": readme.replace("#L3-L5", "#L30")}),
+        "detects a README block that differs from its snippet": (
+            swift, guide, korean, "differs from snippet 'greet'",
+            {"README.md": readme + "\n<!-- snippet: greet -->\n```swift\nfunc greet() {}\n```\n"}),
+        "detects a companion that is not parallel": (
+            swift, guide, korean, "the relative links differ",
+            {"docs/companion.ko.md": "# Companion\n"}),
         "detects a picture missing from a translation": (
             swift, guide + picture, korean, "the diagrams differ",
             {"docs/diagrams/flow.svg": "<svg/>"}),
@@ -849,7 +1024,8 @@ e   ^--x----
     def write_tree(root: Path, source: str, english: str, translation: str,
                    extra: Dict[str, str]) -> None:
         files = {"Sources/Example.swift": source, "docs/guide.md": english,
-                 "docs/guide.ko.md": translation, **base_files, **extra}
+                 "docs/guide.ko.md": translation, "docs/companion.md": companion,
+                 "docs/companion.ko.md": companion, "README.md": readme, **base_files, **extra}
         for relative, text in files.items():
             (root / relative).parent.mkdir(parents=True, exist_ok=True)
             (root / relative).write_text(text, encoding="utf-8")
@@ -867,7 +1043,7 @@ e   ^--x----
             print(f"{'ok  ' if ok else 'FAIL'} {title}" + ("" if ok else f": {errors}"))
     updates = {
         "--update restores a drifted block": guide.replace(
-            '  "hello"\n}\n```\n\nSee', '  "hi"\n  // more\n}\n```\n\nSee'),
+            '  "hello"\n}\n```\n\n> Note', '  "hi"\n  // more\n}\n```\n\n> Note'),
         "--update restores a drifted diagram": guide.replace("e   ^--x----", "e   ^x\nmore"),
     }
     for title, drifted in updates.items():

@@ -9,7 +9,8 @@
 #   scripts/typecheck-apple-forms.sh              check the repository (CI runs this)
 #   scripts/typecheck-apple-forms.sh --self-test  check that the check can fail: a correct form
 #                                                 passes and the same form with one wrong member
-#                                                 name (Combine, UIKit, SwiftUI) fails
+#                                                 name (Combine, UIKit, SwiftUI, a #Preview body)
+#                                                 fails
 # Each target is checked as one module (all its files, tests included), against the modules
 # `swift build --build-tests` made for its dependencies. The SwiftUI targets under Sources are
 # checked by scripts/typecheck-swiftui.sh.
@@ -28,9 +29,13 @@ package=signals_self_test
 typecheck() {
   local module=$1
   shift
+  local files
+  # `#Preview` bodies become plain view-builder functions (typecheck-common.sh), so they are
+  # checked too; errors name the copies under $out/previews, at the original line numbers.
+  mapfile -t files < <(previews_as_functions "$out/previews" "$@")
   swiftc -typecheck -module-name "$module" -package-name "$package" -parse-as-library \
-    -swift-version 6 -warnings-as-errors -continue-building-after-errors -D SWIFTUI_STAND_IN \
-    -I "$out" -I "$modules" "$@"
+    -swift-version 6 -warnings-as-errors -continue-building-after-errors \
+    -I "$out" -I "$modules" "${files[@]}"
 }
 
 if [ "${1:-}" = --self-test ]; then
@@ -65,13 +70,15 @@ struct Row: View {
   @ObservedObject var model: Model
   var body: some View { Text(model.title) }
 }
+
+#Preview("Row") { Row(model: Model()) }
 SWIFT
   typecheck SelfTest "$dir/Forms.swift" || {
     echo "typecheck-apple-forms self-test: FAILED: a correct form did not type-check" >&2
     exit 1
   }
   for wrong in 's/\.store(in:/.stored(in:/' 's/viewDidLoad()/viewDidLoaded()/' \
-    's/Text(model\.title)/Text(model.titel)/'; do
+    's/Text(model\.title)/Text(model.titel)/' 's/Row(model: Model())/Row(modle: Model())/'; do
     sed "$wrong" "$dir/Forms.swift" >"$dir/Wrong.swift"
     if typecheck SelfTest "$dir/Wrong.swift" 2>/dev/null; then
       echo "typecheck-apple-forms self-test: FAILED: a wrong member name ($wrong) type-checked" >&2

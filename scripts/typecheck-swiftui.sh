@@ -6,9 +6,9 @@
 # as it would fail Xcode. Warnings are errors, as in the rest of CI.
 #   scripts/typecheck-swiftui.sh
 # Each such target is checked as one module (all its files together, the SwiftUI branches on),
-# against the modules `swift build` made for its dependencies. `SWIFTUI_STAND_IN` is defined, for
-# the one thing the stand-in cannot declare (`#Preview`, a macro whose implementation ships with
-# Xcode).
+# against the modules `swift build` made for its dependencies. `#Preview` is a macro whose
+# implementation ships with Xcode, so each file is checked as a copy in which every preview's body
+# is a plain view-builder function (previews_as_functions in typecheck-common.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/typecheck-common.sh
@@ -35,14 +35,15 @@ build_stand_ins "$out"
 
 status=0
 for target in $targets; do
-  mapfile -t files < <(find "Sources/$target" -name '*.swift' | sort)
+  mapfile -t sources < <(find "Sources/$target" -name '*.swift' | sort)
+  mapfile -t files < <(previews_as_functions "$out/previews" "${sources[@]}")
   # An executable target with a main.swift is compiled as a script; the others as a library.
   mode=-parse-as-library
   for file in "${files[@]}"; do [ "$(basename "$file")" = main.swift ] && mode=; done
   echo "typecheck-swiftui: $target (${#files[@]} files) against StandIns/SwiftUI"
   # shellcheck disable=SC2086  # $mode is empty or one flag
   if ! swiftc -typecheck -module-name "$target" $mode -swift-version 6 -warnings-as-errors \
-    -D SWIFTUI_STAND_IN -I "$out" -I "$modules" "${files[@]}"; then
+    -I "$out" -I "$modules" "${files[@]}"; then
     status=1
   fi
 done

@@ -7,8 +7,9 @@ import Testing
 // For each output in `DrillOutput` (Exercises/Checks/Exercise11Checks.swift lists them, each
 // with its situation), answer `.state`, `.event`, `.stateUntilAcknowledged` or
 // `.notAScreenOutput`: replace the `nil` of its case below. Run
-// `SIGNALS_EXERCISE=11 swift test --filter Exercise11`: each right answer passes, and the failure
-// message of a wrong one says why.
+// `SIGNALS_EXERCISE=11 swift test --filter Exercise11/`: with every answer right the test passes;
+// a wrong or missing answer fails, and its message names the flowchart question to ask again
+// (not the answer: the reasons are in Exercises/Solutions/Solution11StateOrEvent.swift's key).
 //
 // The flowchart, in short:
 // 1. Can it finish while no screen is bound, and must the user see it? State until acknowledged.

@@ -14,6 +14,10 @@ open class UIViewController: UIResponder {
     get { fatalError() }
     set { fatalError() }
   }
+  // https://developer.apple.com/documentation/uikit/uiviewcontroller/viewifloaded
+  open var viewIfLoaded: UIView? { fatalError() }
+  // https://developer.apple.com/documentation/uikit/uiviewcontroller/presentedviewcontroller
+  open var presentedViewController: UIViewController? { fatalError() }
   // https://developer.apple.com/documentation/uikit/uiviewcontroller/title
   open var title: String? {
     get { fatalError() }
@@ -38,6 +42,8 @@ open class UIViewController: UIResponder {
   open func viewWillLayoutSubviews() { fatalError() }
   // https://developer.apple.com/documentation/uikit/uiviewcontroller/viewdidlayoutsubviews()
   open func viewDidLayoutSubviews() { fatalError() }
+  // https://developer.apple.com/documentation/uikit/uiviewcontroller/updateviewconstraints()
+  open func updateViewConstraints() { fatalError() }
   // https://developer.apple.com/documentation/uikit/uiviewcontroller/updateproperties()
   // (iOS 26: UIKit tracks the `@Observable` properties read here and calls it again on change.)
   open func updateProperties() { fatalError() }
@@ -54,6 +60,8 @@ open class UIViewController: UIResponder {
 // https://developer.apple.com/documentation/uikit/uinavigationcontroller
 @MainActor @preconcurrency
 open class UINavigationController: UIViewController {
+  // https://developer.apple.com/documentation/uikit/uinavigationcontroller/topviewcontroller
+  open var topViewController: UIViewController? { fatalError() }
   // https://developer.apple.com/documentation/uikit/uinavigationcontroller/pushviewcontroller(_:animated:)
   open func pushViewController(_ viewController: UIViewController, animated: Bool) {
     fatalError()

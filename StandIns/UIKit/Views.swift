@@ -11,11 +11,33 @@ open class UIView: UIResponder {
     get { fatalError() }
     set { fatalError() }
   }
+  // https://developer.apple.com/documentation/uikit/uiview/window
+  open var window: UIWindow? { fatalError() }
   // https://developer.apple.com/documentation/uikit/uiview/addsubview(_:)
   open func addSubview(_ view: UIView) { fatalError() }
   // https://developer.apple.com/documentation/uikit/uiview/layoutsubviews()
   open func layoutSubviews() { fatalError() }
+  // https://developer.apple.com/documentation/uikit/uiview/updateconstraints()
+  open func updateConstraints() { fatalError() }
 }
+
+// https://developer.apple.com/documentation/uikit/uicellconfigurationstate
+public struct UICellConfigurationState {}
+
+// https://developer.apple.com/documentation/uikit/uicollectionviewcell
+@MainActor @preconcurrency
+open class UICollectionViewCell: UIView {
+  // https://developer.apple.com/documentation/uikit/uicollectionviewcell/contentview
+  open var contentView: UIView { fatalError() }
+  // https://developer.apple.com/documentation/uikit/uicollectionreusableview/prepareforreuse()
+  open func prepareForReuse() { fatalError() }
+  // https://developer.apple.com/documentation/uikit/uicollectionviewcell/updateconfiguration(using:)
+  open func updateConfiguration(using state: UICellConfigurationState) { fatalError() }
+}
+
+// https://developer.apple.com/documentation/uikit/uiwindow
+@MainActor @preconcurrency
+open class UIWindow: UIView {}
 
 // https://developer.apple.com/documentation/uikit/uilabel
 @MainActor @preconcurrency

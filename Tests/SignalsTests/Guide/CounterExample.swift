@@ -36,6 +36,7 @@ extension GuideExample {
       self.viewModel = viewModel
     }
 
+    // snippet: counter-bind
     func bind() {
       viewModel.count.receive(on: .mainActor)
         .sink(with: self) { screen, count in screen.labels.append("Count: \(count)") }
@@ -44,6 +45,7 @@ extension GuideExample {
         .sink(with: self) { screen, message in screen.toasts.append(message) }
         .store(in: bag)
     }
+    // snippet-end
   }
   // snippet-end
 }

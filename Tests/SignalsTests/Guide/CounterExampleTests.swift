@@ -19,5 +19,17 @@ extension GuideTests {
       #expect(events.values == ["Ten!"])
     }
     // snippet-end
+
+    @MainActor @Test func theScreenDrawsTheCountAtOnceAndShowsTheToastOnce() {
+      let viewModel = CounterViewModel()
+      let screen = GuideExample.CounterScreen(viewModel: viewModel)
+      screen.bind()
+      #expect(screen.labels == ["Count: 0"])  // the current state, drawn before bind() returns
+      for _ in 1...10 {
+        viewModel.increment()
+      }
+      #expect(screen.labels.last == "Count: 10")
+      #expect(screen.toasts == ["Ten!"])
+    }
   }
 }

@@ -4,4 +4,6 @@ enum SearchState: Equatable, Sendable {
   case idle
   case searching(String)
   case results(String, [String])
+  /// The search for this query failed: not the same as finding nothing.
+  case failed(String)
 }

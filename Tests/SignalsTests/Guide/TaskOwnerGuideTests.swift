@@ -9,6 +9,8 @@ import Testing
 // model of 7.4 is in StaleResponseTests.swift; the caller-owned `async load()` in
 // AsyncWorkTests.swift.
 
+private struct SearchOffline: Error {}
+
 private enum ProfileState: Equatable, Sendable {
   case idle
   case loading
@@ -63,7 +65,11 @@ private final class LatestSearchViewModel {
     tasks.run(key: "search", for: self) { [search] in
       try await search(query)
     } then: { viewModel, result in
-      viewModel.stateOwner.value = .results(query, (try? result.get()) ?? [])
+      viewModel.stateOwner.value =
+        switch result {
+        case .success(let found): .results(query, found)
+        case .failure: .failed(query)  // a failed search is not an empty list
+        }
     }
   }
 }
@@ -89,6 +95,17 @@ extension GuideTests {
       #expect(states.values == [.idle, .loading])
     }
     // snippet-end
+
+    @Test func aFailedSearchIsShownAsFailedNotAsNoResults() async throws {
+      let search = ControlledCall<String, [String]>()
+      let viewModel = LatestSearchViewModel(search: search.call)
+      let states = Recorder(viewModel.state)
+      viewModel.search("swift")
+      _ = try await search.requests(count: 1)
+      search.fail(with: SearchOffline())
+      try await viewModel.tasks.idle()
+      #expect(states.values == [.idle, .searching("swift"), .failed("swift")])
+    }
 
     // snippet: task-owner-latest-wins-test
     @Test func latestSearchWins() async throws {

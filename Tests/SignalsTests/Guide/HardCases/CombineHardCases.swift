@@ -45,6 +45,35 @@
   }
   // snippet-end
 
+  // snippet: combine-two-windows
+  /// 8.4 with Combine: the notes every window shows are state in one shared store; the toast
+  /// for a save is an event of the view model of the window that saved, so no other window,
+  /// and no window opened later, shows it.
+  @MainActor
+  final class CombineNotesStore {
+    @Published private(set) var notes: [String] = []
+
+    func add(_ note: String) {
+      notes.append(note)
+    }
+  }
+
+  @MainActor
+  final class CombineNotesWindowViewModel {
+    let showToast = PassthroughSubject<String, Never>()
+    private let store: CombineNotesStore
+
+    init(store: CombineNotesStore) {
+      self.store = store
+    }
+
+    func save(_ note: String) {
+      store.add(note)  // state: every window draws it
+      showToast.send("Saved")  // an event: only this window's subscribers hear it
+    }
+  }
+  // snippet-end
+
   // snippet: combine-stored-task
   /// The stored `Task` with Combine: the same cancel and the same check; only the output's type
   /// differs.
@@ -60,10 +89,15 @@
 
     func queryChanged(_ query: String) {
       searching?.cancel()
-      searching = Task {
-        guard let found = try? await search(query), !Task.isCancelled else { return }
+      searching = Task { [weak self, search] in
+        let found = try? await search(query)
+        guard let self, let found, !Task.isCancelled else { return }
         results = found
       }
+    }
+
+    deinit {
+      searching?.cancel()
     }
   }
 // snippet-end
@@ -133,11 +167,14 @@
   // snippet-end
 
   // snippet: uikit-must-not-lose
-  /// Shows the oldest unseen message as an alert; its OK button reports it seen, and the next
-  /// one follows.
+  /// Shows the oldest unseen message as an alert, only while the screen is in a window; its OK
+  /// button reports it seen, and the next one follows. A message that arrives while the screen
+  /// cannot present waits in the view model, and `viewDidAppear` shows it.
   final class CombinePaymentViewController: UIViewController {
     private let viewModel: CombinePaymentViewModel
     private var cancellables = Set<AnyCancellable>()
+    private var oldest: CombinePaymentViewModel.Message?
+    private var presented: CombinePaymentViewModel.Message.ID?
 
     init(viewModel: CombinePaymentViewModel) {
       self.viewModel = viewModel
@@ -152,21 +189,72 @@
       super.viewDidLoad()
       viewModel.$messages
         .map(\.first)
-        .removeDuplicates()
         .receive(on: DispatchQueue.main)
         .sink { [weak self] oldest in
-          if let oldest { self?.show(oldest) }
+          self?.oldest = oldest
+          self?.showOldestIfPossible()
         }
         .store(in: &cancellables)
     }
 
-    private func show(_ message: CombinePaymentViewModel.Message) {
+    override func viewDidAppear(_ animated: Bool) {
+      super.viewDidAppear(animated)
+      showOldestIfPossible()  // what arrived while the screen was not in a window
+    }
+
+    private func showOldestIfPossible() {
+      guard let message = oldest, message.id != presented,
+        viewIfLoaded?.window != nil, presentedViewController == nil
+      else { return }  // not now: it stays in `messages`, and the next chance shows it
+      presented = message.id
       let alert = UIAlertController(title: "Payment", message: message.text, preferredStyle: .alert)
       alert.addAction(
         UIAlertAction(title: "OK", style: .default) { [weak self] _ in
           self?.viewModel.messageShown(message.id)
         })
       present(alert, animated: true)
+    }
+  }
+// snippet-end
+#endif
+
+#if canImport(Combine) && canImport(UIKit)
+  // snippet: uikit-cell-reuse
+  /// 8.5 with Combine: a cell is a screen bound again and again. `prepareForReuse()` empties
+  /// its cancellables before the cell shows another row, so the old row stops drawing into it.
+  @MainActor
+  final class CombineContactRowViewModel {
+    @Published private(set) var name: String
+
+    init(name: String) {
+      self.name = name
+    }
+  }
+
+  final class CombineContactCell: UICollectionViewCell {
+    private let nameLabel = UILabel()
+    private var cancellables = Set<AnyCancellable>()
+
+    override init(frame: CGRect) {
+      super.init(frame: frame)
+      contentView.addSubview(nameLabel)
+    }
+
+    required init?(coder: NSCoder) {
+      fatalError("made in code only")
+    }
+
+    func configure(with row: CombineContactRowViewModel) {
+      row.$name
+        .receive(on: DispatchQueue.main)
+        .sink { [weak self] name in self?.nameLabel.text = name }
+        .store(in: &cancellables)
+    }
+
+    override func prepareForReuse() {
+      super.prepareForReuse()
+      cancellables.removeAll()  // the old row must not draw into the reused cell
+      nameLabel.text = nil
     }
   }
 // snippet-end

@@ -42,5 +42,19 @@ extension GuideTests {
       #expect(model.results == ["ab"])
     }
     // snippet-end
+
+    @MainActor @Test func releasingTheSearchModelCancelsItsStoredTask() async throws {
+      let request = ControlledCall<String, [String]>()
+      var model: ObservableSearchModel? = ObservableSearchModel(search: {
+        try await request.call($0)
+      })
+      weak let released = model
+      model?.queryChanged("a")
+      _ = try await request.requests(count: 1)
+      model = nil  // the screen went away; the task holds the model only weakly
+      #expect(released == nil)
+      for _ in 0..<10_000 where request.cancelledRequests.isEmpty { await Task.yield() }
+      #expect(request.cancelledRequests == ["a"])
+    }
   }
 }

@@ -69,10 +69,15 @@ final class ObservableSearchModel {
 
   func queryChanged(_ query: String) {
     searching?.cancel()  // a newer request: the older answer is no longer wanted
-    searching = Task {
-      guard let found = try? await search(query), !Task.isCancelled else { return }
+    searching = Task { [weak self, search] in
+      let found = try? await search(query)
+      guard let self, let found, !Task.isCancelled else { return }
       results = found
     }
+  }
+
+  deinit {
+    searching?.cancel()  // the screen went away: nobody wants the answer
   }
 }
 // snippet-end

@@ -47,11 +47,9 @@
   }
 
   // snippet: swiftui-seed-previews
-  #if !SWIFTUI_STAND_IN  // `#Preview` is a macro that ships with Xcode (StandIns/README.md)
-    #Preview("Loaded") { SwiftUISeed.UserListScreen(client: SwiftUISeed.StubUserClient.loaded) }
-    #Preview("Empty") { SwiftUISeed.UserListScreen(client: SwiftUISeed.StubUserClient.empty) }
-    #Preview("Failed") { SwiftUISeed.UserListScreen(client: SwiftUISeed.StubUserClient.failing) }
-    #Preview("Loading") { SwiftUISeed.UserListScreen(client: SwiftUISeed.PendingUserClient()) }
-  #endif
+  #Preview("Loaded") { SwiftUISeed.UserListScreen(client: SwiftUISeed.StubUserClient.loaded) }
+  #Preview("Empty") { SwiftUISeed.UserListScreen(client: SwiftUISeed.StubUserClient.empty) }
+  #Preview("Failed") { SwiftUISeed.UserListScreen(client: SwiftUISeed.StubUserClient.failing) }
+  #Preview("Loading") { SwiftUISeed.UserListScreen(client: SwiftUISeed.PendingUserClient()) }
 // snippet-end
 #endif

@@ -43,24 +43,24 @@ extension GuideTests {
     }
 
     // snippet: swiftui-seed-latest-wins-test
-    @MainActor @Test func aRefreshDuringTheFirstLoadWinsAndKeepsTheList() async throws {
+    @MainActor @Test func aLoadOnReappearingWhileARefreshAwaitsWinsAndKeepsTheList() async throws {
       let client = ControlledUserClient()
       let viewModel = ViewModel(client: client)
-      let task = Task { await viewModel.load() }  // `.task`
+      let first = Task { await viewModel.load() }  // `.task`: the spinner, no list to pull yet
       _ = try await client.call.requests(count: 1)
-      let refresh = Task { await viewModel.load() }  // `.refreshable`, while `.task` awaits
+      client.call.resolve(0, with: [.init(id: 1, name: "Ada")])
+      await first.value
+      let refresh = Task { await viewModel.load() }  // `.refreshable`: the user pulls the list
       _ = try await client.call.requests(count: 2)
-      client.call.resolve(1, with: [.init(id: 2, name: "Grace")])
-      await refresh.value
-      client.call.resolve(0, with: [.init(id: 1, name: "Ada")])  // the stale answer, last
-      await task.value
-      #expect(viewModel.state == .loaded([.init(id: 2, name: "Grace")]))
-
-      let again = Task { await viewModel.load() }
+      #expect(viewModel.state == .loaded([.init(id: 1, name: "Ada")]), "no spinner over the list")
+      // The user opened a row and came Back while the refresh awaits: `.task` runs again.
+      let reappeared = Task { await viewModel.load() }
       _ = try await client.call.requests(count: 3)
-      #expect(viewModel.state == .loaded([.init(id: 2, name: "Grace")]), "no spinner over the list")
-      client.call.resolve(2, with: [])
-      await again.value
+      client.call.resolve(2, with: [.init(id: 2, name: "Grace")])
+      await reappeared.value
+      client.call.resolve(1, with: [.init(id: 3, name: "Old")])  // the stale answer, last
+      await refresh.value
+      #expect(viewModel.state == .loaded([.init(id: 2, name: "Grace")]))
     }
     // snippet-end
 

@@ -28,6 +28,7 @@
         do {
           title = try await api.fetchTitle()
         } catch {
+          guard !Task.isCancelled else { return }  // cancelled, not failed: no toast
           showToast.send("Could not load the title.")
         }
       }
@@ -49,8 +50,10 @@
       private let viewModel: ExampleViewModel
       private let titleLabel = UILabel()
       private let activityIndicator = UIActivityIndicatorView(style: .medium)
+      private let toastLabel = UILabel()
       private var cancellables = Set<AnyCancellable>()
       private var loading: Task<Void, Never>?
+      private var hidingToast: Task<Void, Never>?
 
       init(viewModel: ExampleViewModel) {
         self.viewModel = viewModel
@@ -65,12 +68,15 @@
         super.viewDidLoad()
         view.addSubview(titleLabel)
         view.addSubview(activityIndicator)
+        view.addSubview(toastLabel)
+        toastLabel.isHidden = true
         bindViewModel()
         loading = Task { [viewModel] in await viewModel.load() }
       }
 
       deinit {
         loading?.cancel()
+        hidingToast?.cancel()
       }
 
       private func bindViewModel() {
@@ -84,7 +90,7 @@
         viewModel.$isLoading
           .receive(on: DispatchQueue.main)
           .sink { [weak self] isLoading in
-            self?.activityIndicator.isHidden = !isLoading
+            self?.showActivity(isLoading)
           }
           .store(in: &cancellables)
 
@@ -96,10 +102,27 @@
           .store(in: &cancellables)
       }
 
+      /// Started and stopped, not only shown and hidden: an indicator shown but never started does
+      /// not spin (`hidesWhenStopped`, on by default, hides it while stopped).
+      private func showActivity(_ isLoading: Bool) {
+        if isLoading {
+          activityIndicator.startAnimating()
+        } else {
+          activityIndicator.stopAnimating()
+        }
+      }
+
+      /// A toast: it asks nothing of the user and goes away by itself, so it needs no window and
+      /// no presentation (an alert with an OK button would be state: it stays until dismissed).
       private func showToast(_ message: String) {
-        let alert = UIAlertController(title: nil, message: message, preferredStyle: .alert)
-        alert.addAction(UIAlertAction(title: "OK", style: .default))
-        present(alert, animated: true)
+        toastLabel.text = message
+        toastLabel.isHidden = false
+        hidingToast?.cancel()
+        hidingToast = Task { [weak self] in
+          try? await Task.sleep(for: .seconds(2))
+          guard !Task.isCancelled else { return }
+          self?.toastLabel.isHidden = true
+        }
       }
     }
     // snippet-end

@@ -29,6 +29,7 @@ extension UIKitSeed {
       do {
         titleOwner.value = try await api.fetchTitle()
       } catch {
+        guard !Task.isCancelled else { return }  // cancelled, not failed: no toast
         toasts.send("Could not load the title.")
       }
     }
@@ -48,8 +49,10 @@ extension UIKitSeed {
       private let viewModel: SignalsExampleViewModel
       private let titleLabel = UILabel()
       private let activityIndicator = UIActivityIndicatorView(style: .medium)
+      private let toastLabel = UILabel()
       private let bag = SubscriptionBag()
       private var loading: Task<Void, Never>?
+      private var hidingToast: Task<Void, Never>?
 
       init(viewModel: SignalsExampleViewModel) {
         self.viewModel = viewModel
@@ -64,12 +67,15 @@ extension UIKitSeed {
         super.viewDidLoad()
         view.addSubview(titleLabel)
         view.addSubview(activityIndicator)
+        view.addSubview(toastLabel)
+        toastLabel.isHidden = true
         bindViewModel()
         loading = Task { [viewModel] in await viewModel.load() }
       }
 
       deinit {
         loading?.cancel()
+        hidingToast?.cancel()
       }
 
       private func bindViewModel() {
@@ -81,7 +87,7 @@ extension UIKitSeed {
 
         viewModel.isLoading.receive(on: .mainActor)
           .sink(with: self) { screen, isLoading in
-            screen.activityIndicator.isHidden = !isLoading
+            screen.showActivity(isLoading)
           }
           .store(in: bag)
 
@@ -92,10 +98,27 @@ extension UIKitSeed {
           .store(in: bag)
       }
 
+      /// Started and stopped, not only shown and hidden: an indicator shown but never started does
+      /// not spin (`hidesWhenStopped`, on by default, hides it while stopped).
+      private func showActivity(_ isLoading: Bool) {
+        if isLoading {
+          activityIndicator.startAnimating()
+        } else {
+          activityIndicator.stopAnimating()
+        }
+      }
+
+      /// A toast: it asks nothing of the user and goes away by itself, so it needs no window and
+      /// no presentation (an alert with an OK button would be state: it stays until dismissed).
       private func showToast(_ message: String) {
-        let alert = UIAlertController(title: nil, message: message, preferredStyle: .alert)
-        alert.addAction(UIAlertAction(title: "OK", style: .default))
-        present(alert, animated: true)
+        toastLabel.text = message
+        toastLabel.isHidden = false
+        hidingToast?.cancel()
+        hidingToast = Task { [weak self] in
+          try? await Task.sleep(for: .seconds(2))
+          guard !Task.isCancelled else { return }
+          self?.toastLabel.isHidden = true
+        }
       }
     }
     // snippet-end

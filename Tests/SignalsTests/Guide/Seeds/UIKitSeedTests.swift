@@ -46,6 +46,18 @@ extension GuideTests {
       #expect(lateScreen.values.isEmpty, "a screen that binds later sees no old toast")
     }
 
+    @MainActor @Test func aCancelledLoadIsNotAToast() async throws {
+      let api = ControlledTitleAPI()
+      let viewModel = UIKitSeed.SignalsExampleViewModel(api: api)
+      let toasts = Recorder(viewModel.showToast)
+      let load = Task { await viewModel.load() }
+      _ = try await api.call.requests(count: 1)
+      load.cancel()  // the screen went away (its deinit cancels `loading`)
+      await load.value
+      #expect(toasts.values.isEmpty)
+      #expect(viewModel.isLoading.value == false)
+    }
+
     // snippet: uikit-seed-reentrancy-test
     @MainActor @Test func aSecondLoadWhileTheFirstAwaitsIsTurnedAway() async throws {
       let api = ControlledTitleAPI()
