@@ -226,15 +226,16 @@ final class Channel<Value: Sendable>: Sendable {
     switch consume work {
     case .round(let value, let entries, var seen):
       var cancelled = Set<UInt64>()
-      for entry in entries {
-        guard let handler = entry.handler, !entry.isReplaying else { continue }
-        if isCancelled(entry, since: &seen, noted: &cancelled) { continue }
-        handler(value)
+      for index in entries.indices {
+        // The entry is read in place: no copy of the handler, no reference count traffic.
+        if entries[index].isReplaying { continue }
+        if isCancelled(entries[index].stamp, since: &seen, noted: &cancelled) { continue }
+        entries[index].handler?(value)
       }
     case .catchUp(let entry, let values, var seen):
       var cancelled = Set<UInt64>()
       for value in values {
-        guard let handler = entry.handler, !isCancelled(entry, since: &seen, noted: &cancelled)
+        guard let handler = entry.handler, !isCancelled(entry.stamp, since: &seen, noted: &cancelled)
         else { break }
         handler(value)
       }
@@ -245,12 +246,12 @@ final class Channel<Value: Sendable>: Sendable {
     }
   }
 
-  /// Whether `entry` was cancelled since the work was made, when the cancellation count was
+  /// Whether the entry with `stamp` was cancelled since the work was made, when the cancellation count was
   /// `seen`. `noted` is the performer's copy of the cancels noted, taken again (and `seen` with
   /// it) whenever the count has moved: one atomic read per call while nothing is cancelled.
   @inlinable
   func isCancelled(
-    _ entry: State.Entry, since seen: inout UInt64, noted: inout Set<UInt64>
+    _ stamp: UInt64, since seen: inout UInt64, noted: inout Set<UInt64>
   ) -> Bool {
     if cancellations.load(ordering: .relaxed) != seen {
       noted = state.withLock { state in
@@ -258,7 +259,7 @@ final class Channel<Value: Sendable>: Sendable {
         return state.cancelledStamps
       }
     }
-    return !noted.isEmpty && noted.contains(entry.stamp)
+    return !noted.isEmpty && noted.contains(stamp)
   }
 
   // MARK: For tests

@@ -7,6 +7,7 @@
 #else
   #error("Signals needs POSIX threads: Glibc, Musl or Darwin")
 #endif
+import Synchronization
 
 /// A value behind a lock: the one lock every Signals type uses. Package-internal.
 ///
@@ -15,15 +16,41 @@
 /// runs inside it: whatever user value leaves the state (a displaced value, a handler, a job)
 /// is returned from the body and released by the caller after unlocking.
 ///
-/// Why a POSIX mutex and not `Synchronization.Mutex`: ThreadSanitizer intercepts
-/// `pthread_mutex_lock`, so `swift test --sanitize=thread` checks the real locking; `Mutex`'s
-/// fast path is an atomic inside the uninstrumented standard library, which ThreadSanitizer
-/// cannot see, so it reports every correctly locked access as a race. The same code runs on
-/// every platform (only the C module's name differs).
-///
-/// The mutex and the value live together in one heap block that never moves (POSIX forbids
-/// moving a mutex), reached through a pointer: accesses through a pointer carry no dynamic
-/// exclusivity check, which the lock makes redundant.
+/// Two builds of one contract. By default the lock is `Synchronization.Mutex` (about half the
+/// instructions of a POSIX mutex's lock and unlock: docs/performance.md). Built with
+/// `-Xswiftc -DSIGNALS_POSIX_LOCK`, as CI's ThreadSanitizer step builds it, it is a POSIX mutex:
+/// ThreadSanitizer intercepts `pthread_mutex_lock`, so it checks the real locking, whereas
+/// `Mutex`'s fast path is an atomic inside the uninstrumented standard library, which
+/// ThreadSanitizer cannot see (it would report every correctly locked access as a race).
+#if !SIGNALS_POSIX_LOCK
+  @usableFromInline
+  package final class Locked<State>: Sendable {
+    @usableFromInline let mutex: Mutex<State>
+
+    /// Creates the lock holding `initial`.
+    @inlinable
+    package init(_ initial: sending State) {
+      mutex = Mutex(initial)
+    }
+
+    /// Runs `body` with exclusive access to the state (see the type's contract).
+    @inlinable
+    package func withLock<Result: ~Copyable, Failure: Error>(
+      _ body: (inout sending State) throws(Failure) -> sending Result
+    ) throws(Failure) -> sending Result {
+      try mutex.withLock(body)
+    }
+
+    /// Whether some thread holds the lock right now. For tests that check that no user code
+    /// runs under a lock.
+    package var isHeld: Bool {
+      mutex.withLockIfAvailable { _ in () } == nil
+    }
+  }
+#else
+/// The POSIX build: the mutex and the value live together in one heap block that never moves
+/// (POSIX forbids moving a mutex), reached through a pointer: accesses through a pointer carry
+/// no dynamic exclusivity check, which the lock makes redundant.
 @usableFromInline
 package final class Locked<State>: @unchecked Sendable {
   // Why `@unchecked Sendable` is sound: the only mutable storage is `storage.pointee.state`,
@@ -78,6 +105,7 @@ package final class Locked<State>: @unchecked Sendable {
     return false
   }
 }
+#endif
 
 /// A number that names the calling thread while it runs (its POSIX thread). Internal; for
 /// ``MutableProperty/modify(_:)``, to tell its own body's writes from other threads'.
