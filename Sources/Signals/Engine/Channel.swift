@@ -60,11 +60,6 @@ final class Channel<Value: Sendable>: Sendable {
     return (value, version)
   }
 
-  /// The number of the last write (or send).
-  var currentVersion: UInt64 {
-    state.withLock { $0.version }
-  }
-
   // MARK: Transitions
 
   /// Publishes `value`, one write: stores it (a property) and delivers it to every active
@@ -96,57 +91,6 @@ final class Channel<Value: Sendable>: Sendable {
     carryOut(answer)
   }
 
-  /// Publishes the value `make` returns, if any, computing it under the lock so that computing and
-  /// queueing are one step (an operator's "is this still the newest?" check). `make` must be
-  /// the library's own code and must not release a user value: it runs under the lock.
-  func publish(computing make: () -> Value?) {
-    let answer = state.withLock { state -> State.Published? in
-      guard let value = make() else { return nil }
-      return state.publish(
-        value, canDeliverHere: true, dropObserved: dropObserver != nil,
-        cancellations: cancellations.load(ordering: .relaxed))
-    }
-    if let answer { carryOut(answer) }
-  }
-
-  /// Stores `body`'s change of the current value and delivers it, as one write. `body` is user
-  /// code, so it runs with no lock held, on a copy read with its write number; the result is
-  /// stored only if no other write came in between, else `body` runs again on the newer value.
-  /// A `body` that writes the property itself on every run would never see its change stored:
-  /// its second such run stops with a message naming the mistake. Returns what the run whose
-  /// change was stored returned.
-  func modify<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-    let thread = currentThreadNumber()
-    var runsThatWroteItself = 0
-    while true {
-      var (value, version) = currentValueAndVersion
-      let watches = state.withLock { state in
-        guard state.modifyingThread == 0 else { return false }
-        (state.modifyingThread, state.modifyingThreadWrote) = (thread, false)
-        return true
-      }
-      defer { if watches { state.withLock { $0.modifyingThread = 0 } } }
-      let result = try body(&value)
-      let answer = state.withLock { state -> State.Published? in
-        guard state.version == version else {
-          if watches && state.modifyingThreadWrote { runsThatWroteItself += 1 }
-          return nil
-        }
-        return state.publish(
-          value, canDeliverHere: true, dropObserved: dropObserver != nil,
-          cancellations: cancellations.load(ordering: .relaxed))
-      }
-      if let answer {
-        carryOut(answer)
-        return result
-      }
-      precondition(
-        runsThatWroteItself < 2,
-        "MutableProperty.modify: its body writes the property it modifies, so its change can never be stored; change the argument instead"
-      )
-    }
-  }
-
   /// Registers `handler` and returns its token. A property channel first delivers its current
   /// value, on this thread and to this subscriber alone; what is written meanwhile goes to the
   /// performer, if one is at work, or else is delivered here too, before `subscribe` returns.
@@ -161,11 +105,10 @@ final class Channel<Value: Sendable>: Sendable {
       for value in values where subscriber.isActive {
         handler(value)
       }
-      let step = state.withLock {
-        $0.replayed(
-          subscriber, handler: handler, cancellations: cancellations.load(ordering: .relaxed))
+      let missed = state.withLock {
+        $0.replayed(subscriber, cancellations: cancellations.load(ordering: .relaxed))
       }
-      guard case .deliver(let missed) = step else { return subscriber }
+      guard let missed else { return subscriber }
       values = missed
     }
   }
@@ -235,7 +178,8 @@ final class Channel<Value: Sendable>: Sendable {
     case .catchUp(let entry, let values, var seen):
       var cancelled = Set<UInt64>()
       for value in values {
-        guard let handler = entry.handler, !isCancelled(entry.stamp, since: &seen, noted: &cancelled)
+        guard let handler = entry.handler,
+          !isCancelled(entry.stamp, since: &seen, noted: &cancelled)
         else { break }
         handler(value)
       }
@@ -260,32 +204,5 @@ final class Channel<Value: Sendable>: Sendable {
       }
     }
     return !noted.isEmpty && noted.contains(stamp)
-  }
-
-  // MARK: For tests
-
-  /// The capacity of the delivery queue's buffer.
-  var queueCapacity: Int {
-    state.withLock { $0.queue.capacity }
-  }
-
-  /// Checks the state machine's invariants (``ChannelState/checkInvariants()``).
-  func checkInvariants() {
-    state.withLock { $0.checkInvariants() }
-  }
-}
-
-extension Channel {
-  /// An output channel for one subscriber: `handler` receives, in order and one at a time,
-  /// whatever is sent to the returned channel, on the sending thread. Returns the channel and
-  /// the handler's token. For operators whose output has several producers (`merge`,
-  /// `combineLatest`, `debounce`, `throttle`). (A *relay* is something else: the channel behind
-  /// `receive(on:)`, which delivers through an executor.)
-  @inlinable
-  static func output(
-    to handler: @escaping @Sendable (Value) -> Void
-  ) -> (Channel<Value>, SubscriptionToken) {
-    let channel = Channel<Value>()
-    return (channel, channel.subscribe(handler))
   }
 }

@@ -11,12 +11,12 @@ import Synchronization
 /// **Roles.** Each thread that works for the channel outside the lock has one job:
 /// - The *performer* (a sender, or a scheduler job) works through ``Work`` items: rounds, drops
 ///   and displaced values to release. At most one thread performs at a time, from the send that
-///   made it the performer until ``finish(cancellations:)`` returns `nil`; whatever is sent
+///   made it the performer until ``finish()`` returns `nil`; whatever is sent
 ///   meanwhile (even from inside a handler, a drop observer or a `deinit` the performer runs)
 ///   is queued for it. So handlers never overlap, values go out in order, and nothing recurses.
 /// - A *subscriber* to a property delivers its replay (the current value) to its own handler,
 ///   outside the performer's rounds, which leave it out and note what it missed. Then
-///   ``replayed(_:handler:)`` hands what it missed to the performer if one is at work, and admits
+///   ``replayed(_:cancellations:)`` hands what it missed to the performer if one is at work, and admits
 ///   it to later rounds; only if none is at work does the subscriber deliver what it missed
 ///   itself, and look again.
 /// - A *canceller* takes the subscriber's entry out and releases the handler itself. It never
@@ -93,15 +93,6 @@ struct ChannelState<Value: Sendable>: Sendable {
     init(stamp: UInt64) {
       self.stamp = stamp
     }
-  }
-
-  /// What a subscriber does after its replay.
-  @usableFromInline
-  enum ReplayStep: Sendable {
-    /// It has joined (or was cancelled): nothing more to deliver itself.
-    case joined
-    /// Deliver these to itself, then call ``replayed(_:handler:)`` again.
-    case deliver([Value])
   }
 
   /// What a cancel leaves for its caller to release after unlocking.
@@ -208,7 +199,7 @@ struct ChannelState<Value: Sendable>: Sendable {
 
   /// Lists `handler` as a subscriber, last, with the next stamp. An event subscriber receives
   /// every later round; a property subscriber gets the current value to replay, and rounds leave
-  /// it out until ``replayed(_:handler:cancellations:)``.
+  /// it out until ``replayed(_:cancellations:)``.
   @inlinable
   mutating func subscribe(
     _ subscriber: Subscriber<Value>, _ handler: @escaping @Sendable (Value) -> Void
@@ -226,20 +217,17 @@ struct ChannelState<Value: Sendable>: Sendable {
   }
 
   /// `subscriber` delivered its replay (and what it was given since). If nothing was written
-  /// meanwhile, or a performer is at work to deliver what was, rounds include it from now on;
-  /// otherwise it gets what it missed to deliver itself.
+  /// meanwhile, or a performer is at work to deliver what was, rounds include it from now on
+  /// (`nil`); otherwise it gets what it missed to deliver itself, then comes back.
   @inlinable
-  mutating func replayed(
-    _ subscriber: Subscriber<Value>, handler: @escaping @Sendable (Value) -> Void,
-    cancellations: UInt64
-  ) -> ReplayStep {
+  mutating func replayed(_ subscriber: Subscriber<Value>, cancellations: UInt64) -> [Value]? {
     let stamp = subscriber.stamp.load(ordering: .relaxed)
     guard let index = replays.firstIndex(where: { $0.stamp == stamp }) else {
-      return .joined  // cancelled meanwhile
+      return nil  // cancelled meanwhile
     }
     if !replays[index].missed.isEmpty && !isBusy {
       defer { replays[index].missed = [] }
-      return .deliver(replays[index].missed)
+      return replays[index].missed
     }
     let missed = replays.remove(at: index).missed
     let entryIndex = entryIndex(of: stamp)
@@ -247,7 +235,7 @@ struct ChannelState<Value: Sendable>: Sendable {
     if !missed.isEmpty {
       queue.append(.catchUp(entries[entryIndex], values: missed, cancellations: cancellations))
     }
-    return .joined
+    return nil
   }
 
   /// Cancels `subscriber`: takes its handler out (and, if it was the last, whatever was queued
@@ -287,23 +275,16 @@ struct ChannelState<Value: Sendable>: Sendable {
     isJobPending = false
     guard !isPerforming, !queue.isEmpty else { return nil }
     isPerforming = true
-    return next()
+    return queue.popFirst()
   }
 
   /// The performer has done one piece of work: returns the next, or `nil` when it is done.
   @inlinable
   mutating func finish() -> Work? {
-    if let work = next() { return work }
+    if let work = queue.popFirst() { return work }
     isPerforming = false
     cancelledStamps.removeAll()
     return nil
-  }
-
-  /// The next queued work, skipping a catch-up whose subscriber was cancelled since (it is
-  /// handed over all the same, to be released after unlocking: `deliver` skips it).
-  @inlinable
-  mutating func next() -> Work? {
-    queue.popFirst()
   }
 
   /// The index of the entry with `stamp` (binary search: stamps increase along the list).

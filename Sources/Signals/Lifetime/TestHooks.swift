@@ -21,3 +21,15 @@ extension MutableProperty {
     channel.checkInvariants()
   }
 }
+
+extension Channel {
+  /// The capacity of the delivery queue's buffer.
+  var queueCapacity: Int {
+    state.withLock { $0.queue.capacity }
+  }
+
+  /// Checks the state machine's invariants (``ChannelState/checkInvariants()``).
+  func checkInvariants() {
+    state.withLock { $0.checkInvariants() }
+  }
+}

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -7,7 +9,6 @@
 #else
   #error("Signals needs POSIX threads: Glibc, Musl or Darwin")
 #endif
-import Synchronization
 
 /// A value behind a lock: the one lock every Signals type uses. Package-internal.
 ///
@@ -48,63 +49,63 @@ import Synchronization
     }
   }
 #else
-/// The POSIX build: the mutex and the value live together in one heap block that never moves
-/// (POSIX forbids moving a mutex), reached through a pointer: accesses through a pointer carry
-/// no dynamic exclusivity check, which the lock makes redundant.
-@usableFromInline
-package final class Locked<State>: @unchecked Sendable {
-  // Why `@unchecked Sendable` is sound: the only mutable storage is `storage.pointee.state`,
-  // read and written only inside `withLock`, between `pthread_mutex_lock` and
-  // `pthread_mutex_unlock` of `storage.pointee.mutex`; `sending` on the way in and out keeps
-  // non-Sendable values from escaping shared, as `Mutex.withLock` does.
+  /// The POSIX build: the mutex and the value live together in one heap block that never moves
+  /// (POSIX forbids moving a mutex), reached through a pointer: accesses through a pointer carry
+  /// no dynamic exclusivity check, which the lock makes redundant.
   @usableFromInline
-  struct Storage {
-    @usableFromInline var mutex = pthread_mutex_t()
-    @usableFromInline var state: State
+  package final class Locked<State>: @unchecked Sendable {
+    // Why `@unchecked Sendable` is sound: the only mutable storage is `storage.pointee.state`,
+    // read and written only inside `withLock`, between `pthread_mutex_lock` and
+    // `pthread_mutex_unlock` of `storage.pointee.mutex`; `sending` on the way in and out keeps
+    // non-Sendable values from escaping shared, as `Mutex.withLock` does.
+    @usableFromInline
+    struct Storage {
+      @usableFromInline var mutex = pthread_mutex_t()
+      @usableFromInline var state: State
 
+      @inlinable
+      init(state: consuming State) {
+        self.state = state
+      }
+    }
+
+    @usableFromInline let storage: UnsafeMutablePointer<Storage>
+
+    /// Creates the lock holding `initial`.
     @inlinable
-    init(state: consuming State) {
-      self.state = state
+    package init(_ initial: sending State) {
+      storage = .allocate(capacity: 1)
+      storage.initialize(to: Storage(state: initial))
+      let status = pthread_mutex_init(&storage.pointee.mutex, nil)
+      precondition(status == 0, "Signals: pthread_mutex_init failed with \(status)")
+    }
+
+    deinit {
+      // The last reference is gone, so nobody holds or waits for the lock.
+      pthread_mutex_destroy(&storage.pointee.mutex)
+      storage.deinitialize(count: 1)
+      storage.deallocate()
+    }
+
+    /// Runs `body` with exclusive access to the state (see the type's contract).
+    @inlinable
+    package func withLock<Result: ~Copyable, Failure: Error>(
+      _ body: (inout sending State) throws(Failure) -> sending Result
+    ) throws(Failure) -> sending Result {
+      pthread_mutex_lock(&storage.pointee.mutex)
+      defer { pthread_mutex_unlock(&storage.pointee.mutex) }
+      return try body(&storage.pointee.state)
+    }
+
+    /// Whether some thread holds the lock right now (a try-lock that lets go at once). For tests
+    /// that check that no user code runs under a lock.
+    package var isHeld: Bool {
+      let status = pthread_mutex_trylock(&storage.pointee.mutex)
+      guard status == 0 else { return true }
+      pthread_mutex_unlock(&storage.pointee.mutex)
+      return false
     }
   }
-
-  @usableFromInline let storage: UnsafeMutablePointer<Storage>
-
-  /// Creates the lock holding `initial`.
-  @inlinable
-  package init(_ initial: sending State) {
-    storage = .allocate(capacity: 1)
-    storage.initialize(to: Storage(state: initial))
-    let status = pthread_mutex_init(&storage.pointee.mutex, nil)
-    precondition(status == 0, "Signals: pthread_mutex_init failed with \(status)")
-  }
-
-  deinit {
-    // The last reference is gone, so nobody holds or waits for the lock.
-    pthread_mutex_destroy(&storage.pointee.mutex)
-    storage.deinitialize(count: 1)
-    storage.deallocate()
-  }
-
-  /// Runs `body` with exclusive access to the state (see the type's contract).
-  @inlinable
-  package func withLock<Result: ~Copyable, Failure: Error>(
-    _ body: (inout sending State) throws(Failure) -> sending Result
-  ) throws(Failure) -> sending Result {
-    pthread_mutex_lock(&storage.pointee.mutex)
-    defer { pthread_mutex_unlock(&storage.pointee.mutex) }
-    return try body(&storage.pointee.state)
-  }
-
-  /// Whether some thread holds the lock right now (a try-lock that lets go at once). For tests
-  /// that check that no user code runs under a lock.
-  package var isHeld: Bool {
-    let status = pthread_mutex_trylock(&storage.pointee.mutex)
-    guard status == 0 else { return true }
-    pthread_mutex_unlock(&storage.pointee.mutex)
-    return false
-  }
-}
 #endif
 
 /// A number that names the calling thread while it runs (its POSIX thread). Internal; for

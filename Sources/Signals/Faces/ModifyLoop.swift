@@ -1,0 +1,41 @@
+/// The loop behind ``MutableProperty/modify(_:)``: a read, the user's change with no lock held,
+/// and a store only if no other write came in between. Internal.
+extension Channel {
+  /// Stores `body`'s change of the current value and delivers it, as one write. `body` is user
+  /// code, so it runs with no lock held, on a copy read with its write number; the result is
+  /// stored only if no other write came in between, else `body` runs again on the newer value.
+  /// A `body` that writes the property itself on every run would never see its change stored:
+  /// its second such run stops with a message naming the mistake. Returns what the run whose
+  /// change was stored returned.
+  func modify<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    let thread = currentThreadNumber()
+    var runsThatWroteItself = 0
+    while true {
+      var (value, version) = currentValueAndVersion
+      let watches = state.withLock { state in
+        guard state.modifyingThread == 0 else { return false }
+        (state.modifyingThread, state.modifyingThreadWrote) = (thread, false)
+        return true
+      }
+      defer { if watches { state.withLock { $0.modifyingThread = 0 } } }
+      let result = try body(&value)
+      let answer = state.withLock { state -> State.Published? in
+        guard state.version == version else {
+          if watches && state.modifyingThreadWrote { runsThatWroteItself += 1 }
+          return nil
+        }
+        return state.publish(
+          value, canDeliverHere: true, dropObserved: dropObserver != nil,
+          cancellations: cancellations.load(ordering: .relaxed))
+      }
+      if let answer {
+        carryOut(answer)
+        return result
+      }
+      precondition(
+        runsThatWroteItself < 2,
+        "MutableProperty.modify: its body writes the property it modifies, so its change can never be stored; change the argument instead"
+      )
+    }
+  }
+}
