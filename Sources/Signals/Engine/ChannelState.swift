@@ -73,7 +73,7 @@ struct ChannelState<Value: Sendable>: Sendable {
   enum Work: Sendable {
     /// Deliver `value` to the entries listed when it was written. The list is the state's own
     /// array, shared copy-on-write, so the round sees one fixed membership; a cancel made since
-    /// is noted (see *Stamps*), and `cancellations` is the count the round started from.
+    /// is noted (see *Membership*), and `cancellations` is the count the round started from.
     case round(value: Value, entries: [Entry], cancellations: UInt64)
     /// Deliver what a new subscriber missed during its replay, in order, to it alone.
     case catchUp(Entry, values: [Value], cancellations: UInt64)
