@@ -23,6 +23,13 @@ import Foundation
 ///   throws `CancellationError`, never `URLError.cancelled`.
 /// - Schemes: `HTTP://` and `http://` are the same (RFC 3986); the scheme is lower-cased before
 ///   Foundation sees it, since swift-corelibs-foundation finds no protocol for `HTTP`.
+/// - IPv6 literals (`http://[::1]:8080`) fail with `URLError(.badURL)` on Linux, sending
+///   nothing: swift-corelibs-foundation's `URL.host` (`::1`) and libcurl's (`[::1]`) disagree,
+///   and its URLSession refuses such a URL. Use a host name.
+/// - A server that closes the connection after its status line (before the blank line that
+///   ends the headers) makes swift-corelibs-foundation up to Swift 6.3 trap
+///   (`Transfer completed, but there's no response`, swiftlang/swift-corelibs-foundation#5285,
+///   fixed by #5286): the process dies before any callback reaches this client.
 /// - Other failures are the platform's `URLError`s.
 ///
 /// Every request runs as the one task of a session of its own, with no `URLCache`, invalidated

@@ -20,7 +20,7 @@ import Synchronization
 ///
 /// ## Never delayed by an earlier request
 /// The timer starts before anything else, and the session and its task are made and started on
-/// a queue of their own: Foundation's calls can wait for its work queue (on Linux one serial
+/// ``starts``, not on the caller's thread: Foundation's calls can wait for its work queue (on Linux one serial
 /// queue for every session in the process), which may still be inflating a refused bomb, and
 /// the caller must not wait with them. The task runs in a session no other request uses, with
 /// no `URLCache`, invalidated when the task completes: a refused transfer's session is never
@@ -39,9 +39,16 @@ import Synchronization
 ///   completion queues the task's removal; one that runs after finds the task completed.
 /// A task whose completion began is never cancelled at all.
 ///
-/// Cancels run on a serial queue of their own, never on the caller's thread or a global queue:
-/// `cancel()` waits for Foundation's work queue (seconds, under a gzip bomb), and blocked global
-/// queues would starve the timers.
+/// ## Never more than two threads waiting for Foundation
+/// Making, starting and cancelling a task each wait (`DispatchQueue.sync`) for Foundation's work
+/// queue, which itself needs a thread of Dispatch's pool to run. So they run on two serial
+/// queues shared by every transfer, ``starts`` and ``cancels``, never on the caller's thread, a
+/// global queue or a queue per request: with a queue per request, 256 requests at once parked
+/// every thread of the pool (Dispatch makes at most 255) in those waits, and the work queue,
+/// the timers and the callers' tasks never ran again (issue 40). Now at most one start and one
+/// cancel wait at a time, whatever the number of requests; the others wait in their queue,
+/// holding no thread, and a request stopped meanwhile is never started. The caller is answered
+/// by its timer or its cancel meanwhile (neither runs on those queues).
 final class BoundedTransfer: Sendable {
   /// How the request ends.
   typealias Outcome = Result<(Data, URLResponse), any Error>
@@ -73,6 +80,10 @@ final class BoundedTransfer: Sendable {
   /// Where the timeouts fire: a serial queue of its own, so a busy global queue cannot hold one
   /// back. A timeout only records itself and hands the cancel on.
   private static let timeouts = DispatchQueue(label: "BoundedTransfer.timeouts")
+  /// Where every transfer's session and task are made and started, one at a time.
+  private static let starts = DispatchQueue(label: "BoundedTransfer.starts")
+  /// Where every transfer's task is cancelled, one at a time.
+  private static let cancels = DispatchQueue(label: "BoundedTransfer.cancels")
 
   /// - Parameter maximumBodySize: the most body bytes accepted; one more stops the request.
   init(maximumBodySize: Int) {
@@ -97,7 +108,7 @@ final class BoundedTransfer: Sendable {
     Self.timeouts.asyncAfter(deadline: .now() + timeout.dispatchInterval) { [self] in
       stop(because: .timedOut)
     }
-    DispatchQueue(label: "BoundedTransfer.start").async { [self] in
+    Self.starts.async { [self] in
       start(request, in: configuration)
     }
   }
@@ -119,7 +130,7 @@ final class BoundedTransfer: Sendable {
     }
     caller?.resume(returning: outcome(of: reason))
     if let task {
-      DispatchQueue(label: "BoundedTransfer.cancel").async { task.cancel() }
+      Self.cancels.async { task.cancel() }
     }
   }
 

@@ -54,6 +54,12 @@ public final class RawHTTPServer: Sendable {
     /// array and its `Content-Length`; prints `connection` for each connection it accepts and
     /// `request` for each request it answers, so a test can count them.
     case keepAlive
+    /// `HTTP/1.1 200 OK` and nothing more: the connection closes after the status line.
+    case statusLineOnly
+    /// As `statusLineOnly`, with one header line before the close.
+    case statusLineAndOneHeader
+    /// `HTTP/1.1 404 Not Found`, then the close.
+    case notFoundStatusLineOnly
   }
 
   /// What the `gzipBomb` body inflates to unless the URL says otherwise, in MiB: 8 GiB.
@@ -205,6 +211,12 @@ public final class RawHTTPServer: Sendable {
                         if not chunk:
                             return
                         data += chunk
+            elif mode == "statusLineOnly":
+                s.sendall(b"HTTP/1.1 200 OK\\r\\n")
+            elif mode == "statusLineAndOneHeader":
+                s.sendall(b"HTTP/1.1 200 OK\\r\\nContent-Type: application/json\\r\\n")
+            elif mode == "notFoundStatusLineOnly":
+                s.sendall(b"HTTP/1.1 404 Not Found\\r\\n")
             else:
                 s.sendall(b"HELLO THERE\\r\\n\\r\\n")
     class Server(socketserver.ThreadingTCPServer):

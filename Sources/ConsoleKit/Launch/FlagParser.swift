@@ -77,6 +77,17 @@ public enum FlagParser {
     else {
       throw UsageError(message: "--endpoint needs an http(s) URL, got '\(text)'")
     }
+    #if os(Linux)
+      // An IPv6 literal (`[::1]`): swift-corelibs-foundation's `URL.host` is `::1` where
+      // libcurl's is `[::1]`, and URLSession fails every request whose two hosts disagree
+      // (`URLError.badURL`, nothing sent). Refused here rather than failing every load.
+      if host.contains(":") {
+        throw UsageError(
+          message: "--endpoint cannot be an IPv6 address on Linux (swift-corelibs-foundation"
+            + " fetches nothing from one); use a host name such as localhost, or an IPv4"
+            + " address, got '\(text)'")
+      }
+    #endif
     return url
   }
 

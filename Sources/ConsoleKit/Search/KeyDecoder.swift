@@ -5,8 +5,11 @@
 ///   terminal would act on (see ``TerminalStandIn``) is never text: it is dropped, as are bytes
 ///   that are not UTF-8.
 /// - Escape sequences (arrow and function keys: `ESC [ … final` and `ESC O x`) are dropped
-///   whole. A lone ESC is the Esc key: one that ends a read (``endOfRead()``) or is followed by
-///   another byte (Alt+key: the key then counts on its own). A sequence a read leaves unfinished
+///   whole. A lone ESC is the Esc key when it ends a read (``endOfRead()``), as a person's Esc
+///   does. ESC followed in the same read by a character or DEL is Alt+that key, as terminals
+///   send it, and is dropped whole: it is not Esc then the key (issue 40: that closed the field
+///   and left the key on the command line, unseen). ESC then Ctrl-C is Ctrl-C; ESC then another
+///   control key (Enter, Ctrl-U, …) or ESC is Esc, then that key. A sequence a read leaves unfinished
 ///   (``endOfRead()``), cut by a control key (Enter, Ctrl-C, … which then counts), or longer
 ///   than ``maximumSequenceLength`` is read as Esc followed by its bytes as text: no key after
 ///   it is swallowed. Terminals send each key in one write, so a cut sequence is rare.
@@ -33,6 +36,8 @@ public struct KeyDecoder {
   private var sequence: [UInt8] = []
   private var pending: [UInt8] = []
   private var pendingLength = 0
+  /// The pending character came after ESC: Alt+that character, dropped when complete.
+  private var pendingIsAlt = false
 
   /// The keys `byte` completes (none, one, or two for ESC followed by a key).
   public mutating func feed(_ byte: UInt8) -> [Key] {
@@ -51,6 +56,20 @@ public struct KeyDecoder {
         return []
       case 0x1B:
         return [.escape]  // ESC ESC: the first was Esc, the second may start a sequence
+      case 0x20...0x7E, 0x7F:
+        mode = .ground  // Alt+key: not a key of the field
+        return []
+      case 0x80...:
+        mode = .ground  // Alt+ a character outside ASCII: dropped once it is complete
+        pendingIsAlt = true
+        _ = ground(byte)  // starts the character, or drops a byte that cannot start one
+        if pending.isEmpty {
+          pendingIsAlt = false
+        }
+        return []
+      case 0x03:
+        mode = .ground
+        return [.interrupt]
       default:
         mode = .ground
         return [.escape] + (ground(byte).map { [$0] } ?? [])
@@ -110,6 +129,7 @@ public struct KeyDecoder {
     sequence = []
     pending = []
     pendingLength = 0
+    pendingIsAlt = false
   }
 
   /// A byte outside an escape sequence.
@@ -145,12 +165,17 @@ public struct KeyDecoder {
     guard (0x80...0xBF).contains(byte) else {
       // The character was cut short: drop it, and read this byte afresh.
       pending = []
+      pendingIsAlt = false
       return ground(byte)
     }
     pending.append(byte)
     guard pending.count == pendingLength else { return nil }
     let scalars = String(decoding: pending, as: UTF8.self).unicodeScalars
     pending = []
+    guard !pendingIsAlt else {
+      pendingIsAlt = false
+      return nil
+    }
     guard scalars.count == 1, let scalar = scalars.first, scalar != "\u{FFFD}",
       TerminalStandIn.replacement(for: scalar) == nil
     else { return nil }

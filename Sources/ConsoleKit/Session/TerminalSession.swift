@@ -15,8 +15,11 @@
 ///   costs one search per read and Ctrl-C, Esc or a command after it is acted on at once.
 /// - Input arrives in chunks as read; one chunk may hold a command, the keys typed in the field
 ///   and the next command: each part goes to the mode it was typed in. The rest of a read in
-///   which the field closed was typed in raw mode, so its CRs end lines; and a key typed right
-///   after Esc goes to the command line.
+///   which the field closed was typed in raw mode, so its CRs end lines; its complete lines run
+///   as commands, and an unfinished last line is dropped, with a notice that shows it: the
+///   terminal never echoed it and its line editing (Ctrl-U, DEL) cannot reach it, so it must
+///   not wait unseen to be glued to the next line (issue 40: `xyz` then Ctrl-U and `help` ran
+///   "xyzhelp").
 @MainActor
 public final class TerminalSession {
   private let app: any TerminalSessionApp
@@ -91,7 +94,7 @@ public final class TerminalSession {
           apply(key)
         }
         if field == nil {
-          rest = Self.typedAheadInRawMode(rest)
+          rest = completeLines(Self.typedAheadInRawMode(rest))
         }
       } else {
         let lineEnd = rest.firstIndex(of: UInt8(ascii: "\n")).map { rest.index(after: $0) }
@@ -127,6 +130,21 @@ public final class TerminalSession {
       previous = byte
     }
     return lines[...]
+  }
+
+  /// The complete lines of `typedAhead` (typed in raw mode as the field closed); an unfinished
+  /// last line is dropped, and the display says so, quoting it.
+  private func completeLines(_ typedAhead: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    let end =
+      typedAhead.lastIndex(of: UInt8(ascii: "\n")).map { typedAhead.index(after: $0) }
+      ?? typedAhead.startIndex
+    let unfinished = typedAhead[end...]
+    if !unfinished.isEmpty {
+      let text = String(decoding: unfinished, as: UTF8.self)
+      display.notice(
+        "Not run: '\(.quoting(text))', typed as the search field closed, without Enter.")
+    }
+    return typedAhead[..<end]
   }
 
   /// Handles a command line. Returns `false` for `quit`.

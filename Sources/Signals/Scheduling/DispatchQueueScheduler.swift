@@ -32,11 +32,14 @@ public struct DispatchQueueScheduler: SignalScheduler {
   }
 
   /// Runs `action` on ``queue`` once `delay` has passed, unless the token is cancelled first.
+  ///
+  /// Cancelling frees what the wait held at once, however long `delay` is: each action has a
+  /// timer of its own, cancelled with it (a superseded value of a long debounce costs nothing
+  /// after its cancel).
   public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
     -> SubscriptionToken
   {
-    let pending = PendingAction(action)
-    queue.asyncAfter(deadline: .now() + delay.dispatchInterval) { pending.run() }
+    let pending = PendingAction(on: queue, after: delay.dispatchInterval, action)
     return SubscriptionToken { pending.cancel() }
   }
 }

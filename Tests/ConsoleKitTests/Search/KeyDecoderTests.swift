@@ -24,7 +24,11 @@ import Testing
     ("Ctrl-U clears", "\u{15}", [.clear]),
     ("Ctrl-C interrupts", "\u{03}", [.interrupt]),
     ("a lone ESC ending a read is Esc", "\u{1B}", [.escape]),
-    ("ESC then a key is Esc, then the key", "\u{1B}x", [.escape, .text("x")]),
+    ("ESC then a key in one read is Alt+key, dropped", "\u{1B}xy", [.text("y")]),
+    ("Alt+é is dropped whole", "\u{1B}éy", [.text("y")]),
+    ("Alt+Backspace is dropped", "\u{1B}\u{7F}", []),
+    ("ESC then Ctrl-C is Ctrl-C", "\u{1B}\u{03}", [.interrupt]),
+    ("ESC then Enter is Esc, then Enter", "\u{1B}\r", [.escape, .enter]),
     ("ESC ESC is Esc twice", "\u{1B}\u{1B}", [.escape, .escape]),
     ("an arrow key is dropped", "a\u{1B}[Ab", [.text("a"), .text("b")]),
     ("a key with modifiers is dropped", "\u{1B}[1;5C", []),
@@ -49,6 +53,15 @@ import Testing
   @Test func bytesThatAreNotUTF8AreDropped() {
     #expect(
       keys([[0xFF, 0x61, 0xC3, 0x28, 0xE2, 0x82, 0x62]]) == [.text("a"), .text("("), .text("b")])
+  }
+
+  /// An Alt+character split across reads is still dropped whole (issue 40).
+  @Test func anAltCharacterSplitAcrossReadsIsDroppedWhole() {
+    let snowman = bytes("☃")
+    #expect(
+      keys([[0x1B] + Array(snowman.prefix(1)), Array(snowman.dropFirst()) + bytes("a")]) == [
+        .text("a")
+      ])
   }
 
   @Test func resetForgetsAPendingCharacterAndSequence() {

@@ -98,13 +98,48 @@ struct TerminalSessionTests {
     #expect(display.calls(after: before).filter { $0 == .inform }.count == 2)
   }
 
-  /// Esc closing the field, then `quit`, in one read: the key after Esc belongs to the command
-  /// line. Before, it was dropped (`uit` was an unknown command).
-  @Test func theKeyAfterEscGoesToTheCommandLine() async throws {
+  /// Esc closing the field, then `quit`, each in its own read (as a person types them): the
+  /// command after Esc runs. (Issue 33: it was dropped, `uit` an unknown command.)
+  @Test func aCommandTypedAfterEscRuns() async throws {
     try await start()
     send("/\n")
-    #expect(send("\u{1B}quit\n") == false, "quit ran")
+    send("\u{1B}")
+    #expect(send("quit\n") == false, "quit ran")
     #expect(rawMode.calls == [.enter, .leave])
+  }
+
+  /// ESC and a key in one read is Alt+key, as a terminal sends it: dropped, the field stays open
+  /// and the rest is typed into it. (Issue 40: the field closed and the rest waited, unseen, on
+  /// the command line: `ab` Esc `xyz`, Ctrl-U, `help` ran "xyzhelp".)
+  @Test func escAndAKeyInOneReadIsAltAndTheFieldStaysOpen() async throws {
+    try await start()
+    send("/\n")
+    send("ab\u{1B}xyz")
+    #expect(rawMode.calls == [.enter])
+    let before = display.calls.count
+    send("\u{15}help")
+    #expect(rawMode.calls == [.enter])
+    #expect(
+      display.calls(after: before).contains { call in
+        if case .searchField(let view?) = call { return view.text == "help" }
+        return false
+      })
+  }
+
+  /// A line left unfinished in the read in which the field closed is not kept for the next
+  /// line: it is dropped, and a notice shows it (issue 40).
+  @Test func anUnfinishedLineTypedAsTheFieldClosesIsShownAndDropped() async throws {
+    try await start()
+    send("/\n")
+    let before = display.calls.count
+    send("ab\rxyz")
+    #expect(rawMode.calls == [.enter, .leave])
+    #expect(
+      display.calls(after: before).contains { call in
+        if case .notice(let text) = call { return "\(text)".contains("'xyz'") }
+        return false
+      })
+    #expect(send("quit\n") == false, "quit ran alone, not as xyzquit")
   }
 
   @Test func typingFasterThanTheDebounceFetchesOnceWithTheWholeText() async throws {

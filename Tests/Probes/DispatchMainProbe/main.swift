@@ -7,6 +7,8 @@
 // mode the Swift runtime is in (the legacy mode would reject this worker thread).
 //
 // Prints one line per value received, then "done" and exits 0; exits 2 if that takes too long.
+// With the argument `debounce-memory` it measures a long debounce's memory instead
+// (DebounceMemory.swift) and exits 0.
 import Dispatch
 import Signals
 
@@ -15,6 +17,11 @@ import Signals
 #elseif canImport(Darwin)
   import Darwin
 #endif
+
+if CommandLine.arguments.dropFirst().first == "debounce-memory" {
+  measureDebounceMemory(count: 100_000)
+  exit(0)
+}
 
 let owner = MutableProperty(0)
 let keepAlive = SubscriptionBag()

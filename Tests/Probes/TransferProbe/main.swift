@@ -10,7 +10,11 @@
 //     and prints how each ended and how long it took, one line each:
 //     "<error or users> <milliseconds>"; then its peak resident memory: "peak <kilobytes>".
 //     Exits 0.
-// Either exits 2 with a usage line on bad arguments.
+//   TransferProbe flood <base URL> <count>
+//     Starts `count` requests at once (timeout 10 minutes each), then cancels them all when its
+//     standard input closes, and prints "answered <count>" once every caller has been answered.
+//     Exits 0; exits 3 ("hung") if that has not happened 60 s after the cancel.
+// Each exits 2 with a usage line on bad arguments.
 import Foundation
 import UserFeature
 
@@ -22,7 +26,8 @@ import UserFeature
 
 func usage() -> Never {
   FileHandle.standardError.write(
-    Data("usage: TransferProbe race <base URL> <rounds> | fetch <base URL> <timeout ms>\n".utf8))
+    Data(
+      "usage: TransferProbe race|flood <base URL> <count> | fetch <base URL> <timeout ms>\n".utf8))
   exit(2)
 }
 
@@ -90,6 +95,32 @@ case "fetch":
   print(await describe(client))
   print(await describe(client))
   print("peak \(peakResidentKilobytes())")
+case "flood":
+  let client = LiveUserClient(baseURL: baseURL, timeout: .seconds(600))
+  let requests = (0..<number).map { _ in
+    Task { try await client.users(matching: "", page: 1, pageSize: 10) }
+  }
+  // The test closes standard input once the server has seen the requests arrive. A thread of
+  // its own reads it, and is also the watchdog: Dispatch's pool (which runs the main actor
+  // here) may be what is stuck.
+  await withCheckedContinuation { (closed: CheckedContinuation<Void, Never>) in
+    Thread.detachNewThread {
+      _ = FileHandle.standardInput.readDataToEndOfFile()
+      closed.resume()
+      sleep(60)
+      print("hung")
+      exit(3)
+    }
+  }
+  for request in requests {
+    request.cancel()
+  }
+  var answered = 0
+  for request in requests {
+    _ = try? await request.value
+    answered += 1
+  }
+  print("answered \(answered)")
 default:
   usage()
 }

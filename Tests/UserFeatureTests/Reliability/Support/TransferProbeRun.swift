@@ -16,6 +16,25 @@ struct TransferProbeRun: Sendable {
   /// Runs the probe with `arguments` and waits for it on a thread of its own, never on the
   /// test's concurrency pool.
   static func run(_ arguments: [String]) async throws -> TransferProbeRun {
+    try await run(arguments, input: nil)
+  }
+
+  /// Runs the probe with `arguments`, closes its standard input once `ready` returns, and waits
+  /// for it as ``run(_:)`` does.
+  static func run(
+    _ arguments: [String], closingInputAfter ready: () async -> Void
+  ) async throws -> TransferProbeRun {
+    let input = Pipe()
+    async let run = run(arguments, input: input)
+    await ready()
+    try input.fileHandleForWriting.close()
+    return try await run
+  }
+
+  /// `input` is the probe's standard input; `nil` for none.
+  private static func run(_ arguments: [String], input: Pipe?) async throws
+    -> TransferProbeRun
+  {
     let executable = try BuiltProducts.executable(named: "TransferProbe")
     return try await withCheckedThrowingContinuation { continuation in
       Thread.detachNewThread {
@@ -27,7 +46,11 @@ struct TransferProbeRun: Sendable {
           let errors = Pipe()
           process.standardOutput = output
           process.standardError = errors
-          process.standardInput = FileHandle.nullDevice
+          if let input {
+            process.standardInput = input
+          } else {
+            process.standardInput = FileHandle.nullDevice
+          }
           try process.run()
           // The probe writes little to either: reading one to its end cannot fill the other.
           let stdout = output.fileHandleForReading.readDataToEndOfFile()
