@@ -82,6 +82,10 @@ let package = Package(
         .target(name: "DispatchMainProbe", condition: .when(platforms: [.linux, .macOS])),
         .target(name: "TestServers", condition: .when(platforms: [.linux, .macOS])),
       ]),
+    // The tests of SignalsConcurrency: owned tasks, their progress form, the sequence bridges.
+    .testTarget(
+      name: "SignalsConcurrencyTests",
+      dependencies: ["SignalsConcurrency", "Signals", "SignalsTesting"]),
     .testTarget(
       name: "SignalsObservationTests",
       dependencies: ["SignalsObservation", "Signals", "SignalsConcurrency", "SignalsTesting"]),

@@ -40,12 +40,13 @@ reliability_tsan() {
 # Linux implementation leaves CFArray and Data allocations behind in the test process; they run
 # under ThreadSanitizer, and scripts/leak-check.sh checks the Demo itself under LeakSanitizer.
 # DispatchMainProbeTests starts a process too, so it is left out for the same reason.
+# SignalsConcurrencyTests (owned tasks and the bridges, once part of the Signals suite) run too.
 # ~10-15 s of testing (+ the ASan build).
 reliability_asan() {
   local suppressions="$PWD/scripts/lsan.supp"
   LSAN_OPTIONS="suppressions=$suppressions:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
-    swift test --sanitize=address --scratch-path .build/asan --filter SignalsTests \
-    --skip DispatchMainProbeTests
+    swift test --sanitize=address --scratch-path .build/asan \
+    --filter 'SignalsTests|SignalsConcurrencyTests' --skip DispatchMainProbeTests
 }
 
 # Runs more model-based programs from a new seed on every CI run (the plain `swift test` always

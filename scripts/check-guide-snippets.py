@@ -14,8 +14,8 @@ Usage:
                                                         scripts/run-guide-tests.sh)
 
 Checked documents: docs/guide.md, docs/guide.ko.md and the DocC articles in
-Sources/Signals/Signals.docc, Sources/SignalsObservation/SignalsObservation.docc and
-Sources/SignalsTesting/SignalsTesting.docc.
+Sources/Signals/Signals.docc, Sources/SignalsConcurrency/SignalsConcurrency.docc,
+Sources/SignalsObservation/SignalsObservation.docc and Sources/SignalsTesting/SignalsTesting.docc.
 
 Snippets. A region of Swift code is named with marker comments:
 
@@ -81,6 +81,7 @@ from typing import Dict, List, Optional, Tuple
 GUIDES = ["docs/guide.md", "docs/guide.ko.md"]
 DOCC_DIRS = [
     "Sources/Signals/Signals.docc",
+    "Sources/SignalsConcurrency/SignalsConcurrency.docc",
     "Sources/SignalsObservation/SignalsObservation.docc",
     "Sources/SignalsTesting/SignalsTesting.docc",
 ]

@@ -18,7 +18,7 @@ import Signals
 ///   after the task was cancelled or replaced, or still waiting for the main actor then, is
 ///   dropped, and none is delivered after the outcome.
 /// - Throttling: with a ``ProgressThrottle``, updates pass through
-///   ``EventStream/throttle(for:scheduler:latest:)`` (the latest of each interval) first.
+///   `EventStream.throttle(for:scheduler:latest:)` (the latest of each interval) first.
 /// - Threading: `report` is safe from any thread and never waits for the main actor.
 public struct ProgressReporter<Progress: Sendable>: Sendable {
   private let delivery: ProgressDelivery<Progress>
@@ -36,14 +36,14 @@ public struct ProgressReporter<Progress: Sendable>: Sendable {
   /// Reports every event `updates` sends from now on, until the task ends: the subscription
   /// belongs to the task, so ``TaskOwner/cancel(key:)``, a replacement, the outcome and
   /// releasing the owner end it. For a worker that already exposes its progress as an
-  /// ``EventStream``.
+  /// `EventStream`.
   public func report(from updates: EventStream<Progress>) {
     delivery.adopt(updates.sink { [delivery] in delivery.report($0) })
   }
 }
 
 /// How often an owned task's progress reaches its handler: at most one update per `interval`
-/// on `scheduler`, the latest of each interval (``EventStream/throttle(for:scheduler:latest:)``
+/// on `scheduler`, the latest of each interval (`EventStream.throttle(for:scheduler:latest:)`
 /// with `latest: true`). The first update after a quiet interval goes out at once.
 ///
 /// An update still held by the throttle when the work returns is dropped: the outcome, which
