@@ -60,7 +60,7 @@ let package = Package(
       ]),
     .executableTarget(
       name: "SignalsBenchmarks",
-      dependencies: ["Signals", "SignalsTesting"],
+      dependencies: ["Signals", "SignalsConcurrency", "SignalsTesting"],
       path: "Benchmarks/SignalsBenchmarks"
     ),
     // A small process one test runs: main-actor delivery after dispatchMain().
