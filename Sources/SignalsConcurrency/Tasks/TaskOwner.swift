@@ -45,7 +45,7 @@ import Signals
 /// - Updates: work that reports updates before its outcome (an upload's progress, each element
 ///   of a live stream) starts with ``run(key:for:throttle:_:progress:then:)``; its updates follow
 ///   the same rules as the outcome, and never arrive after it.
-/// - Tokens: a timer's or a subscription's ``SubscriptionToken`` is owned with
+/// - Tokens: a timer's or a subscription's `SubscriptionToken` is owned with
 ///   ``own(_:key:)`` under the same keys as tasks (one key, one piece of work: starting a task
 ///   or owning a token under a key cancels what the key held), so ``cancel(key:)`` and
 ///   ``cancelAll()`` stop a screen's tasks, timers and subscriptions in one call. The timers of
