@@ -1,6 +1,6 @@
 import Signals
-import Synchronization
 import SignalsConcurrency
+import Synchronization
 import Testing
 
 /// Lets everything the test controls run until nothing moves, without moving the virtual
