@@ -114,7 +114,8 @@ extension TaskOwner {
   ) -> Retrying {
     let weakLoop = WeakLoop()
     let loop = RetryLoop(
-      owner, backoff, scheduler, weakLoop, operation, update: update, failed: failed, ended: ended)
+      owner, list, backoff, scheduler, weakLoop, operation, update: update, failed: failed,
+      ended: ended)
     weakLoop.attach(loop)
     let status = loop.status
     let holder = Locked<RetryLoop<Owner, Update, Failure>?>(loop)
@@ -168,8 +169,9 @@ final class WeakLoop: Sendable {
 @MainActor
 private final class RetryLoop<Owner: AnyObject, Update: Sendable, Failure: Error>: RetryControl {
   let status = MutableProperty<RetryStatus>(.connecting(attempt: 1))
-  /// The attempts and the delays (keys "attempt" and "delay"); released with the loop.
-  private let tasks = TaskOwner()
+  /// The attempts and the delays; released with the loop. Its tasks are counted in the
+  /// outer owner's list, so `TaskOwnerProbe` and `settle(tasks:)` of that owner await them.
+  private let tasks: TaskOwner
   private weak var owner: Owner?
   private let backoff: Backoff
   private let scheduler: any SignalScheduler
@@ -184,13 +186,15 @@ private final class RetryLoop<Owner: AnyObject, Update: Sendable, Failure: Error
   private let control: WeakLoop
 
   init(
-    _ owner: Owner, _ backoff: Backoff, _ scheduler: some SignalScheduler, _ control: WeakLoop,
+    _ owner: Owner, _ list: OwnedTaskList, _ backoff: Backoff, _ scheduler: some SignalScheduler,
+    _ control: WeakLoop,
     _ operation: @escaping @Sendable (UpdateReporter<Update>) async throws(Failure) -> Void,
     update: @escaping @MainActor (Owner, Update) -> Void,
     failed: @escaping @MainActor (Owner, Failure) -> Void,
     ended: @escaping @MainActor (Owner) -> Void
   ) {
     self.owner = owner
+    tasks = TaskOwner(sharing: list)
     self.backoff = backoff
     self.scheduler = scheduler
     self.control = control
@@ -204,7 +208,7 @@ private final class RetryLoop<Owner: AnyObject, Update: Sendable, Failure: Error
     guard !control.isStopped else { return }
     attempt += 1
     status.value = .connecting(attempt: attempt)
-    tasks.run(key: "attempt", for: self, operation) { loop, update in
+    tasks.run(key: RetryKey.attempt, for: self, operation) { loop, update in
       loop.received(update)
     } then: { loop, result in
       loop.finished(result)
@@ -213,7 +217,7 @@ private final class RetryLoop<Owner: AnyObject, Update: Sendable, Failure: Error
 
   func retryNow() {
     guard case .waiting = status.value else { return }
-    tasks.cancel(key: "delay")
+    tasks.cancel(key: RetryKey.delay)
     startAttempt()
   }
 
@@ -239,9 +243,16 @@ private final class RetryLoop<Owner: AnyObject, Update: Sendable, Failure: Error
       guard !control.isStopped else { return }
       let delay = backoff.delay(afterFailures: failures)
       status.value = .waiting(attempt: attempt + 1, delay: delay)
-      tasks.after(delay, key: "delay", on: scheduler, for: self) { loop in
+      tasks.after(delay, key: RetryKey.delay, on: scheduler, for: self) { loop in
         loop.startAttempt()
       }
     }
   }
+}
+
+/// The keys of a retry loop's own owner: a type of their own, so never equal to a user's key in
+/// the shared list. Internal.
+private enum RetryKey: Hashable, Sendable {
+  case attempt
+  case delay
 }

@@ -60,7 +60,9 @@ import Signals
 @MainActor
 public final class TaskOwner {
   /// The tasks that have not returned; shared with the tasks and with test probes.
-  package nonisolated let list = OwnedTaskList()
+  package nonisolated let list: OwnedTaskList
+  /// Whether ``list`` belongs to another owner (``init(sharing:)``).
+  private nonisolated let sharesList: Bool
   /// The work under each key: the newest task or token started or owned under it. Main-actor
   /// state, so a key's `==` and `hash(into:)` (user code) run under no lock. An entry leaves
   /// when its task returns, or when cancelled or replaced.
@@ -69,10 +71,27 @@ public final class TaskOwner {
   private nonisolated let unkeyedTokens = SubscriptionBag()
 
   /// Creates an owner with no tasks.
-  public nonisolated init() {}
+  public nonisolated init() {
+    list = OwnedTaskList()
+    sharesList = false
+  }
+
+  /// An owner whose tasks are counted in `list`, another owner's: the work a helper (a retry
+  /// loop) starts for that owner, so that its test probes see it. On release it cancels only
+  /// its own tasks. Package-internal.
+  nonisolated init(sharing list: OwnedTaskList) {
+    self.list = list
+    sharesList = true
+  }
 
   deinit {
-    list.cancelAll()
+    if sharesList {
+      for work in keyed.values {
+        work.cancel()
+      }
+    } else {
+      list.cancelAll()
+    }
   }
 
   /// Starts `operation` in a task this object keeps until it returns, then calls
