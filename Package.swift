@@ -60,7 +60,7 @@ let package = Package(
       ]),
     .executableTarget(
       name: "SignalsBenchmarks",
-      dependencies: ["Signals", "SignalsTesting"],
+      dependencies: ["Signals", "SignalsConcurrency", "SignalsTesting"],
       path: "Benchmarks/SignalsBenchmarks"
     ),
     // A small process one test runs: main-actor delivery after dispatchMain().
@@ -82,6 +82,10 @@ let package = Package(
         .target(name: "DispatchMainProbe", condition: .when(platforms: [.linux, .macOS])),
         .target(name: "TestServers", condition: .when(platforms: [.linux, .macOS])),
       ]),
+    // The tests of SignalsConcurrency: owned tasks, their progress form, the sequence bridges.
+    .testTarget(
+      name: "SignalsConcurrencyTests",
+      dependencies: ["SignalsConcurrency", "Signals", "SignalsTesting"]),
     .testTarget(
       name: "SignalsObservationTests",
       dependencies: ["SignalsObservation", "Signals", "SignalsConcurrency", "SignalsTesting"]),

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Builds the DocC archives of Signals, SignalsObservation and SignalsTesting from symbol graphs with the toolchain's
+# Builds the DocC archives of Signals, SignalsConcurrency, SignalsObservation and SignalsTesting from symbol graphs with the toolchain's
 # own `docc`. Fails on any DocC warning, so a broken symbol link (``Name``) fails the build, and
 # on any public symbol that no Topics section curates (scripts/check-docc-curation.py).
 #   scripts/build-docs.sh [output-dir]     (default: .build/docs)
-# writes output-dir/Signals.doccarchive, output-dir/SignalsObservation.doccarchive and
-# output-dir/SignalsTesting.doccarchive. The archives do not link to each other (SignalsTesting
-# and SignalsObservation name Signals' types in code voice), so each can be hosted on its own
+# writes output-dir/Signals.doccarchive, output-dir/SignalsConcurrency.doccarchive,
+# output-dir/SignalsObservation.doccarchive and output-dir/SignalsTesting.doccarchive. The archives
+# do not link to each other (SignalsConcurrency, SignalsTesting and SignalsObservation name
+# Signals' types in code voice), so each can be hosted on its own
 # without dead links.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,11 +16,11 @@ out="${1:-.build/docs}"
 # The graphs stay next to it, so an up-to-date build (which emits nothing) still has them.
 scratch=.build/docc-build
 graphs="$scratch/symbol-graphs"
-rm -rf "$out/Signals.doccarchive" "$out/SignalsObservation.doccarchive" \
-  "$out/SignalsTesting.doccarchive"
+rm -rf "$out/Signals.doccarchive" "$out/SignalsConcurrency.doccarchive" \
+  "$out/SignalsObservation.doccarchive" "$out/SignalsTesting.doccarchive"
 mkdir -p "$graphs" "$out"
 
-# Building SignalsTesting and SignalsObservation builds Signals first. One build per target:
+# Building SignalsTesting builds Signals and SignalsConcurrency first; SignalsObservation, Signals. One build per target:
 # `swift build` builds only the last of several `--target`s.
 for target in SignalsTesting SignalsObservation; do
   swift build --target "$target" --scratch-path "$scratch" \
@@ -28,7 +29,7 @@ for target in SignalsTesting SignalsObservation; do
 done
 
 # One graph directory per module (a module's own graph and its extensions of other modules).
-for module in Signals SignalsObservation SignalsTesting; do
+for module in Signals SignalsConcurrency SignalsObservation SignalsTesting; do
   rm -rf "$graphs-$module"
   mkdir -p "$graphs-$module"
   cp "$graphs/$module.symbols.json" "$graphs-$module/"
@@ -38,7 +39,7 @@ for module in Signals SignalsObservation SignalsTesting; do
   python3 scripts/check-docc-curation.py "$graphs-$module" "Sources/$module/$module.docc"
 done
 
-for module in Signals SignalsObservation SignalsTesting; do
+for module in Signals SignalsConcurrency SignalsObservation SignalsTesting; do
   docc convert "Sources/$module/$module.docc" \
     --additional-symbol-graph-dir "$graphs-$module" \
     --fallback-display-name "$module" \
@@ -53,5 +54,5 @@ for module in Signals SignalsObservation SignalsTesting; do
   fi
 done
 
-echo "DocC archives: $out/Signals.doccarchive, $out/SignalsObservation.doccarchive," \
-  "$out/SignalsTesting.doccarchive"
+echo "DocC archives: $out/Signals.doccarchive, $out/SignalsConcurrency.doccarchive," \
+  "$out/SignalsObservation.doccarchive, $out/SignalsTesting.doccarchive"

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Fails on a public API break that CHANGELOG.md does not list.
 
-The baseline is the public API of Signals, SignalsObservation and SignalsTesting at the last
-release, committed in api/ as the Swift API digester's dumps (api/README.md says which release).
+The baseline is the public API of Signals, SignalsConcurrency, SignalsObservation and
+SignalsTesting at the last release, committed in api/ as the Swift API digester's dumps
+(api/README.md says which release). A module the release did not have (no api/MODULE.json) has
+no baseline: all of its API is new, so it has no break; the next release's baseline adds it.
 The check dumps the API of the modules just built, compares each with its baseline
 (swift-api-digester -diagnose-sdk: removed and renamed declarations, changed types, signatures,
 conformances, protocol requirements...) and reads CHANGELOG.md:
@@ -36,7 +38,7 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MODULES = ["Signals", "SignalsObservation", "SignalsTesting"]
+MODULES = ["Signals", "SignalsConcurrency", "SignalsObservation", "SignalsTesting"]
 BASELINE_DIR = os.path.join(ROOT, "api")
 DEFAULT_MODULES_DIR = os.path.join(ROOT, ".build", "docc-build", "debug", "Modules")
 CURRENT_DIR = os.path.join(ROOT, ".build", "api")
@@ -117,6 +119,9 @@ def check(baseline_dir, current_dir, modules, changelog):
     listed = listed_breaks(changelog)
     report, unlisted, covered = [], [], []
     for module in modules:
+        if not os.path.exists(os.path.join(baseline_dir, f"{module}.json")):
+            report.append(f"  {module}: no baseline in api/ (new since the last release: no break)")
+            continue
         for breakage in breaks(module, os.path.join(baseline_dir, f"{module}.json"),
                                os.path.join(current_dir, f"{module}.json")):
             (covered if is_listed(symbol(breakage), listed) else unlisted).append((module, breakage))

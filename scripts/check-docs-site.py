@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Opens the documentation as a reader sees it, in headless Chromium, and fails on a broken page.
 
-scripts/build-docs.sh builds the DocC archives of Signals, SignalsObservation and SignalsTesting
-into .build/docs. This script makes them one static site (docc process-archive
+scripts/build-docs.sh builds the DocC archives of Signals, SignalsConcurrency, SignalsObservation and
+SignalsTesting into .build/docs. This script makes them one static site (docc process-archive
 transform-for-static-hosting, each archive under its own base path: /Signals/,
-/SignalsObservation/, /SignalsTesting/), serves it on 127.0.0.1 (python3's http.server) and
+/SignalsConcurrency/, /SignalsObservation/, /SignalsTesting/), serves it on 127.0.0.1 (python3's http.server) and
 opens, in Chromium, each module's landing page and every article and API collection page. DocC
 pages are a JavaScript app, so a page counts as rendered only when its DOM shows the page's
 title (from the page's own data file) and its content. A page fails on:
@@ -42,7 +42,7 @@ import urllib.parse
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MODULES = ["Signals", "SignalsObservation", "SignalsTesting"]
+MODULES = ["Signals", "SignalsConcurrency", "SignalsObservation", "SignalsTesting"]
 RENDER_TIMEOUT = 30.0  # seconds; a DocC page renders in well under one here
 SETTLE = 0.5  # seconds after rendering in which a late console error is still caught
 

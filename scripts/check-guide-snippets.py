@@ -15,8 +15,9 @@ Usage:
 
 Checked documents: the guide and its companion in both languages (docs/guide.md,
 docs/guide.ko.md, docs/companion.md, docs/companion.ko.md), the DocC articles in
-Sources/Signals/Signals.docc, Sources/SignalsObservation/SignalsObservation.docc and
-Sources/SignalsTesting/SignalsTesting.docc, and README.md (its marked blocks and its links).
+Sources/Signals/Signals.docc, Sources/SignalsConcurrency/SignalsConcurrency.docc,
+Sources/SignalsObservation/SignalsObservation.docc and Sources/SignalsTesting/SignalsTesting.docc,
+and README.md (its marked blocks and its links).
 
 Snippets. A region of Swift code is named with marker comments:
 
@@ -114,6 +115,7 @@ LINE_ANCHOR = re.compile(r"^L(?P<first>\d+)(?:-L(?P<last>\d+))?$")
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 DOCC_DIRS = [
     "Sources/Signals/Signals.docc",
+    "Sources/SignalsConcurrency/SignalsConcurrency.docc",
     "Sources/SignalsObservation/SignalsObservation.docc",
     "Sources/SignalsTesting/SignalsTesting.docc",
 ]

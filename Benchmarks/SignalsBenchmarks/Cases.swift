@@ -72,6 +72,7 @@ struct BenchmarkCase {
     ) { ToolchainCase.observationSet() },
     BenchmarkCase(name: "churn-scaling", measure: measureChurnScaling),
     BenchmarkCase(name: "fanout-scaling", measure: measureFanOutScaling),
+    BenchmarkCase(name: "keyed-task-starts", measure: measureKeyedTaskStarts),
   ]
 }
 

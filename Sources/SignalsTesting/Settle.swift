@@ -1,5 +1,6 @@
 import Signals
 import SignalsConcurrency
+import Synchronization
 import Testing
 
 /// Lets everything the test controls run until nothing moves, without moving the virtual
@@ -16,8 +17,15 @@ import Testing
 /// does not move: a debounce still waiting stays waiting; advance the clock to fire it), awaits
 /// every task of `tasks` (see ``TaskOwnerProbe/idle(timeout:)``), then lets the main queue run
 /// what was queued on it before (deliveries of `receive(on: .mainActor)`, owned progress
-/// updates, outcomes hopping back). Rounds repeat until three in a row find no due action and
-/// no task running: then nothing the test controls is about to deliver anything.
+/// updates, outcomes hopping back). Rounds repeat until three in a row find no due action, no
+/// task running and no job of `.mainQueue` (`DispatchQueueScheduler.mainQueue`) queued or
+/// running: then nothing the test controls is about to deliver anything.
+///
+/// - Main-queue hops: a value that takes any number of `receive(on: .mainQueue)` hops is
+///   waited for (each hop is a counted job; a round is never quiet while one is pending). Other
+///   main-queue work (your own `DispatchQueue.main.async`) is not counted: it is seen if it
+///   hops at most three times in a row (the three quiet rounds). Work that keeps queueing more
+///   fails after 1,000 rounds, loudly, as below.
 ///
 /// - Which tasks: pass the probes whose tasks will finish on their own. A task waiting for an
 ///   answer the test has not given yet (a ``ControlledCall`` request, a ``ControlledSequence``)
@@ -75,7 +83,10 @@ func settleRounds(
     }
     // Main-queue jobs queued before this point (main-actor deliveries) run before we resume.
     await Task.yield()
-    quietRounds = ran == 0 && !awaited ? quietRounds + 1 : 0
+    // A `.mainQueue` job queued by one that just ran (a hop after a hop) is still ahead: no
+    // round is quiet while one is pending, however many hops a value takes.
+    let hopsPending = MainQueueJobs.pending.load(ordering: .acquiring) > 0
+    quietRounds = ran == 0 && !awaited && !hopsPending ? quietRounds + 1 : 0
     if quietRounds == quietRoundsToSettle { return nil }
   }
   return "could not settle: work kept starting more work for \(roundLimit) rounds"

@@ -1,4 +1,4 @@
-/// Lets go of `value`, a user value that has left a lock, here: after unlocking. Internal.
+/// Lets go of `value`, a user value that has left a lock, here: after unlocking. Package-internal (SignalsConcurrency uses it too).
 ///
 /// The rule it spells: a user value (a displaced property value, a held event, a handler, a
 /// key, a job) is never released under a lock, because releasing it can run its `deinit`, which
@@ -7,6 +7,6 @@
 /// where the `deinit` may run. (It is what the end of a scope would do; the name says that the
 /// moment was chosen.)
 @inlinable @inline(__always)
-func releaseAfterUnlocking<Value: ~Copyable>(_ value: consuming Value) {
+package func releaseAfterUnlocking<Value: ~Copyable>(_ value: consuming Value) {
   _ = consume value
 }

@@ -1,21 +1,66 @@
-/// `combineLatest` of three and four properties. Built from the two-source form, so they keep
-/// its promises: glitch-free (one snapshot of the owners per notification), once per owner
-/// change, current combination first.
+/// `combineLatest` in one shape for two to six sources: `Property.combineLatest(a, b, c, …)` and
+/// `EventStream.combineLatest(a, b, c, …)`, each overload one call of a parameter-pack form.
 extension Property {
-  /// A property holding the three sources' values; see ``combineLatest(_:)``.
+  /// The latest values of 2 properties as one tuple; see ``Property/combineLatest(_:_:_:)``.
+  public static func combineLatest<A: Sendable, B: Sendable>(
+    _ a: Property<A>, _ b: Property<B>
+  ) -> Property<(A, B)> where Value == (A, B) {
+    combining(a, b)
+  }
+
+  /// A property holding every source's value, as a tuple: `Property.combineLatest(a, b, c)`;
+  /// one shape for two to six sources.
+  ///
+  /// The promises of ``combineLatest(_:)``, for every source: glitch-free (each combination is
+  /// one consistent snapshot of the owners; a change that reaches several sources at once,
+  /// through derived properties, gives one combination, never a mix of old and new), the
+  /// current combination first, then one per owner change, in order, one at a time, on the
+  /// thread that wrote. Cancelling ends the subscriptions to every source.
   public static func combineLatest<A: Sendable, B: Sendable, C: Sendable>(
     _ a: Property<A>, _ b: Property<B>, _ c: Property<C>
   ) -> Property<(A, B, C)> where Value == (A, B, C) {
-    a.combineLatest(b).combineLatest(c).map { ($0.0.0, $0.0.1, $0.1) }
+    combining(a, b, c)
   }
 
-  /// A property holding the four sources' values; see ``combineLatest(_:)``.
+  /// The latest values of 4 properties as one tuple; see ``Property/combineLatest(_:_:_:)``.
   public static func combineLatest<A: Sendable, B: Sendable, C: Sendable, D: Sendable>(
     _ a: Property<A>, _ b: Property<B>, _ c: Property<C>, _ d: Property<D>
   ) -> Property<(A, B, C, D)> where Value == (A, B, C, D) {
-    a.combineLatest(b).combineLatest(c.combineLatest(d)).map {
-      ($0.0.0, $0.0.1, $0.1.0, $0.1.1)
+    combining(a, b, c, d)
+  }
+
+  /// The latest values of 5 properties as one tuple; see ``Property/combineLatest(_:_:_:)``.
+  public static func combineLatest<A: Sendable, B: Sendable, C: Sendable, D: Sendable, E: Sendable>(
+    _ a: Property<A>, _ b: Property<B>, _ c: Property<C>, _ d: Property<D>, _ e: Property<E>
+  ) -> Property<(A, B, C, D, E)> where Value == (A, B, C, D, E) {
+    combining(a, b, c, d, e)
+  }
+
+  /// The latest values of 6 properties as one tuple; see ``Property/combineLatest(_:_:_:)``.
+  public static func combineLatest<
+    A: Sendable, B: Sendable, C: Sendable, D: Sendable, E: Sendable, F: Sendable
+  >(
+    _ a: Property<A>, _ b: Property<B>, _ c: Property<C>, _ d: Property<D>, _ e: Property<E>,
+    _ f: Property<F>
+  ) -> Property<(A, B, C, D, E, F)> where Value == (A, B, C, D, E, F) {
+    combining(a, b, c, d, e, f)
+  }
+
+  /// The sources' values as one tuple, glitch-free (the form behind every overload).
+  private static func combining<each Source: Sendable>(
+    _ source: repeat Property<each Source>
+  ) -> Property<Value> where Value == (repeat each Source) {
+    let read: @Sendable (ReadSnapshot) -> Value = { snapshot in
+      (repeat (each source).readConsistently(snapshot))
     }
+    return Property(
+      read: { ReadSnapshot.consistently(read).0 }, readConsistently: read,
+      subscribe: { handler in
+        let combiner = SnapshotCombiner(read: read, handler: handler)
+        var tokens = [combiner.token]
+        repeat tokens.append((each source).sink { _ in combiner.sourceChanged() })
+        return SubscriptionToken(CompositeCancel(tokens))
+      })
   }
 }
 
@@ -33,44 +78,95 @@ extension EventStream {
   public func combineLatest<Other: Sendable>(
     _ other: EventStream<Other>
   ) -> EventStream<(Value, Other)> {
-    let first = self
-    return EventStream<(Value, Other)> { handler in
-      let (output, outputToken) = Channel<(Value, Other)>.output(to: handler)
-      let latest = Locked<(Value?, Other?)>((nil, nil))
-      // The pair is formed under the output channel's lock, so pairs are sent in the order the
-      // events were received. A displaced event is released after both locks (its deinit is user
-      // code).
-      let firstToken = first.sink { value in
-        var displaced: Value?
-        output.publish {
-          latest.withLock { latest in
-            displaced = latest.0
-            latest.0 = value
-            return latest.1.map { (value, $0) }
-          }
-        }
-        releaseAfterUnlocking(displaced)
-      }
-      let otherToken = other.sink { value in
-        var displaced: Other?
-        output.publish {
-          latest.withLock { latest in
-            displaced = latest.1
-            latest.1 = value
-            return latest.0.map { ($0, value) }
-          }
-        }
-        releaseAfterUnlocking(displaced)
-      }
-      return .combining(outputToken, firstToken, otherToken)
-    }
+    .combineLatest(self, other)
   }
 
-  /// The latest events of three streams; see ``combineLatest(_:)``.
+  /// The latest values of 2 streams as one tuple; see ``EventStream/combineLatest(_:_:_:)``.
+  public static func combineLatest<A: Sendable, B: Sendable>(
+    _ a: EventStream<A>, _ b: EventStream<B>
+  ) -> EventStream<(A, B)> where Value == (A, B) {
+    latest(of: a, b)
+  }
+
+  /// The latest event of every stream, as a tuple, after each event of any of them once all
+  /// have sent one: `EventStream.combineLatest(a, b, c)`; one shape for two to six streams.
+  /// Same rules as ``combineLatest(_:)``.
   public static func combineLatest<A: Sendable, B: Sendable, C: Sendable>(
     _ a: EventStream<A>, _ b: EventStream<B>, _ c: EventStream<C>
   ) -> EventStream<(A, B, C)> where Value == (A, B, C) {
-    a.combineLatest(b).combineLatest(c).map { ($0.0.0, $0.0.1, $0.1) }
+    latest(of: a, b, c)
+  }
+
+  /// The latest values of 4 streams as one tuple; see ``EventStream/combineLatest(_:_:_:)``.
+  public static func combineLatest<A: Sendable, B: Sendable, C: Sendable, D: Sendable>(
+    _ a: EventStream<A>, _ b: EventStream<B>, _ c: EventStream<C>, _ d: EventStream<D>
+  ) -> EventStream<(A, B, C, D)> where Value == (A, B, C, D) {
+    latest(of: a, b, c, d)
+  }
+
+  /// The latest values of 5 streams as one tuple; see ``EventStream/combineLatest(_:_:_:)``.
+  public static func combineLatest<A: Sendable, B: Sendable, C: Sendable, D: Sendable, E: Sendable>(
+    _ a: EventStream<A>, _ b: EventStream<B>, _ c: EventStream<C>, _ d: EventStream<D>,
+    _ e: EventStream<E>
+  ) -> EventStream<(A, B, C, D, E)> where Value == (A, B, C, D, E) {
+    latest(of: a, b, c, d, e)
+  }
+
+  /// The latest values of 6 streams as one tuple; see ``EventStream/combineLatest(_:_:_:)``.
+  public static func combineLatest<
+    A: Sendable, B: Sendable, C: Sendable, D: Sendable, E: Sendable, F: Sendable
+  >(
+    _ a: EventStream<A>, _ b: EventStream<B>, _ c: EventStream<C>, _ d: EventStream<D>,
+    _ e: EventStream<E>, _ f: EventStream<F>
+  ) -> EventStream<(A, B, C, D, E, F)> where Value == (A, B, C, D, E, F) {
+    latest(of: a, b, c, d, e, f)
+  }
+
+  /// The latest events of `source`, as a tuple (the form behind every overload).
+  private static func latest<each Source: Sendable>(
+    of source: repeat EventStream<each Source>
+  ) -> EventStream<Value> where Value == (repeat each Source) {
+    EventStream { handler in
+      let (output, outputToken) = Channel<Value>.output(to: handler)
+      var count = 0
+      for _ in repeat each source { count += 1 }
+      let latest = Locked([(any Sendable)?](repeating: nil, count: count))
+      var tokens = [outputToken]
+      var index = 0
+      for stream in repeat each source {
+        let position = index
+        index += 1
+        tokens.append(
+          stream.sink { value in
+            // The tuple is formed under the output channel's lock, so combinations go out in
+            // the order events were received; a displaced event is released after both locks.
+            var displaced: (any Sendable)?
+            output.publish {
+              latest.withLock { latest -> Value? in
+                displaced = latest[position]
+                latest[position] = value
+                return tuple(latest)
+              }
+            }
+            releaseAfterUnlocking(displaced)
+          })
+      }
+      return SubscriptionToken(CompositeCancel(tokens))
+    }
+  }
+
+  /// The values in `latest` as the tuple of the sources' types, once every source has sent.
+  private static func tuple<each Source>(_ latest: [(any Sendable)?]) -> (repeat each Source)?
+  where Value == (repeat each Source) {
+    guard latest.allSatisfy({ $0 != nil }) else { return nil }
+    var index = 0
+    func next<Element>(_: Element.Type) -> Element {
+      defer { index += 1 }
+      // Safe: position i of `latest` is written only by source i's handler, with its event,
+      // of type Element (the i-th type of the pack), and it is not nil (checked above).
+      return latest[index] as! Element  // swift-format-ignore: NeverForceUnwrap
+    }
+    return (repeat next((each Source).self))
   }
 
   /// Every event of every stream, as one stream.

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// A dispatch queue as a ``SignalScheduler``: work runs on ``queue`` with `async` / `asyncAfter`.
 ///
@@ -21,14 +22,24 @@ public struct DispatchQueueScheduler: SignalScheduler {
   /// The queue every action runs on.
   public let queue: DispatchQueue
 
+  /// Whether ``queue`` is the main queue, whose jobs `settle` counts (``MainQueueJobs``).
+  private let isMainQueue: Bool
+
   /// A scheduler that runs work on `queue`.
   public init(_ queue: DispatchQueue) {
     self.queue = queue
+    // Not `===`: on Linux each `DispatchQueue.main` is a new object for the one main queue.
+    isMainQueue = queue.getSpecific(key: MainQueueJobs.marker) == true
   }
 
   /// Runs `action` on ``queue``, asynchronously.
   public func schedule(_ action: @escaping @Sendable () -> Void) {
-    queue.async(execute: action)
+    guard isMainQueue else { return queue.async(execute: action) }
+    MainQueueJobs.pending.add(1, ordering: .relaxed)
+    queue.async {
+      action()
+      MainQueueJobs.pending.subtract(1, ordering: .releasing)
+    }
   }
 
   /// Runs `action` on ``queue`` once `delay` has passed, unless the token is cancelled first.
@@ -55,6 +66,20 @@ extension SignalScheduler where Self == DispatchQueueScheduler {
   public static var mainQueue: DispatchQueueScheduler {
     DispatchQueueScheduler(.main)
   }
+}
+
+/// The jobs ``DispatchQueueScheduler/mainQueue`` has queued and not finished running: what
+/// SignalsTesting's `settle` and `expectSilence` wait for, however many `receive(on: .mainQueue)`
+/// hops a value takes. Package-internal.
+package enum MainQueueJobs {
+  package static let pending = Atomic<Int>(0)
+
+  /// Set on the main queue once, so that a scheduler can tell it is the main queue's.
+  static let marker: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+  }()
 }
 
 extension Duration {

@@ -1,6 +1,6 @@
 import Signals
 
-/// An ``EventStream`` fed by an `AsyncSequence`: a socket's `AsyncStream` of messages, a
+/// An `EventStream` fed by an `AsyncSequence`: a socket's `AsyncStream` of messages, a
 /// notification sequence, any `for await` source, as one-off events a screen subscribes to.
 ///
 /// ```swift
@@ -11,7 +11,7 @@ import Signals
 /// }
 /// ```
 ///
-/// Keep the bridge (privately, like an ``EventSender``) and expose its ``stream``: the bridge
+/// Keep the bridge (privately, like an `EventSender`) and expose its ``stream``: the bridge
 /// owns the iteration, and an `EventStream` alone, a value with no lifetime, could not.
 ///
 /// - Who starts: the first subscription to ``stream`` starts one task that iterates the
@@ -24,7 +24,7 @@ import Signals
 ///   actor): use `stream.receive(on: .mainActor)` for a screen. The task reads the next element
 ///   only after the current one has reached every subscriber.
 /// - While nobody subscribes (after the first subscription): the iteration goes on and an
-///   element nobody hears is dropped, as any event sent with no subscriber (``EventStream``).
+///   element nobody hears is dropped, as any event sent with no subscriber (`EventStream`).
 /// - When it stops: when the sequence ends or throws (see ``iteration``), or when the bridge is
 ///   cancelled (``cancel()``) or released. Cancelling cancels the iterating task, which the
 ///   sequence sees (an `AsyncStream` ends and calls its `onTermination`); from then on nothing

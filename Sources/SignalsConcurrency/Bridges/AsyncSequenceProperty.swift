@@ -1,6 +1,6 @@
 import Signals
 
-/// A ``Property`` fed by an `AsyncSequence` of updates: an initial value, then every element
+/// A `Property` fed by an `AsyncSequence` of updates: an initial value, then every element
 /// the sequence produces, as state a screen shows (a connection status, the latest price).
 ///
 /// ```swift
@@ -11,13 +11,13 @@ import Signals
 /// }
 /// ```
 ///
-/// Keep the bridge (privately, like a ``MutableProperty``) and expose its ``property``: the
+/// Keep the bridge (privately, like a `MutableProperty`) and expose its ``property``: the
 /// bridge owns the iteration, and a `Property` alone, a value with no lifetime, could not.
 ///
 /// - Who starts: the initialiser starts one task that iterates the sequence at once: state is
 ///   current whether or not anyone subscribes. No update is stored before it returns.
 /// - Delivery: each element is stored as the property's value, then delivered to its
-///   subscribers (didSet timing, as ``MutableProperty``), in sequence order, on the iterating
+///   subscribers (didSet timing, as `MutableProperty`), in sequence order, on the iterating
 ///   task (a thread of the concurrency pool, never the creator's actor): use
 ///   `property.receive(on: .mainActor)` for a screen. The task reads the next element only
 ///   after the current one has reached every subscriber.

@@ -24,7 +24,7 @@ extension Property {
   ///
   /// State keeps only the newest value: if several changes happen between two iterations, the
   /// loop sees the newest one and skips the ones in between. The subscription ends as for
-  /// ``EventStream/values``: when the iterating task is cancelled, or when both the sequence and
+  /// ``Signals/EventStream/values``: when the iterating task is cancelled, or when both the sequence and
   /// its iterator are gone. Iterate it once.
   public var values: AsyncStream<Value> {
     let upstream = self

@@ -11,7 +11,10 @@ import Signals
 /// - Keys are user values: their `==`, `hash(into:)` and `deinit` are user code. So the lock
 ///   only stores and copies them (a retain), keyed by task identifier; finding the tasks of a
 ///   key compares keys outside the lock, on a copy, and a removed entry (with its key) is
-///   released after unlocking.
+///   released after unlocking. ``TaskOwner`` finds a key's task in its own main-actor index,
+///   in constant time; only test probes (``task(forKey:)``) search this list.
+/// - Cost: ``insert(_:id:key:)`` and ``remove(_:)`` are constant time (a dictionary by
+///   identifier), so starting n tasks costs O(n), not O(n²).
 /// - Threading: every member is safe from any thread. Tasks are cancelled and awaited outside
 ///   the lock (cancelling runs cancellation handlers, which are user code).
 package final class OwnedTaskList: Sendable {
@@ -39,25 +42,28 @@ package final class OwnedTaskList: Sendable {
     }
   }
 
-  /// Keeps `task` until ``remove(_:)``; returns the task it replaces (the newest earlier task
-  /// started under `key`, if it has not returned), for the caller to cancel.
-  func insert(_ task: Task<Void, Never>, id: UInt64, key: TaskKey?) -> Task<Void, Never>? {
+  /// Keeps `task` until ``remove(_:)``. Constant time: `key` is stored, never compared here.
+  func insert(_ task: Task<Void, Never>, id: UInt64, key: TaskKey?) {
     state.withLock { state in
       state.entries[id] = Entry(id: id, key: key, task: task)
     }
-    guard let key else { return nil }
-    return newest(under: key, before: id)
   }
 
   /// Forgets task `id`: it has returned.
   func remove(_ id: UInt64) {
-    let removed = state.withLock { $0.entries.removeValue(forKey: id) }
-    withExtendedLifetime(removed) {}  // the entry, with its key, is released outside the lock
+    // The entry, with its key, is released outside the lock.
+    releaseAfterUnlocking(state.withLock { $0.entries.removeValue(forKey: id) })
   }
 
-  /// The newest task started under `key`, if it has not returned.
+  /// The newest task started under `key`, if it has not returned. Linear in the number of
+  /// tasks (for test probes; ``TaskOwner`` keeps its own index).
   package func task(forKey key: TaskKey) -> Task<Void, Never>? {
-    newest(under: key, before: .max)
+    var newest: Entry?
+    for entry in state.withLock({ Array($0.entries.values) })
+    where entry.id >= newest?.id ?? 0 && entry.key == key {
+      newest = entry
+    }
+    return newest?.task
   }
 
   /// Every task that has not returned, oldest first.
@@ -80,8 +86,12 @@ package final class OwnedTaskList: Sendable {
   /// Returns once no task is listed: every task started before the call, and every task started
   /// while it waits, has returned. Awaits the tasks themselves (no polling, no clock).
   package func idle() async {
-    while let oldest = unfinished().first {
-      await oldest.value
+    var tasks = unfinished()
+    while !tasks.isEmpty {
+      for task in tasks {
+        await task.value
+      }
+      tasks = unfinished()
     }
   }
 
@@ -97,12 +107,6 @@ package final class OwnedTaskList: Sendable {
   /// code (a key's `==`, `hash(into:)` or `deinit`) runs under it.
   package var isLocked: Bool {
     state.isHeld
-  }
-
-  /// The newest entry with an identifier below `limit` whose key equals `key`. The keys are
-  /// compared here, outside the lock, on a copy of the entries.
-  private func newest(under key: TaskKey, before limit: UInt64) -> Task<Void, Never>? {
-    snapshot().last { $0.id < limit && $0.key == key }?.task
   }
 
   /// The entries, oldest first, copied under the lock (copying a key only retains it).

@@ -26,7 +26,7 @@ final class ProgressDelivery<Progress: Sendable>: Sendable {
   private let show: @MainActor @Sendable (Progress) -> Void
 
   /// A delivery to `show` on the main actor, through `throttle` if given.
-  init(throttle: ProgressThrottle?, show: @escaping @MainActor @Sendable (Progress) -> Void) {
+  init(throttle: UpdateThrottle?, show: @escaping @MainActor @Sendable (Progress) -> Void) {
     self.show = show
     guard let throttle else {
       throttled = nil

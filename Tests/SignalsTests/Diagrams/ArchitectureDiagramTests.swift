@@ -23,6 +23,9 @@ private let packageLayers = [
   Layer(
     name: "SignalsObservation", role: "Property -> @Observable bridge",
     folder: "Sources/SignalsObservation"),
+  Layer(
+    name: "SignalsConcurrency", role: "owned tasks, timers, bridges",
+    folder: "Sources/SignalsConcurrency"),
   Layer(name: "Signals", role: "state and events", folder: "Sources/Signals"),
 ]
 
@@ -50,7 +53,8 @@ extension DiagramTests {
       }
       lines.append(Self.row(layer, arrows: targets.isEmpty ? ["(no other target)"] : targets))
       lines.append(
-        String(repeating: " ", count: 22) + "toolchain: " + toolchain.joined(separator: ", "))
+        String(repeating: " ", count: 22) + "toolchain: "
+          + (toolchain.isEmpty ? "(none)" : toolchain.joined(separator: ", ")))
     }
     lines += ["", "Inside UserFeature (arrows: the folders whose types each one uses)", ""]
     let declared = try featureLayers.map { layer in

@@ -19,9 +19,9 @@ struct TaskOwnerProgressTests {
     /// and then waits for `call`.
     func upload(
       attempt: Int, updates: EventStream<Int>, call: ControlledCall<Int, String>,
-      throttle: ProgressThrottle? = nil
+      throttle: UpdateThrottle? = nil
     ) {
-      tasks.run(key: "upload", for: self, throttle: throttle) { (progress: ProgressReporter<Int>) in
+      tasks.run(key: "upload", for: self, throttle: throttle) { (progress: UpdateReporter<Int>) in
         progress.report(from: updates)
         return try await call.call(attempt)
       } progress: { screen, sent in
@@ -39,7 +39,7 @@ struct TaskOwnerProgressTests {
 
   /// Starts attempt `attempt` of the upload over ``updates`` and ``call``, and waits until its
   /// work has subscribed to the updates: its request, the call's `attempt`th, is made.
-  private func startUpload(attempt: Int, throttle: ProgressThrottle? = nil) async throws {
+  private func startUpload(attempt: Int, throttle: UpdateThrottle? = nil) async throws {
     screen.upload(attempt: attempt, updates: updates.stream, call: call, throttle: throttle)
     _ = try await call.requests(count: attempt)
   }
@@ -62,7 +62,7 @@ struct TaskOwnerProgressTests {
   /// Updates reported just before the work returns, still on their way to the main actor, come
   /// before the outcome.
   @Test func updatesReportedBeforeTheOutcomeAreDeliveredBeforeIt() async throws {
-    screen.tasks.run(for: screen) { (progress: ProgressReporter<Int>) in
+    screen.tasks.run(for: screen) { (progress: UpdateReporter<Int>) in
       for sent in [25, 75] { progress.report(sent) }
       return "done"
     } progress: { screen, sent in
@@ -148,7 +148,7 @@ struct TaskOwnerProgressTests {
   /// retry's throttle starts afresh.
   @Test func aRetryDropsTheReplacedAttemptsThrottledUpdate() async throws {
     let scheduler = TestScheduler()
-    let throttle = ProgressThrottle.every(.milliseconds(100), on: scheduler)
+    let throttle = UpdateThrottle.every(.milliseconds(100), on: scheduler)
     try await startUpload(attempt: 1, throttle: throttle)
     updates.send(10)
     await settle(scheduler)

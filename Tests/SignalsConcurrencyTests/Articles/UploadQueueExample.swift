@@ -35,7 +35,7 @@ final class UploadQueueViewModel {
 
   /// Sends `file`, reporting the percentage sent so far; throws if the upload fails.
   typealias Upload =
-    @Sendable (_ file: String, _ progress: ProgressReporter<Int>) async throws
+    @Sendable (_ file: String, _ progress: UpdateReporter<Int>) async throws
     -> Void
 
   static let maxRunning = 2
@@ -45,7 +45,7 @@ final class UploadQueueViewModel {
   private let itemsOwner = MutableProperty<[Item]>([])
   private let eventSender = EventSender<Event>()
   private let upload: Upload
-  private let throttle: ProgressThrottle
+  private let throttle: UpdateThrottle
   private var isBatchRunning = false
 
   var items: Property<[Item]> { itemsOwner.property }
@@ -119,7 +119,7 @@ struct UploadQueueExampleTests {
   /// One upload as the fake server sees it: the file and the reporter its attempt got.
   struct UploadCall: Sendable {
     let file: String
-    let progress: ProgressReporter<Int>
+    let progress: UpdateReporter<Int>
   }
 
   let scheduler = TestScheduler()

@@ -1,0 +1,124 @@
+import Signals
+
+extension TaskOwner {
+  /// Calls `fire` once, on the main actor, `delay` after this call on `scheduler`'s clock,
+  /// unless the timer is cancelled or replaced first. The timer is owned under `key`, as a task
+  /// is (see ``own(_:key:)``): it replaces the task or timer the key held, and
+  /// ``cancel(key:)``, ``cancelAll()``, a later task or timer under `key` and releasing this
+  /// object cancel it.
+  ///
+  /// - Ordering and cancellation: once the timer is cancelled or replaced on the main actor,
+  ///   `fire` is never called, even if the scheduler has already run its action and the call is
+  ///   on its way to the main actor: a check on the main actor, right before `fire`, drops it.
+  /// - Threading: `scheduler` runs the action in its own context (a `TestScheduler` on the
+  ///   thread that advances it: virtual time in tests); the call reaches the main actor as
+  ///   `receive(on: .mainActor)` delivers, at once when the action runs on the main thread,
+  ///   otherwise queued on the main queue.
+  /// - Lifetime: `owner` is held weakly; once it is gone, nothing is called.
+  public func after<Owner: AnyObject>(
+    _ delay: Duration, key: some Hashable & Sendable, on scheduler: some SignalScheduler,
+    for owner: Owner, _ fire: @escaping @MainActor (Owner) -> Void
+  ) {
+    own(startTimer(delay, repeating: nil, scheduler, owner, fire), key: key)
+  }
+
+  /// Calls `tick` on the main actor every `interval` on `scheduler`'s clock, the first time one
+  /// `interval` after this call, until the timer is cancelled or replaced. Owned under `key` as
+  /// ``after(_:key:on:for:_:)`` is, with the same guarantees: once cancelled or replaced on the
+  /// main actor, no tick of it is delivered.
+  ///
+  /// ```swift
+  /// func startCountdown(from seconds: Int) {
+  ///   remaining.value = seconds
+  ///   tasks.every(.seconds(1), key: "countdown", on: scheduler, for: self) { viewModel in
+  ///     viewModel.remaining.value -= 1
+  ///     if viewModel.remaining.value == 0 { viewModel.tasks.cancel(key: "countdown") }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Ordering: ticks arrive in order, one per interval; the next tick is scheduled when one
+  ///   fires, `interval` after the time the scheduler ran it (exact on a `TestScheduler`; on a
+  ///   real clock late firings add up, so compute what a screen shows from a date, not by
+  ///   counting ticks, when drift matters).
+  /// - Threading and lifetime: as ``after(_:key:on:for:_:)``. `interval` must be positive.
+  public func every<Owner: AnyObject>(
+    _ interval: Duration, key: some Hashable & Sendable, on scheduler: some SignalScheduler,
+    for owner: Owner, _ tick: @escaping @MainActor (Owner) -> Void
+  ) {
+    precondition(
+      interval > .zero, "TaskOwner.every(_:key:on:for:_:): the interval must be positive")
+    own(startTimer(interval, repeating: interval, scheduler, owner, tick), key: key)
+  }
+
+  private func startTimer<Owner: AnyObject>(
+    _ delay: Duration, repeating interval: Duration?, _ scheduler: some SignalScheduler,
+    _ owner: Owner, _ action: @escaping @MainActor (Owner) -> Void
+  ) -> SubscriptionToken {
+    let clock = TimerClock(scheduler, repeating: interval)
+    let delivery = clock.ticks.stream.receive(on: .mainActor).sink { @MainActor [weak owner] in
+      // The check on the main actor: a tick that was on its way when the timer stopped.
+      guard clock.isRunning, let owner else { return }
+      action(owner)
+    }
+    clock.start(after: delay)
+    return SubscriptionToken {
+      clock.stop()
+      delivery.cancel()
+    }
+  }
+}
+
+/// The scheduler side of an owned timer: schedules its firings and sends each into `ticks`.
+/// Internal.
+///
+/// - Threading: `start`, `stop` and the firings are safe from any thread; the scheduler's token
+///   is cancelled and released after unlocking (its cancellation is the scheduler's code).
+private final class TimerClock: Sendable {
+  private struct State {
+    var isStopped = false
+    var pending: SubscriptionToken?
+  }
+
+  let ticks = EventSender<Void>()
+  private let scheduler: any SignalScheduler
+  private let interval: Duration?
+  private let state = Locked(State())
+
+  init(_ scheduler: some SignalScheduler, repeating interval: Duration?) {
+    self.scheduler = scheduler
+    self.interval = interval
+  }
+
+  /// Whether ``stop()`` has not been called: read on the main actor before each tick.
+  var isRunning: Bool {
+    state.withLock { !$0.isStopped }
+  }
+
+  func start(after delay: Duration) {
+    let token = scheduler.schedule(after: delay) { [weak self] in self?.fire() }
+    let stale = state.withLock { state -> SubscriptionToken? in
+      guard !state.isStopped else { return token }
+      let replaced = state.pending
+      state.pending = token
+      return replaced
+    }
+    stale?.cancel()
+  }
+
+  func stop() {
+    let pending = state.withLock { state -> SubscriptionToken? in
+      state.isStopped = true
+      return state.pending.take()
+    }
+    pending?.cancel()
+  }
+
+  private func fire() {
+    guard isRunning else { return }
+    if let interval {
+      start(after: interval)  // before sending, so a tick handler's `stop()` also stops this one
+    }
+    ticks.send(())
+  }
+}

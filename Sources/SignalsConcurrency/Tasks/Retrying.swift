@@ -1,0 +1,258 @@
+import Signals
+
+/// The delays between the attempts of ``TaskOwner/retrying(key:for:backoff:on:_:update:failed:ended:)``:
+/// the delay after the first consecutive failure, the second, …; the last one repeats.
+public struct Backoff: Sendable, Equatable {
+  /// The delay after each consecutive failure, in order; the last one repeats (the cap).
+  public let delays: [Duration]
+
+  /// Delays given one by one, for example `Backoff([.seconds(1), .seconds(5)])`. At least one;
+  /// none negative.
+  public init(_ delays: [Duration]) {
+    precondition(!delays.isEmpty && delays.allSatisfy { $0 >= .zero }, "Backoff: no delays")
+    self.delays = delays
+  }
+
+  /// Doubling delays from `first` up to `cap`: 1, 2, 4, 8, 8, … seconds by default.
+  public static func exponential(
+    first: Duration = .seconds(1), cap: Duration = .seconds(8)
+  ) -> Backoff {
+    precondition(first > .zero && cap >= first, "Backoff.exponential: 0 < first <= cap")
+    var delays = [first]
+    while let last = delays.last, last < cap {
+      delays.append(min(last * 2, cap))
+    }
+    return Backoff(delays)
+  }
+
+  /// The delay after `failures` consecutive failures (1 for the first).
+  public func delay(afterFailures failures: Int) -> Duration {
+    delays[min(max(failures, 1), delays.count) - 1]
+  }
+}
+
+/// Where a retried stream is, as state a screen shows (a connection indicator, "retrying in 4 s").
+public enum RetryStatus: Sendable, Equatable {
+  /// Attempt `attempt` (1 for the first) is running and has delivered nothing yet.
+  case connecting(attempt: Int)
+  /// Attempt `attempt` has delivered at least one update: the stream works.
+  case connected(attempt: Int)
+  /// An attempt failed; attempt `attempt` starts after `delay` (or at ``Retrying/retryNow()``).
+  case waiting(attempt: Int, delay: Duration)
+  /// The stream ended without an error: no more attempts.
+  case ended
+  /// The work was cancelled (its key, `cancelAll()`, the owner released): no more attempts.
+  case stopped
+
+  /// The attempt running or next, or `nil` once ended or stopped.
+  public var attempt: Int? {
+    switch self {
+    case .connecting(let attempt), .connected(let attempt), .waiting(let attempt, _): attempt
+    case .ended, .stopped: nil
+    }
+  }
+}
+
+/// The handle of a retried stream: its status as state, and "retry now".
+public struct Retrying: Sendable {
+  /// Where the stream is: connecting, connected, waiting before the next attempt, ended or
+  /// stopped. Written on the main actor, except ``RetryStatus/stopped``, which is written on the
+  /// thread that cancels.
+  public let status: Property<RetryStatus>
+  private let loop: WeakLoop
+
+  init(status: Property<RetryStatus>, loop: WeakLoop) {
+    self.status = status
+    self.loop = loop
+  }
+
+  /// While waiting before the next attempt, starts it now (the pending delay is cancelled and
+  /// never fires). Otherwise (connecting, connected, ended, stopped) does nothing.
+  @MainActor public func retryNow() {
+    loop.loop?.retryNow()
+  }
+}
+
+extension TaskOwner {
+  /// Runs a stream consumer (`operation`) under `key` and runs it again, after a backoff delay,
+  /// each time it fails: the reconnecting live screen, with no loop or timer written by hand.
+  ///
+  /// ```swift
+  /// let connection = tasks.retrying(key: "order", for: self, on: scheduler) { [client, id] updates in
+  ///   for try await order in client.orderUpdates(id) { updates.report(order) }
+  /// } update: { screen, order in
+  ///   screen.show(order)
+  /// }
+  /// // connection.status: .connecting(attempt: 1), .connected(attempt: 1), .waiting(attempt: 2, …)
+  /// ```
+  ///
+  /// - Attempts: attempt 1 starts at once. When an attempt throws, `failed` is called, then the
+  ///   next attempt starts `backoff.delay(afterFailures: n)` later on `scheduler` (n consecutive
+  ///   failures: 1, 2, 4, 8, 8, … seconds by default). An attempt that delivered an update
+  ///   worked: the count of consecutive failures starts again from zero (reset after success).
+  ///   When an attempt returns without an error, the stream has ended: `ended` is called and no
+  ///   attempt follows.
+  /// - Ordering: updates arrive in the order reported, on the main actor, under the rules of
+  ///   ``run(key:for:throttle:_:progress:then:)`` (none after its attempt ended or was
+  ///   cancelled); then `failed` or `ended`; then the status changes.
+  /// - Cancellation: the whole loop is owned under `key` (a task or timer under `key` replaces
+  ///   it, and ``cancel(key:)``, ``cancelAll()`` and releasing this object stop it): the running
+  ///   attempt is cancelled, a pending delay never fires, nothing more is called, and the status
+  ///   becomes ``RetryStatus/stopped``.
+  /// - Threading: main actor; `operation` runs off it, with no owner (capture values).
+  /// - Returns: the status as state and ``Retrying/retryNow()``.
+  @discardableResult
+  public func retrying<Owner: AnyObject, Update: Sendable, Failure: Error>(
+    key: some Hashable & Sendable,
+    for owner: Owner,
+    backoff: Backoff = .exponential(),
+    on scheduler: some SignalScheduler,
+    _ operation: @escaping @Sendable (UpdateReporter<Update>) async throws(Failure) -> Void,
+    update: @escaping @MainActor (Owner, Update) -> Void,
+    failed: @escaping @MainActor (Owner, Failure) -> Void = { _, _ in },
+    ended: @escaping @MainActor (Owner) -> Void = { _ in }
+  ) -> Retrying {
+    let weakLoop = WeakLoop()
+    let loop = RetryLoop(
+      owner, list, backoff, scheduler, weakLoop, operation, update: update, failed: failed,
+      ended: ended)
+    weakLoop.attach(loop)
+    let status = loop.status
+    let holder = Locked<RetryLoop<Owner, Update, Failure>?>(loop)
+    // The token is the loop's only strong holder: cancelling it releases the loop, whose own
+    // TaskOwner then cancels the attempt and the pending delay.
+    own(
+      SubscriptionToken {
+        weakLoop.stop()
+        releaseAfterUnlocking(holder.withLock { $0.take() })
+        status.value = .stopped
+      }, key: key)
+    loop.startAttempt()
+    return Retrying(status: status.property, loop: weakLoop)
+  }
+}
+
+/// What the handle and the token know of a loop: a weak reference and the stop flag, which the
+/// loop reads on the main actor before each step. Internal.
+final class WeakLoop: Sendable {
+  private struct State {
+    weak var loop: (any RetryControl)?
+    var stopped = false
+  }
+
+  private let state = Locked(State())
+
+  func attach(_ loop: some RetryControl) {
+    state.withLock { $0.loop = loop }
+  }
+
+  /// The loop, unless stopped or gone. Reading a weak reference only retains (the loop is
+  /// released, if this was the last reference, by the caller, after unlocking).
+  @MainActor var loop: (any RetryControl)? {
+    state.withLock { $0.stopped ? nil : $0.loop }
+  }
+
+  var isStopped: Bool {
+    state.withLock { $0.stopped }
+  }
+
+  func stop() {
+    state.withLock { $0.stopped = true }
+  }
+}
+
+@MainActor protocol RetryControl: AnyObject, Sendable {
+  func retryNow()
+}
+
+/// The attempts of one retried stream, on the main actor. Internal.
+@MainActor
+private final class RetryLoop<Owner: AnyObject, Update: Sendable, Failure: Error>: RetryControl {
+  let status = MutableProperty<RetryStatus>(.connecting(attempt: 1))
+  /// The attempts and the delays; released with the loop. Its tasks are counted in the
+  /// outer owner's list, so `TaskOwnerProbe` and `settle(tasks:)` of that owner await them.
+  private let tasks: TaskOwner
+  private weak var owner: Owner?
+  private let backoff: Backoff
+  private let scheduler: any SignalScheduler
+  private let operation: @Sendable (UpdateReporter<Update>) async throws(Failure) -> Void
+  private let update: @MainActor (Owner, Update) -> Void
+  private let failed: @MainActor (Owner, Failure) -> Void
+  private let ended: @MainActor (Owner) -> Void
+  private var attempt = 0
+  private var failures = 0
+  /// Stopped by the token before it releases the loop (any thread); read here after each call
+  /// of user code, which may cancel the loop's key.
+  private let control: WeakLoop
+
+  init(
+    _ owner: Owner, _ list: OwnedTaskList, _ backoff: Backoff, _ scheduler: some SignalScheduler,
+    _ control: WeakLoop,
+    _ operation: @escaping @Sendable (UpdateReporter<Update>) async throws(Failure) -> Void,
+    update: @escaping @MainActor (Owner, Update) -> Void,
+    failed: @escaping @MainActor (Owner, Failure) -> Void,
+    ended: @escaping @MainActor (Owner) -> Void
+  ) {
+    self.owner = owner
+    tasks = TaskOwner(sharing: list)
+    self.backoff = backoff
+    self.scheduler = scheduler
+    self.control = control
+    self.operation = operation
+    self.update = update
+    self.failed = failed
+    self.ended = ended
+  }
+
+  func startAttempt() {
+    guard !control.isStopped else { return }
+    attempt += 1
+    status.value = .connecting(attempt: attempt)
+    tasks.run(key: RetryKey.attempt, for: self, operation) { loop, update in
+      loop.received(update)
+    } then: { loop, result in
+      loop.finished(result)
+    }
+  }
+
+  func retryNow() {
+    guard case .waiting = status.value else { return }
+    tasks.cancel(key: RetryKey.delay)
+    startAttempt()
+  }
+
+  private func received(_ value: Update) {
+    guard let owner, !control.isStopped else { return }
+    failures = 0
+    if status.value != .connected(attempt: attempt) {
+      status.value = .connected(attempt: attempt)
+    }
+    update(owner, value)
+  }
+
+  private func finished(_ result: Result<Void, Failure>) {
+    guard let owner, !control.isStopped else { return }
+    switch result {
+    case .success:
+      ended(owner)
+      guard !control.isStopped else { return }
+      status.value = .ended
+    case .failure(let error):
+      failures += 1
+      failed(owner, error)
+      guard !control.isStopped else { return }
+      let delay = backoff.delay(afterFailures: failures)
+      status.value = .waiting(attempt: attempt + 1, delay: delay)
+      tasks.after(delay, key: RetryKey.delay, on: scheduler, for: self) { loop in
+        loop.startAttempt()
+      }
+    }
+  }
+}
+
+/// The keys of a retry loop's own owner: a type of their own, so never equal to a user's key in
+/// the shared list. Internal.
+private enum RetryKey: Hashable, Sendable {
+  case attempt
+  case delay
+}

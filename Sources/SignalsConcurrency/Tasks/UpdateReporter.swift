@@ -1,0 +1,62 @@
+import Signals
+
+/// What an owned task's work calls to send updates before its outcome: the argument of
+/// ``TaskOwner/run(key:for:throttle:_:progress:then:)``. Two uses, one rule set: an upload
+/// reports the bytes sent, and a stream consumer reports each element of a live stream (an
+/// order's status from a socket) until the stream ends.
+///
+/// ```swift
+/// tasks.run(key: "order", for: self) { [client] updates in
+///   for try await order in client.orderUpdates(id) { updates.report(order) }
+/// } progress: { screen, order in
+///   screen.show(order)                  // on the main actor, in order
+/// } then: { screen, result in
+///   screen.streamEnded(result)          // after every update it delivers
+/// }
+/// ```
+///
+/// - Delivery: each update goes to the task's `progress` handler on the main actor, in the
+///   order reported, while the task is still wanted (see ``TaskOwner``): an update reported
+///   after the task was cancelled or replaced, or still waiting for the main actor then, is
+///   dropped, and none is delivered after the outcome.
+/// - Throttling: with a ``UpdateThrottle``, updates pass through
+///   `EventStream.throttle(for:scheduler:latest:)` (the latest of each interval) first.
+/// - Threading: `report` is safe from any thread and never waits for the main actor.
+public struct UpdateReporter<Update: Sendable>: Sendable {
+  private let delivery: ProgressDelivery<Update>
+
+  init(_ delivery: ProgressDelivery<Update>) {
+    self.delivery = delivery
+  }
+
+  /// Sends `update` toward the task's `progress` handler; dropped if the task is no longer
+  /// wanted.
+  public func report(_ update: Update) {
+    delivery.report(update)
+  }
+
+  /// Reports every event `updates` sends from now on, until the task ends: the subscription
+  /// belongs to the task, so ``TaskOwner/cancel(key:)``, a replacement, the outcome and
+  /// releasing the owner end it. For a worker that already exposes its progress as an
+  /// `EventStream`.
+  public func report(from updates: EventStream<Update>) {
+    delivery.adopt(updates.sink { [delivery] in delivery.report($0) })
+  }
+}
+
+/// How often an owned task's updates reach its handler: at most one update per `interval`
+/// on `scheduler`, the latest of each interval (`EventStream.throttle(for:scheduler:latest:)`
+/// with `latest: true`). The first update after a quiet interval goes out at once.
+///
+/// An update still held by the throttle when the work returns is dropped: the outcome, which
+/// follows every delivered update, supersedes it.
+public struct UpdateThrottle: Sendable {
+  let interval: Duration
+  let scheduler: any SignalScheduler
+
+  /// At most one update per `interval` of `scheduler`'s time (a `TestScheduler` in tests).
+  public static func every(_ interval: Duration, on scheduler: some SignalScheduler) -> Self {
+    precondition(interval >= .zero, "UpdateThrottle.every(_:on:): negative interval")
+    return UpdateThrottle(interval: interval, scheduler: scheduler)
+  }
+}

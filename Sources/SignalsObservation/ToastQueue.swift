@@ -1,0 +1,77 @@
+import Observation
+
+/// A SwiftUI screen's toasts, kept as events: every toast shown is shown once, in the order
+/// shown, each for its own full time. Never merges two toasts.
+///
+/// A single `@State var toast: String?` loses events: two toasts sent in one turn show only the
+/// second (Observation coalesces the two writes into one redraw), and the same message sent
+/// twice is one value, so `.task(id: toast)` keeps the first one's timer. Here each toast gets an
+/// identifier of its own; the view shows ``current``, dismisses it by that identifier when its
+/// time is up (a `.task(id: toast.id)` that sleeps ``displayTime``), and the next one waiting
+/// takes its place.
+///
+/// ```swift
+/// .task { await viewModel.events.consume(startingWith: viewModel.load) { event in
+///   if case .toast(let message) = event { toasts.show(message) }
+/// } }
+/// ```
+///
+/// - Ordering: toasts are shown in the order ``show(_:)`` was called; ``dismiss(_:)`` of a
+///   toast that is not the current one does nothing (a late timer never ends a newer toast).
+/// - Bound: at most `maximumWaiting` toasts wait behind the one shown; a newer one pushes out
+///   the oldest waiting (the newest news is the one worth reading).
+/// - Threading: a main-actor class, as the view that drains it; Observation announces
+///   ``current`` to SwiftUI.
+@Observable
+@MainActor
+public final class ToastQueue<Message: Sendable> {
+  /// One toast: its message and an identifier no other toast of this queue has.
+  public struct Toast: Identifiable, Sendable {
+    /// Unique within its queue, in the order shown: the key of the view's `.task(id:)`.
+    public let id: Int
+    /// What the toast says.
+    public let message: Message
+  }
+
+  /// How long a view shows each toast (three seconds): what its `.task(id:)` sleeps.
+  public nonisolated static var displayTime: Duration { .seconds(3) }
+
+  /// The toast to show now, or `nil`.
+  public private(set) var current: Toast?
+  @ObservationIgnored private var waiting: [Toast] = []
+  @ObservationIgnored private var nextID = 0
+  /// How many toasts may wait behind the one shown.
+  @ObservationIgnored public let maximumWaiting: Int
+
+  /// An empty queue in which at most `maximumWaiting` toasts wait behind the one shown.
+  public nonisolated init(maximumWaiting: Int = 3) {
+    precondition(maximumWaiting >= 0, "ToastQueue: maximumWaiting must not be negative")
+    self.maximumWaiting = maximumWaiting
+  }
+
+  /// The toasts behind ``current``, oldest first.
+  public var pending: [Toast] { waiting }
+
+  /// Queues `message`: shown at once when nothing is, else after the ones before it.
+  public func show(_ message: Message) {
+    let toast = Toast(id: nextID, message: message)
+    nextID += 1
+    guard current != nil else {
+      current = toast
+      return
+    }
+    waiting.append(toast)
+    if waiting.count > maximumWaiting {
+      waiting.removeFirst()
+    }
+  }
+
+  /// Ends the toast `id` and shows the next one waiting. Does nothing when `id` is not the toast
+  /// shown (a late timer of a toast already gone must not end a newer one).
+  public func dismiss(_ id: Toast.ID) {
+    guard current?.id == id else { return }
+    current = waiting.isEmpty ? nil : waiting.removeFirst()
+  }
+}
+
+extension ToastQueue.Toast: Equatable where Message: Equatable {}

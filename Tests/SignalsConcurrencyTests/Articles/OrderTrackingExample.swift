@@ -1,0 +1,236 @@
+import Signals
+import SignalsConcurrency
+import SignalsTesting
+import Testing
+
+// The order-tracking screen of the article "A live screen" (issue 41): a status, an ETA
+// countdown ticking every second, "n stops away", a connection indicator, reconnecting with
+// backoff, a cancel that is never sent twice, a toast and a navigation fired once. No
+// hand-made timer, backoff loop or token bookkeeping: one TaskOwner holds all of it.
+
+/// One update of the order, as the server streams it.
+struct OrderUpdate: Equatable, Sendable {
+  var status: String
+  var etaSeconds: Int
+  var stopsAway: Int
+  var delivered = false
+}
+
+/// The server side the view model uses.
+protocol OrderClient: Sendable {
+  func updates(of order: String) async throws -> AsyncThrowingStream<OrderUpdate, any Error>
+  func cancel(_ order: String) async throws
+}
+
+// snippet: order-tracking-view-model
+/// A live order: its state, one-off events, and intents; the screen decides nothing.
+@MainActor
+final class OrderTrackingViewModel {
+  struct State: Equatable, Sendable {
+    var status = "Connecting…"
+    var etaSeconds: Int?
+    var stopsAway: Int?
+    var connection = RetryStatus.connecting(attempt: 1)
+    var isCancelling = false
+  }
+
+  enum Event: Equatable, Sendable {
+    case toast(String)
+    case showDelivered
+  }
+
+  private let owner = MutableProperty(State())
+  private let sender = EventSender<Event>()
+  var state: Property<State> { owner.property }
+  var events: EventStream<Event> { sender.stream }
+
+  let tasks = TaskOwner()  // the stream, the countdown, the cancel: one owner (tests probe it)
+  private let client: any OrderClient
+  private let order: String
+  private let scheduler: any SignalScheduler
+  private var live: Retrying?
+
+  init(order: String, client: any OrderClient, scheduler: any SignalScheduler) {
+    self.order = order
+    self.client = client
+    self.scheduler = scheduler
+  }
+
+  /// The screen appeared: follow the order, reconnecting with backoff (1, 2, 4, 8 s).
+  func start() {
+    let live = tasks.retrying(key: "updates", for: self, on: scheduler) {
+      [client, order] updates in
+      for try await update in try await client.updates(of: order) { updates.report(update) }
+    } update: { model, update in
+      model.show(update)
+    } failed: { model, _ in
+      model.sender.send(.toast("Connection lost: reconnecting"))
+    }
+    self.live = live
+    tasks.own(
+      live.status.receive(on: .mainActor).sink(with: self) { model, connection in
+        model.owner.modify { $0.connection = connection }
+      }, key: "connection")
+  }
+
+  /// "Retry now" on the connection indicator.
+  func retryNow() { live?.retryNow() }
+
+  /// The cancel button: sent once, however often it is tapped.
+  func cancelOrder() {
+    guard !owner.value.isCancelling else { return }
+    owner.modify { $0.isCancelling = true }
+    tasks.run(key: "cancel", for: self) { [client, order] in
+      try await client.cancel(order)
+    } then: { model, result in
+      model.owner.modify { $0.isCancelling = false }
+      if case .failure = result { model.sender.send(.toast("Could not cancel")) }
+    }
+  }
+
+  /// The screen went away: the stream, the countdown and the cancel stop, in one call.
+  func stop() { tasks.cancelAll() }
+
+  private func show(_ update: OrderUpdate) {
+    owner.modify {
+      $0.status = update.status
+      $0.etaSeconds = update.etaSeconds
+      $0.stopsAway = update.stopsAway
+    }
+    if update.delivered {
+      tasks.cancel(key: "eta")
+      sender.send(.showDelivered)
+    } else {
+      // A new ETA replaces the countdown under its key: no tick of the old one arrives.
+      tasks.every(.seconds(1), key: "eta", on: scheduler, for: self) { model in
+        model.owner.modify { $0.etaSeconds = max(0, ($0.etaSeconds ?? 0) - 1) }
+      }
+    }
+  }
+}
+// snippet-end
+
+/// The client the tests answer: each connection is a `ControlledCall` request answered with a
+/// `ControlledSequence` (or failed), each cancel another call.
+struct FakeOrderClient: OrderClient {
+  let connections = ControlledCall<String, ControlledSequence<OrderUpdate>>()
+  let cancels = ControlledCall<String, Void>()
+
+  func updates(of order: String) async throws -> AsyncThrowingStream<OrderUpdate, any Error> {
+    try await connections.call(order).throwingStream
+  }
+
+  func cancel(_ order: String) async throws {
+    try await cancels.call(order)
+  }
+}
+
+@MainActor
+@Suite(.timeLimit(.minutes(5)))
+struct OrderTrackingExampleTests {
+  struct Offline: Error {}
+
+  // snippet: order-tracking-test
+  @Test func theEtaCountsDownAndANewUpdateReplacesTheCountdown() async throws {
+    let scheduler = TestScheduler()
+    let client = FakeOrderClient()
+    let model = OrderTrackingViewModel(order: "42", client: client, scheduler: scheduler)
+    let eta = Recorder(model.state.map(\.etaSeconds).removeDuplicates(), scheduler: scheduler)
+    model.start()
+
+    _ = try await client.connections.requests(count: 1)
+    let feed = ControlledSequence<OrderUpdate>()
+    client.connections.resolve(0, with: feed)
+    try await feed.send(OrderUpdate(status: "On the way", etaSeconds: 3, stopsAway: 2))
+    await settle(scheduler)
+    scheduler.advance(by: .seconds(2))
+    try await feed.send(OrderUpdate(status: "On the way", etaSeconds: 10, stopsAway: 1))
+    await settle(scheduler)
+    scheduler.advance(by: .seconds(1))
+
+    #expect(eta.values == [nil, 3, 2, 1, 10, 9])
+    #expect(eta.timedValues.map(\.time) == [0, 0, 1, 2, 2, 3].map { .seconds($0) })
+    model.stop()
+  }
+  // snippet-end
+
+  @Test func aLostConnectionReconnectsWithBackoffAndShowsItsStatus() async throws {
+    let scheduler = TestScheduler()
+    let client = FakeOrderClient()
+    let model = OrderTrackingViewModel(order: "42", client: client, scheduler: scheduler)
+    let connection = Recorder(model.state.map(\.connection).removeDuplicates())
+    let events = Recorder(model.events)
+    model.start()
+
+    _ = try await client.connections.requests(count: 1)
+    client.connections.fail(0, with: Offline())
+    await settle(scheduler, tasks: TaskOwnerProbe(model.tasks))
+    scheduler.advance(by: .seconds(1))
+    _ = try await client.connections.requests(count: 2)
+    client.connections.fail(1, with: Offline())
+    await settle(scheduler, tasks: TaskOwnerProbe(model.tasks))
+    model.retryNow()  // the user taps "retry now": no 2 s wait
+    _ = try await client.connections.requests(count: 3)
+    let feed = ControlledSequence<OrderUpdate>()
+    client.connections.resolve(2, with: feed)
+    try await feed.send(OrderUpdate(status: "Preparing", etaSeconds: 600, stopsAway: 5))
+    await settle(scheduler)
+
+    #expect(
+      connection.values == [
+        .connecting(attempt: 1), .waiting(attempt: 2, delay: .seconds(1)),
+        .connecting(attempt: 2), .waiting(attempt: 3, delay: .seconds(2)),
+        .connecting(attempt: 3), .connected(attempt: 3),
+      ])
+    #expect(events.values == Array(repeating: .toast("Connection lost: reconnecting"), count: 2))
+    model.stop()
+  }
+
+  @Test func aDoubleTapCancelsOnceAndDeliveryNavigatesOnce() async throws {
+    let scheduler = TestScheduler()
+    let client = FakeOrderClient()
+    let model = OrderTrackingViewModel(order: "42", client: client, scheduler: scheduler)
+    let events = Recorder(model.events)
+    model.start()
+    model.cancelOrder()
+    model.cancelOrder()  // the second tap while the first is sent: nothing
+    _ = try await client.cancels.requests(count: 1)
+    client.cancels.fail(0, with: Offline())
+    await settle(scheduler)
+
+    _ = try await client.connections.requests(count: 1)
+    let feed = ControlledSequence<OrderUpdate>()
+    client.connections.resolve(0, with: feed)
+    try await feed.send(
+      OrderUpdate(status: "Delivered", etaSeconds: 0, stopsAway: 0, delivered: true))
+    try await feed.finish()
+    await settle(scheduler)
+    scheduler.advance(by: .seconds(60))
+
+    #expect(client.cancels.callCount == 1)
+    #expect(events.values == [.toast("Could not cancel"), .showDelivered])
+    #expect(model.state.value.connection == .ended)
+    #expect(scheduler.pendingCount == 0)  // no countdown left behind
+  }
+
+  @Test func stopEndsTheStreamTheCountdownAndTheConnection() async throws {
+    let scheduler = TestScheduler()
+    let client = FakeOrderClient()
+    let model = OrderTrackingViewModel(order: "42", client: client, scheduler: scheduler)
+    let eta = Recorder(model.state.map(\.etaSeconds).removeDuplicates())
+    model.start()
+    _ = try await client.connections.requests(count: 1)
+    let feed = ControlledSequence<OrderUpdate>()
+    client.connections.resolve(0, with: feed)
+    try await feed.send(OrderUpdate(status: "On the way", etaSeconds: 5, stopsAway: 1))
+    await settle(scheduler)
+
+    model.stop()
+    try await feed.cancellation()
+    scheduler.advance(by: .seconds(10))
+    await settle(scheduler)
+
+    #expect(eta.values == [nil, 5])  // no tick after the stop
+    #expect(scheduler.pendingCount == 0)
+  }
+}

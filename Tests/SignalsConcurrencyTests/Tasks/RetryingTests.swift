@@ -1,0 +1,184 @@
+import Signals
+import SignalsConcurrency
+import SignalsTesting
+import Testing
+
+/// `TaskOwner.retrying`: attempts, backoff, reset after success, retry now, status as state;
+/// on virtual time, with each attempt's connection a `ControlledCall` answered by the test.
+@MainActor
+@Suite(.timeLimit(.minutes(5)))
+struct RetryingTests {
+  struct Offline: Error, Equatable {}
+
+  @MainActor
+  final class Screen {
+    let tasks = TaskOwner()
+    var log: [String] = []
+  }
+
+  /// Attempt n calls `connect(n)`; the test answers with the feed of that attempt (or fails it).
+  let connect = ControlledCall<Int, ControlledSequence<Int>>()
+  let scheduler = TestScheduler()
+
+  func start(on screen: Screen, backoff: Backoff = .exponential()) -> Retrying {
+    let connect = self.connect
+    let attempts = AttemptNumbers()
+    return screen.tasks.retrying(key: "live", for: screen, backoff: backoff, on: scheduler) {
+      updates throws in
+      let feed = try await connect.call(attempts.next())
+      for try await value in feed.throwingStream { updates.report(value) }
+    } update: { screen, value in
+      screen.log.append("update \(value)")
+    } failed: { screen, _ in
+      screen.log.append("failed")
+    } ended: { screen in
+      screen.log.append("ended")
+    }
+  }
+
+  /// Fails the connection of attempt `index` and lets the failure reach the main actor.
+  func failAttempt(_ index: Int, _ screen: Screen) async throws {
+    _ = try await connect.requests(count: index + 1)
+    connect.fail(index, with: Offline())
+    await settle(scheduler, tasks: TaskOwnerProbe(screen.tasks))
+  }
+
+  @Test func failuresWaitOneTwoFourEightThenEightSeconds() async throws {
+    let screen = Screen()
+    let retry = start(on: screen)
+    let status = Recorder(retry.status, scheduler: scheduler)
+
+    for index in 0..<5 {
+      try await failAttempt(index, screen)
+      guard case .waiting(_, let delay) = retry.status.value else {
+        Issue.record("not waiting after failure \(index + 1)")
+        return
+      }
+      scheduler.advance(by: delay)
+    }
+    _ = try await connect.requests(count: 6)
+
+    #expect(
+      status.values == [
+        .connecting(attempt: 1), .waiting(attempt: 2, delay: .seconds(1)),
+        .connecting(attempt: 2), .waiting(attempt: 3, delay: .seconds(2)),
+        .connecting(attempt: 3), .waiting(attempt: 4, delay: .seconds(4)),
+        .connecting(attempt: 4), .waiting(attempt: 5, delay: .seconds(8)),
+        .connecting(attempt: 5), .waiting(attempt: 6, delay: .seconds(8)),
+        .connecting(attempt: 6),
+      ])
+    #expect(
+      status.timedValues.map(\.time) == [0, 0, 1, 1, 3, 3, 7, 7, 15, 15, 23].map { .seconds($0) })
+    #expect(connect.requests == [1, 2, 3, 4, 5, 6])
+    #expect(screen.log == Array(repeating: "failed", count: 5))
+    screen.tasks.cancelAll()
+  }
+
+  @Test func anAttemptThatDeliveredResetsTheBackoff() async throws {
+    let screen = Screen()
+    let retry = start(on: screen)
+    try await failAttempt(0, screen)
+    scheduler.advance(by: .seconds(1))
+    try await failAttempt(1, screen)
+    scheduler.advance(by: .seconds(2))  // attempt 3 starts at 3 s
+    _ = try await connect.requests(count: 3)
+    let feed = ControlledSequence<Int>()
+    connect.resolve(2, with: feed)
+    try await feed.send(7)
+    await settle(scheduler)
+    #expect(retry.status.value == .connected(attempt: 3))
+
+    try await feed.fail(with: Offline())
+    await settle(scheduler, tasks: TaskOwnerProbe(screen.tasks))
+
+    #expect(retry.status.value == .waiting(attempt: 4, delay: .seconds(1)))  // not 4 s
+    #expect(screen.log == ["failed", "failed", "update 7", "failed"])
+    screen.tasks.cancelAll()
+  }
+
+  @Test func retryNowStartsTheNextAttemptAndTheDelayNeverFires() async throws {
+    let screen = Screen()
+    let retry = start(on: screen)
+    try await failAttempt(0, screen)
+    #expect(retry.status.value == .waiting(attempt: 2, delay: .seconds(1)))
+
+    retry.retryNow()
+    #expect(retry.status.value == .connecting(attempt: 2))
+    scheduler.advance(by: .seconds(10))
+    _ = try await connect.requests(count: 2)
+    await settle(scheduler)
+
+    #expect(connect.callCount == 2)  // the cancelled delay started no third attempt
+    retry.retryNow()  // connecting: nothing to do
+    #expect(connect.callCount == 2)
+    screen.tasks.cancelAll()
+  }
+
+  @Test func aStreamThatEndsEndsTheLoop() async throws {
+    let screen = Screen()
+    let retry = start(on: screen)
+    _ = try await connect.requests(count: 1)
+    let feed = ControlledSequence<Int>()
+    connect.resolve(0, with: feed)
+    try await feed.send(1)
+    try await feed.finish()
+    await settle(scheduler, tasks: TaskOwnerProbe(screen.tasks))
+    scheduler.advance(by: .seconds(60))
+
+    #expect(screen.log == ["update 1", "ended"])
+    #expect(retry.status.value == .ended)
+    #expect(connect.callCount == 1)
+  }
+
+  @Test func cancellingTheKeyStopsTheAttemptAndThePendingDelay() async throws {
+    let screen = Screen()
+    let retry = start(on: screen)
+    try await failAttempt(0, screen)
+
+    screen.tasks.cancel(key: "live")
+    scheduler.advance(by: .seconds(60))
+    await settle(scheduler)
+
+    #expect(retry.status.value == .stopped)
+    #expect(connect.callCount == 1)
+    #expect(scheduler.pendingCount == 0)
+    retry.retryNow()  // stopped: nothing to do
+    #expect(connect.callCount == 1)
+  }
+
+  @Test func cancellingDuringAnAttemptDeliversNothingMore() async throws {
+    let screen = Screen()
+    let retry = start(on: screen)
+    _ = try await connect.requests(count: 1)
+    let feed = ControlledSequence<Int>()
+    connect.resolve(0, with: feed)
+    try await feed.send(1)
+    await settle(scheduler)
+
+    screen.tasks.cancelAll()
+    try await feed.cancellation()
+    await settle(scheduler, tasks: TaskOwnerProbe(screen.tasks))
+
+    #expect(screen.log == ["update 1"])
+    #expect(retry.status.value == .stopped)
+  }
+
+  @Test func backoffDelays() {
+    #expect(Backoff.exponential().delays == [1, 2, 4, 8].map { .seconds($0) })
+    #expect(Backoff.exponential(first: .seconds(2), cap: .seconds(5)).delays.count == 3)
+    let backoff = Backoff([.seconds(1), .seconds(5)])
+    #expect((1...4).map { backoff.delay(afterFailures: $0) } == [1, 5, 5, 5].map { .seconds($0) })
+  }
+}
+
+/// Numbers the attempts from 1, from the attempts' own tasks.
+private final class AttemptNumbers: Sendable {
+  private let count = Locked(0)
+
+  func next() -> Int {
+    count.withLock { value in
+      value += 1
+      return value
+    }
+  }
+}
