@@ -59,7 +59,8 @@ extension Property {
         let combiner = SnapshotCombiner(read: read, handler: handler)
         var tokens = [combiner.token]
         repeat tokens.append((each source).sink { _ in combiner.sourceChanged() })
-        return SubscriptionToken(CompositeCancel(tokens))
+        combiner.start()
+        return CompositeToken(tokens)
       })
   }
 }
@@ -151,7 +152,7 @@ extension EventStream {
             releaseAfterUnlocking(displaced)
           })
       }
-      return SubscriptionToken(CompositeCancel(tokens))
+      return CompositeToken(tokens)
     }
   }
 

@@ -35,9 +35,9 @@ extension GuideTests {
       model.queryChanged("ab")  // cancels the search for "a"
       _ = try await request.requests(count: 2)
       #expect(request.cancelledRequests == ["a"])
-      request.resolve(1, with: ["ab"])
+      request.resolve(matching: "ab", with: ["ab"])  // the calls may start in either order
       for _ in 0..<10_000 where model.results.isEmpty { await Task.yield() }  // a hang guard
-      request.resolve(0, with: ["a", "ab", "abc"])  // the stale answer
+      request.resolve(matching: "a", with: ["a", "ab", "abc"])  // the stale answer
       for _ in 0..<100 { await Task.yield() }  // room for a wrong write to land
       #expect(model.results == ["ab"])
     }
