@@ -110,6 +110,35 @@ final class OrderTrackingViewModel {
 }
 // snippet-end
 
+// snippet: order-tracking-bind
+/// The order's screen: one `bind()` draws the state and performs each event once; taps become
+/// intents. It decides nothing the view model owns.
+@MainActor
+final class OrderTrackingScreen {
+  private(set) var shown: [String] = []  // the lines on screen now
+  private(set) var performed: [String] = []  // toasts shown and screens pushed, once each
+  private let viewModel: OrderTrackingViewModel
+  private let bag = SubscriptionBag()
+
+  init(viewModel: OrderTrackingViewModel) { self.viewModel = viewModel }
+
+  func bind() {
+    viewModel.state.receive(on: .mainActor).sink(with: self) { screen, state in
+      let eta = state.etaSeconds.map { "arrives in \($0) s" } ?? ""
+      screen.shown = [state.status, eta, "\(state.connection)"]
+    }.store(in: bag)
+    viewModel.events.receive(on: .mainActor).sink(with: self) { screen, event in
+      screen.performed.append("\(event)")
+    }.store(in: bag)
+    viewModel.start()
+  }
+
+  func retryTapped() { viewModel.retryNow() }
+  func cancelTapped() { viewModel.cancelOrder() }
+  func disappeared() { viewModel.stop() }
+}
+// snippet-end
+
 /// The client the tests answer: each connection is a `ControlledCall` request answered with a
 /// `ControlledSequence` (or failed), each cancel another call.
 struct FakeOrderClient: OrderClient {
@@ -232,5 +261,27 @@ struct OrderTrackingExampleTests {
 
     #expect(eta.values == [nil, 5])  // no tick after the stop
     #expect(scheduler.pendingCount == 0)
+  }
+
+  /// The screen bound in one `bind()`: the countdown reaches it tick by tick, on the main actor.
+  @Test func theBoundScreenShowsTheCountdownTickByTick() async throws {
+    let scheduler = TestScheduler()
+    let client = FakeOrderClient()
+    let screen = OrderTrackingScreen(
+      viewModel: OrderTrackingViewModel(order: "42", client: client, scheduler: scheduler))
+    screen.bind()
+    #expect(screen.shown == ["Connecting…", "", "connecting(attempt: 1)"])
+
+    _ = try await client.connections.requests(count: 1)
+    let feed = ControlledSequence<OrderUpdate>()
+    client.connections.resolve(0, with: feed)
+    try await feed.send(OrderUpdate(status: "On the way", etaSeconds: 3, stopsAway: 2))
+    await settle(scheduler)
+    scheduler.advance(by: .seconds(1))
+    await settle(scheduler)
+
+    #expect(screen.shown == ["On the way", "arrives in 2 s", "connected(attempt: 1)"])
+    #expect(screen.performed == [])
+    screen.disappeared()
   }
 }
