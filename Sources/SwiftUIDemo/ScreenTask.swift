@@ -1,5 +1,5 @@
 import Signals
-import SignalsConcurrency
+import SignalsObservation
 import UserFeature
 
 extension UserListViewModel {
@@ -8,16 +8,13 @@ extension UserListViewModel {
   ///
   /// Subscribes to ``UserListViewModel/events`` first (events are never replayed, so before
   /// anything can send one), starts the first load, and hands every event to `handle` on the
-  /// main actor until the task is cancelled; then stops the view model's work (``cancel()``),
-  /// so no request outlives the screen. Returns only after that.
+  /// main actor until the task is cancelled (SignalsObservation's `consume(startingWith:_:)`);
+  /// then stops the view model's work (``cancel()``), so no request outlives the screen.
+  /// Returns only after that.
   func runWhileVisible(handling handle: @MainActor (UserListEvent) -> Void) async {
     // snippet: screen-task
-    let events = self.events.values  // subscribed here, before load() can send anything
-    load()
-    for await event in events {
-      handle(event)
-    }
-    cancel()  // the loop ends when the task is cancelled: the view went away
+    await events.consume(startingWith: { self.load() }, handle)  // subscribes, then loads
+    cancel()  // it returns when the task is cancelled: the view went away
     // snippet-end
   }
 }
@@ -27,11 +24,7 @@ extension UserDetailViewModel {
   /// ``UserListViewModel/runWhileVisible(handling:)``, loading the user and stopping its
   /// request when the view goes away.
   func runWhileVisible(handling handle: @MainActor (UserDetailEvent) -> Void) async {
-    let events = self.events.values
-    load()
-    for await event in events {
-      handle(event)
-    }
+    await events.consume(startingWith: { self.load() }, handle)
     cancel()
   }
 }
