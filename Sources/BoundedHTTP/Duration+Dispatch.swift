@@ -8,12 +8,14 @@ extension Duration {
     return TimeInterval(seconds + (attoseconds > 0 ? 1 : 0))
   }
 
-  /// This duration for Dispatch, in nanoseconds; negative durations become zero.
+  /// This duration as a dispatch interval, in whole nanoseconds; negative durations become
+  /// zero, and one too long for Dispatch (about 292 years) becomes the longest it takes. The
+  /// same rule as Signals' `DispatchQueueScheduler` (a copy: this target depends on nothing).
   var dispatchInterval: DispatchTimeInterval {
     let (seconds, attoseconds) = components
     guard seconds >= 0 else { return .nanoseconds(0) }
-    let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-    guard !nanoseconds.overflow, nanoseconds.partialValue <= Int64(Int.max) else { return .never }
-    return .nanoseconds(Int(nanoseconds.partialValue + attoseconds / 1_000_000_000))
+    let maxSeconds = Int64(Int.max / 1_000_000_000) - 1
+    let clamped = min(seconds, maxSeconds)
+    return .nanoseconds(Int(clamped) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
   }
 }

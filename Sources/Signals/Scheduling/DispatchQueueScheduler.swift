@@ -83,7 +83,8 @@ package enum MainQueueJobs {
 }
 
 extension Duration {
-  /// This duration as a dispatch interval, in whole nanoseconds; negative durations become zero.
+  /// This duration as a dispatch interval, in whole nanoseconds; negative durations become
+  /// zero, and one too long for Dispatch (about 292 years) becomes the longest it takes.
   var dispatchInterval: DispatchTimeInterval {
     let (seconds, attoseconds) = components
     guard seconds >= 0 else { return .nanoseconds(0) }
