@@ -72,10 +72,14 @@ let package = Package(
     // Local HTTP servers (python3) shared by the UserFeature and Demo tests, and the finder of
     // the executables the tests start (BuiltProducts); not a product.
     .target(name: "TestServers", path: "Tests/TestServers"),
+    // What the library's test targets share: logs, counters, threads, hang guards. Not a test
+    // target and not a product.
+    .target(
+      name: "SignalsTestSupport", dependencies: ["Signals"], path: "Tests/SignalsTestSupport"),
     .testTarget(
       name: "SignalsTests",
       dependencies: [
-        "Signals", "SignalsConcurrency", "SignalsTesting",
+        "Signals", "SignalsConcurrency", "SignalsTesting", "SignalsTestSupport",
         // The probe is a process the tests start (found with TestServers' `BuiltProducts`); iOS
         // and its kin start no processes, so there the suite builds without either (and
         // without DispatchMainProbeTests).
@@ -85,7 +89,11 @@ let package = Package(
     // The tests of SignalsConcurrency: owned tasks, their progress form, the sequence bridges.
     .testTarget(
       name: "SignalsConcurrencyTests",
-      dependencies: ["SignalsConcurrency", "Signals", "SignalsTesting"]),
+      dependencies: ["SignalsConcurrency", "Signals", "SignalsTesting", "SignalsTestSupport"]),
+    // SignalsTesting's own tests: the recorders, virtual time, controllable calls, timelines.
+    .testTarget(
+      name: "SignalsTestingTests",
+      dependencies: ["SignalsTesting", "Signals", "SignalsConcurrency", "SignalsTestSupport"]),
     .testTarget(
       name: "SignalsObservationTests",
       dependencies: ["SignalsObservation", "Signals", "SignalsConcurrency", "SignalsTesting"]),

@@ -1,6 +1,7 @@
 import Dispatch
 import Signals
 import SignalsConcurrency
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 

@@ -1,5 +1,6 @@
 import Signals
 import SignalsConcurrency
+import SignalsTestSupport
 import SignalsTesting
 
 /// A screen that loads through ``call``, one owned task a key, and shows each answer it applies

@@ -1,4 +1,5 @@
 import Foundation
+import SignalsTestSupport
 import Testing
 
 // The architecture picture of the guide, drawn from the code itself: the package's targets with

@@ -1,4 +1,5 @@
 import Signals
+import SignalsTestSupport
 import Testing
 
 /// `cancel()` releases the handler at once, even while the token is still held: a handler that

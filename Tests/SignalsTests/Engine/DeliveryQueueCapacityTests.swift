@@ -1,4 +1,5 @@
 import Signals
+import SignalsTestSupport
 import Testing
 
 /// The delivery queue: send order through a burst, and what a burst leaves behind once it has

@@ -1,4 +1,5 @@
 import Signals
+import SignalsTestSupport
 import Testing
 
 /// A `deinit` is user code, so Signals never releases a value, a handler or anything a handler

@@ -1,6 +1,7 @@
 import Foundation
 import Signals
 import SignalsConcurrency
+import SignalsTestSupport
 import SignalsTesting
 import Synchronization
 import Testing

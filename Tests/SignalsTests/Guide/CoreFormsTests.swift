@@ -1,4 +1,5 @@
 import Observation
+import SignalsTestSupport
 import Synchronization
 import Testing
 

@@ -1,4 +1,5 @@
 import Signals
+import SignalsTestSupport
 
 extension GuideExample {
   // snippet: counter-view-model

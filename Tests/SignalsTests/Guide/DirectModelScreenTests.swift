@@ -1,4 +1,5 @@
 import Signals
+import SignalsTestSupport
 import Testing
 
 // When a view model is not needed: a screen with nothing to coordinate reads its model directly.

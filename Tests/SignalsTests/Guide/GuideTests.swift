@@ -1,3 +1,4 @@
+import SignalsTestSupport
 import Testing
 
 /// The tests behind docs/guide.md: every rule the guide states and every anti-pattern it shows

@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import Signals
 import SignalsConcurrency
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 

@@ -1,4 +1,5 @@
 import Signals
+import SignalsTestSupport
 import Testing
 
 /// The example README.md opens with: a view model and the `bind()` of the screen that shows it.

@@ -1,4 +1,5 @@
 import Signals
+import SignalsTestSupport
 import Testing
 
 // Anti-pattern: "open the detail screen" kept as a Bool in state. After the user goes back, the

@@ -1,5 +1,6 @@
 import Signals
 import SignalsConcurrency
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 

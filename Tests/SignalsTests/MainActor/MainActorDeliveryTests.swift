@@ -1,5 +1,6 @@
 import Dispatch
 import Signals
+import SignalsTestSupport
 import Testing
 
 /// A screen-like main-actor class. The handlers below mutate it directly, with no `await`,

@@ -1,5 +1,6 @@
 import Dispatch
 import Signals
+import SignalsTestSupport
 import Testing
 
 /// The main-actor relay delivering on the main thread (a value sent there with nothing queued

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Signals
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 

@@ -1,4 +1,5 @@
 import Signals
+import SignalsTestSupport
 import Testing
 
 /// Remembers objects weakly, by label, so a test can assert they were deallocated.

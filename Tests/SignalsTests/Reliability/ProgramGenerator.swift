@@ -1,3 +1,4 @@
+import SignalsTestSupport
 import SignalsTesting
 
 /// Generates random, valid programs from a seed (same seed, same program, on every platform).

@@ -1,5 +1,6 @@
 import Signals
 import SignalsConcurrency
+import SignalsTestSupport
 import SignalsTesting
 
 /// Runs a ``Program`` against Signals itself, logging what every subscriber receives, and

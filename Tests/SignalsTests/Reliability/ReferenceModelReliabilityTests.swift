@@ -1,3 +1,4 @@
+import SignalsTestSupport
 import Testing
 
 /// Hand-written programs with literal expected emission sequences, run against both the model

@@ -1,4 +1,5 @@
 import Foundation
+import SignalsTestSupport
 import SignalsTesting
 
 /// Knobs of the reliability tests, read from the environment so a failure can be replayed and a

@@ -1,3 +1,4 @@
+import SignalsTestSupport
 import SignalsTesting
 
 /// The reliability tests' helpers on `SplitMix64` (from SignalsTesting). A seed printed by a

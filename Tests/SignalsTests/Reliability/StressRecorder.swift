@@ -1,4 +1,5 @@
 import Signals
+import SignalsTestSupport
 import Synchronization
 
 /// A value the stress tests send: who sent it and its number in that sender's sequence.

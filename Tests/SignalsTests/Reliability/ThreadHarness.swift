@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SignalsTestSupport
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,5 @@
 import Observation
+import SignalsTestSupport
 
 // The hard cases of chapter 8 with Observation: the same view-model decisions as the Signals
 // forms of HardCaseTests.swift, in `@Observable` models SwiftUI reads (SwiftUIHardCases.swift).

@@ -1,4 +1,5 @@
 import Foundation
+import SignalsTestSupport
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking  // URLSession on Linux

@@ -1,4 +1,5 @@
 import Foundation
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 

@@ -1,4 +1,5 @@
 import Observation
+import SignalsTestSupport
 
 extension SwiftUISeed {
   // snippet: swiftui-seed-view-model

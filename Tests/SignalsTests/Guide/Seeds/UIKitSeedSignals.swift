@@ -1,4 +1,5 @@
 import Signals
+import SignalsTestSupport
 
 extension UIKitSeed {
   // snippet: uikit-seed-signals-view-model

@@ -7,20 +7,20 @@ import Testing
 /// A thread-safe, append-only record of what happened, in the order it happened. Handlers on
 /// several subscribers append to one log so a test can assert the interleaving, not just each
 /// subscriber's own sequence.
-final class Log<Entry: Sendable>: Sendable {
+package final class Log<Entry: Sendable>: Sendable {
   private let entries = Locked<[Entry]>([])
 
-  init() {}
+  package init() {}
 
-  func append(_ entry: Entry) {
+  package func append(_ entry: Entry) {
     entries.withLock { $0.append(entry) }
   }
 
-  var all: [Entry] {
+  package var all: [Entry] {
     entries.withLock { $0 }
   }
 
-  var count: Int {
+  package var count: Int {
     entries.withLock { $0.count }
   }
 }
@@ -28,20 +28,20 @@ final class Log<Entry: Sendable>: Sendable {
 /// A shared optional: a place to keep a token (or anything) that a handler can replace or
 /// release while the test still refers to the slot. A replaced value is always released after
 /// the slot's lock is dropped, so its `deinit` may use the slot again.
-final class Slot<Value: Sendable>: Sendable {
+package final class Slot<Value: Sendable>: Sendable {
   private let stored = Locked<Value?>(nil)
 
-  init(_ initial: Value? = nil) {
+  package init(_ initial: Value? = nil) {
     _ = replace(with: initial)
   }
 
-  var value: Value? {
+  package var value: Value? {
     get { stored.withLock { $0 } }
     set { _ = replace(with: newValue) }
   }
 
   /// Puts `newValue` in the slot and returns what it held.
-  func replace(with newValue: Value?) -> Value? {
+  package func replace(with newValue: Value?) -> Value? {
     stored.withLock { stored in
       let old = stored
       stored = newValue
@@ -50,56 +50,56 @@ final class Slot<Value: Sendable>: Sendable {
   }
 
   /// Empties the slot and returns what it held; the caller decides when the value is released.
-  func take() -> Value? {
+  package func take() -> Value? {
     replace(with: nil)
   }
 }
 
 /// A counter that escaping handlers can share (an `Atomic` itself cannot be captured).
-final class Counter: Sendable {
+package final class Counter: Sendable {
   private let storage = Atomic<Int>(0)
 
-  init() {}
+  package init() {}
 
-  func increment() {
+  package func increment() {
     storage.add(1, ordering: .relaxed)
   }
 
-  var value: Int {
+  package var value: Int {
     storage.load(ordering: .relaxed)
   }
 }
 
 /// A one-way boolean that escaping handlers can share.
-final class Flag: Sendable {
+package final class Flag: Sendable {
   private let storage = Atomic<Bool>(false)
 
-  init() {}
+  package init() {}
 
-  func raise() {
+  package func raise() {
     storage.store(true, ordering: .sequentiallyConsistent)
   }
 
-  var isRaised: Bool {
+  package var isRaised: Bool {
     storage.load(ordering: .sequentiallyConsistent)
   }
 }
 
 /// An object with no behaviour whose lifetime a test observes through a `weak` reference.
-final class Tracked: Sendable {
-  let name: String
+package final class Tracked: Sendable {
+  package let name: String
 
-  init(_ name: String = "tracked") {
+  package init(_ name: String = "tracked") {
     self.name = name
   }
 }
 
 /// Runs `action` when it is deallocated, to observe exactly when (and on which path) an object
 /// captured by a handler goes away.
-final class OnDeinit: Sendable {
+package final class OnDeinit: Sendable {
   private let action: @Sendable () -> Void
 
-  init(_ action: @escaping @Sendable () -> Void) {
+  package init(_ action: @escaping @Sendable () -> Void) {
     self.action = action
   }
 
@@ -110,7 +110,7 @@ final class OnDeinit: Sendable {
 
 /// How long a test waits for something that must happen before it calls it a hang. Only a guard
 /// against deadlocks turning into a stuck test run: a passing test never waits this long.
-let hangGuard: DispatchTimeInterval = .seconds(120)
+package let hangGuard: DispatchTimeInterval = .seconds(120)
 
 /// Waits for `semaphore`; records a failure (instead of hanging forever) if it is not signalled
 /// within ``hangGuard``. Returns whether it was signalled.
@@ -119,7 +119,7 @@ let hangGuard: DispatchTimeInterval = .seconds(120)
 /// its own), from a thread the test started, or for a moment on the main actor, never from a
 /// thread of the concurrency pool, whose two threads (on two cores) every other test needs.
 @discardableResult
-func waitOrFail(
+package func waitOrFail(
   _ semaphore: DispatchSemaphore, _ what: String,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> Bool {
@@ -133,7 +133,7 @@ func waitOrFail(
 /// Starts a dedicated thread (not one of the cooperative pool's, so it may block freely) running
 /// `body`. The returned semaphore is signalled when `body` returns. `name` is what
 /// ``currentThreadName`` returns on that thread, so a handler can record who delivered it.
-func startThread(
+package func startThread(
   named name: String? = nil, stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void
 ) -> DispatchSemaphore {
   let finished = DispatchSemaphore(value: 0)
@@ -152,18 +152,18 @@ private let threadNameKey = "SignalsTests.threadName"
 /// The name given to the current thread by ``startThread(named:_:)``, if any. (Not
 /// `Thread.name`: on Linux that reads the kernel's thread name, which a new thread inherits from
 /// its creator.)
-var currentThreadName: String? {
+package var currentThreadName: String? {
   Thread.current.threadDictionary[threadNameKey] as? String
 }
 
 /// Crashes the test process with a message if ``finish()`` is not called within ``hangGuard``:
 /// for code that must run on the main thread and could deadlock it, where no wait with a
 /// timeout is possible (a blocked main thread cannot time out, and the test run would hang).
-final class DeadlockWatchdog: Sendable {
+package final class DeadlockWatchdog: Sendable {
   private let finished = DispatchSemaphore(value: 0)
 
   /// Starts watching; `what` names the call that must return.
-  init(_ what: String) {
+  package init(_ what: String) {
     let finished = self.finished
     _ = startThread(named: "deadlock watchdog") {
       if finished.wait(timeout: .now() + hangGuard) == .timedOut {
@@ -173,14 +173,14 @@ final class DeadlockWatchdog: Sendable {
   }
 
   /// The watched call returned: stop watching.
-  func finish() {
+  package func finish() {
     finished.signal()
   }
 }
 
 /// Waits (bounded by ``hangGuard``) until `condition` holds, checking it every millisecond.
 /// For states another thread reaches and then stays in (a thread parked on a lock), so the test waits for the state itself rather than for a time.
-func waitUntil(
+package func waitUntil(
   _ description: String = "the condition", sourceLocation: SourceLocation = #_sourceLocation,
   _ condition: () -> Bool
 ) -> Bool {

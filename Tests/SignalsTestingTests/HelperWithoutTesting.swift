@@ -2,6 +2,7 @@
 // checks took literals, `call.resolve(...)` here failed to compile with "no macro named
 // '_sourceLocation'", the default argument's macro needing `import Testing` in this file.
 import Signals
+import SignalsTestSupport
 import SignalsTesting
 
 /// The line of the `resolve` call below, for the tests that check where failures are reported.

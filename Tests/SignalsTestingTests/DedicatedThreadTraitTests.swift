@@ -1,4 +1,5 @@
 import Dispatch
+import SignalsTestSupport
 import Testing
 
 @testable import SignalsTesting

@@ -1,5 +1,6 @@
 import Foundation
 import Signals
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
@@ -61,8 +62,7 @@ import Testing
   /// committed file (`SIGNALS_UPDATE_DIAGRAMS=1` rewrites it).
   @Test func theDocCPictureIsTheDocumentedExample() throws {
     let file = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent()  // Tests/SignalsTests/Diagrams
-      .deletingLastPathComponent()  // Tests/SignalsTests
+      .deletingLastPathComponent()  // Tests/SignalsTestingTests
       .deletingLastPathComponent()  // Tests
       .deletingLastPathComponent()  // the package
       .appendingPathComponent("Sources/SignalsTesting/SignalsTesting.docc/Resources")

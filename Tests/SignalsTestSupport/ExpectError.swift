@@ -3,7 +3,7 @@ import Testing
 /// Expects `body` to throw an error whose description is `description`, word for word: how the
 /// tests check the message a wait that gave up leaves for the reader of a failed test. A
 /// different message is reported with both texts; no error at all, as such.
-func expectError(
+package func expectError(
   describedAs description: String,
   isolation: isolated (any Actor)? = #isolation,
   sourceLocation: SourceLocation = #_sourceLocation,
