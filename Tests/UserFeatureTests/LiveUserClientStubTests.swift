@@ -176,9 +176,16 @@ struct LiveUserClientStubTests {
     }
   }
 
+  /// The request is running (the stub has it) when its timeout fires: the caller is answered
+  /// with a timeout and the request is cancelled. (A request stopped before it started is never
+  /// started: the transfers start one at a time, so beside a busy machine the start can come
+  /// after a short timeout; the timeout here leaves the start room.)
   @Test func aRequestStillRunningAtTheTimeoutIsCancelledAndTimesOut() async throws {
-    try await withStub(.hang, timeout: .milliseconds(100)) { client, host, _ in
-      let thrown = await error { try await client.user(id: 1) }
+    try await withStub(.hang, timeout: .seconds(2)) { client, host, started in
+      async let answer = error { try await client.user(id: 1) }
+      var starts = started.makeAsyncIterator()
+      await starts.next()  // the stub is holding the request
+      let thrown = await answer
       guard let thrown, case UserClientError.transport(let urlError) = thrown else {
         Issue.record("expected a transport error, got \(String(describing: thrown))")
         return
