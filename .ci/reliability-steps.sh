@@ -26,10 +26,10 @@
 # Reuses .build/tsan, the scratch path of .ci/run's whole-suite TSan step, so nothing is
 # rebuilt when that step ran first. ~46 s of testing (+ ~15 s build from clean today).
 reliability_tsan() {
-  swift test --sanitize=thread -Xswiftc -DSIGNALS_POSIX_LOCK --scratch-path .build/tsan \
+  swift test --sanitize=thread --scratch-path .build/tsan \
     --filter StressReliabilityTests || return
   SIGNALS_MBT_PROGRAMS="${SIGNALS_MBT_PROGRAMS:-2000}" \
-    swift test --sanitize=thread -Xswiftc -DSIGNALS_POSIX_LOCK --scratch-path .build/tsan \
+    swift test --sanitize=thread --scratch-path .build/tsan \
     --filter Reliability --skip StressReliabilityTests
 }
 

@@ -11,17 +11,28 @@ extension Channel {
     let thread = currentThreadNumber()
     var runsThatWroteItself = 0
     while true {
-      var (value, version) = currentValueAndVersion
-      let watches = state.withLock { state in
-        guard state.modifyingThread == 0 else { return false }
-        (state.modifyingThread, state.modifyingThreadWrote) = (thread, false)
-        return true
+      // One lock to read, and to watch this thread's own writes if no other modify watches.
+      var (value, version, watches) = state.withLock { state in
+        guard case .property(let value) = state.kind else {
+          preconditionFailure("Signals internal error: an event channel has no current value")
+        }
+        let watches = state.modifyingThread == 0
+        if watches { (state.modifyingThread, state.modifyingThreadWrote) = (thread, false) }
+        return (value, state.version, watches)
       }
-      defer { if watches { state.withLock { $0.modifyingThread = 0 } } }
-      let result = try body(&value)
+      let result: R
+      do {
+        result = try body(&value)
+      } catch {
+        if watches { state.withLock { $0.modifyingThread = 0 } }
+        throw error
+      }
+      // One lock to stop watching, and to store if no other write came in between.
       let answer = state.withLock { state -> State.Published? in
+        let wroteItself = watches && state.modifyingThreadWrote
+        if watches { state.modifyingThread = 0 }
         guard state.version == version else {
-          if watches && state.modifyingThreadWrote { runsThatWroteItself += 1 }
+          if wroteItself { runsThatWroteItself += 1 }
           return nil
         }
         return state.publish(

@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -17,96 +15,72 @@ import Synchronization
 /// runs inside it: whatever user value leaves the state (a displaced value, a handler, a job)
 /// is returned from the body and released by the caller after unlocking.
 ///
-/// Two builds of one contract. By default the lock is `Synchronization.Mutex` (about half the
-/// instructions of a POSIX mutex's lock and unlock: docs/performance.md). Built with
-/// `-Xswiftc -DSIGNALS_POSIX_LOCK`, as CI's ThreadSanitizer step builds it, it is a POSIX mutex:
-/// ThreadSanitizer intercepts `pthread_mutex_lock`, so it checks the real locking, whereas
-/// `Mutex`'s fast path is an atomic inside the uninstrumented standard library, which
-/// ThreadSanitizer cannot see (it would report every correctly locked access as a race).
-#if !SIGNALS_POSIX_LOCK
+/// Why a POSIX mutex and not `Synchronization.Mutex`: ThreadSanitizer intercepts
+/// `pthread_mutex_lock`, so `swift test --sanitize=thread` checks the real locking; `Mutex`'s
+/// fast path is an atomic inside the uninstrumented standard library, which ThreadSanitizer
+/// cannot see, so it reports every correctly locked access as a race. And under contention
+/// `Mutex` was far slower here: eight threads each making 10,000 `modify` calls on one property
+/// took 25 s with it and 0.5 s with this lock, for about 20 instructions saved per uncontended
+/// lock and unlock (docs/performance.md). The same code runs on every platform (only the C
+/// module's name differs).
+///
+/// The mutex and the value live together in one heap block that never moves (POSIX forbids
+/// moving a mutex), reached through a pointer: accesses through a pointer carry no dynamic
+/// exclusivity check, which the lock makes redundant.
+@usableFromInline
+package final class Locked<State>: @unchecked Sendable {
+  // Why `@unchecked Sendable` is sound: the only mutable storage is `storage.pointee.state`,
+  // read and written only inside `withLock`, between `pthread_mutex_lock` and
+  // `pthread_mutex_unlock` of `storage.pointee.mutex`; `sending` on the way in and out keeps
+  // non-Sendable values from escaping shared, as `Mutex.withLock` does.
   @usableFromInline
-  package final class Locked<State>: Sendable {
-    @usableFromInline let mutex: Mutex<State>
+  struct Storage {
+    @usableFromInline var mutex = pthread_mutex_t()
+    @usableFromInline var state: State
 
-    /// Creates the lock holding `initial`.
     @inlinable
-    package init(_ initial: sending State) {
-      mutex = Mutex(initial)
-    }
-
-    /// Runs `body` with exclusive access to the state (see the type's contract).
-    @inlinable
-    package func withLock<Result: ~Copyable, Failure: Error>(
-      _ body: (inout sending State) throws(Failure) -> sending Result
-    ) throws(Failure) -> sending Result {
-      try mutex.withLock(body)
-    }
-
-    /// Whether some thread holds the lock right now. For tests that check that no user code
-    /// runs under a lock.
-    package var isHeld: Bool {
-      mutex.withLockIfAvailable { _ in () } == nil
+    init(state: consuming State) {
+      self.state = state
     }
   }
-#else
-  /// The POSIX build: the mutex and the value live together in one heap block that never moves
-  /// (POSIX forbids moving a mutex), reached through a pointer: accesses through a pointer carry
-  /// no dynamic exclusivity check, which the lock makes redundant.
-  @usableFromInline
-  package final class Locked<State>: @unchecked Sendable {
-    // Why `@unchecked Sendable` is sound: the only mutable storage is `storage.pointee.state`,
-    // read and written only inside `withLock`, between `pthread_mutex_lock` and
-    // `pthread_mutex_unlock` of `storage.pointee.mutex`; `sending` on the way in and out keeps
-    // non-Sendable values from escaping shared, as `Mutex.withLock` does.
-    @usableFromInline
-    struct Storage {
-      @usableFromInline var mutex = pthread_mutex_t()
-      @usableFromInline var state: State
 
-      @inlinable
-      init(state: consuming State) {
-        self.state = state
-      }
-    }
+  @usableFromInline let storage: UnsafeMutablePointer<Storage>
 
-    @usableFromInline let storage: UnsafeMutablePointer<Storage>
-
-    /// Creates the lock holding `initial`.
-    @inlinable
-    package init(_ initial: sending State) {
-      storage = .allocate(capacity: 1)
-      storage.initialize(to: Storage(state: initial))
-      let status = pthread_mutex_init(&storage.pointee.mutex, nil)
-      precondition(status == 0, "Signals: pthread_mutex_init failed with \(status)")
-    }
-
-    deinit {
-      // The last reference is gone, so nobody holds or waits for the lock.
-      pthread_mutex_destroy(&storage.pointee.mutex)
-      storage.deinitialize(count: 1)
-      storage.deallocate()
-    }
-
-    /// Runs `body` with exclusive access to the state (see the type's contract).
-    @inlinable
-    package func withLock<Result: ~Copyable, Failure: Error>(
-      _ body: (inout sending State) throws(Failure) -> sending Result
-    ) throws(Failure) -> sending Result {
-      pthread_mutex_lock(&storage.pointee.mutex)
-      defer { pthread_mutex_unlock(&storage.pointee.mutex) }
-      return try body(&storage.pointee.state)
-    }
-
-    /// Whether some thread holds the lock right now (a try-lock that lets go at once). For tests
-    /// that check that no user code runs under a lock.
-    package var isHeld: Bool {
-      let status = pthread_mutex_trylock(&storage.pointee.mutex)
-      guard status == 0 else { return true }
-      pthread_mutex_unlock(&storage.pointee.mutex)
-      return false
-    }
+  /// Creates the lock holding `initial`.
+  @inlinable
+  package init(_ initial: sending State) {
+    storage = .allocate(capacity: 1)
+    storage.initialize(to: Storage(state: initial))
+    let status = pthread_mutex_init(&storage.pointee.mutex, nil)
+    precondition(status == 0, "Signals: pthread_mutex_init failed with \(status)")
   }
-#endif
+
+  deinit {
+    // The last reference is gone, so nobody holds or waits for the lock.
+    pthread_mutex_destroy(&storage.pointee.mutex)
+    storage.deinitialize(count: 1)
+    storage.deallocate()
+  }
+
+  /// Runs `body` with exclusive access to the state (see the type's contract).
+  @inlinable
+  package func withLock<Result: ~Copyable, Failure: Error>(
+    _ body: (inout sending State) throws(Failure) -> sending Result
+  ) throws(Failure) -> sending Result {
+    pthread_mutex_lock(&storage.pointee.mutex)
+    defer { pthread_mutex_unlock(&storage.pointee.mutex) }
+    return try body(&storage.pointee.state)
+  }
+
+  /// Whether some thread holds the lock right now (a try-lock that lets go at once). For tests
+  /// that check that no user code runs under a lock.
+  package var isHeld: Bool {
+    let status = pthread_mutex_trylock(&storage.pointee.mutex)
+    guard status == 0 else { return true }
+    pthread_mutex_unlock(&storage.pointee.mutex)
+    return false
+  }
+}
 
 /// A number that names the calling thread while it runs (its POSIX thread). Internal; for
 /// ``MutableProperty/modify(_:)``, to tell its own body's writes from other threads'.
