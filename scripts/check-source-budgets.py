@@ -8,11 +8,19 @@ Usage:
 A budget counts every line (blank lines and comments included, as `wc -l` does) of the `.swift`
 files below a folder. The budgets keep each part the size of what it teaches:
 
-    Sources/Signals/Engine   900    an engine an expert can verify in an afternoon
-    Sources/Demo            1300    the screens, their bind(), navigation and wiring; the
+    Sources/Signals          2811   the layer: faces, tokens, engine, operators, schedulers,
+                                    main-actor delivery (issue 39's target: 2400)
+    Sources/Signals/Engine    656   an engine an expert can verify in an afternoon (issue 39's
+                                    target: 600)
+    Sources/Demo             1300   the screens, their bind(), navigation and wiring; the
                                     terminal machinery is ConsoleKit
-    Sources/UserFeature     1000    models, clients, view models, states and events; the bounded
+    Sources/UserFeature      1000   models, clients, view models, states and events; the bounded
                                     transfer is BoundedHTTP
+
+The two Signals budgets are ceilings at the fifth edition's size, so the layer cannot grow back;
+issue 39 asks for 2,400 and 600, and each run prints how far the folder still is from that target
+(docs/performance.md, "The fifth edition", says what stands between). Lower a ceiling whenever a
+change makes a folder smaller.
 
 The exit status is 1 if a folder is missing or over its budget. Standard library only.
 """
@@ -24,8 +32,15 @@ import tempfile
 from pathlib import Path
 from typing import Dict, List
 
+# Issue 39's targets for the two Signals folders: printed, not enforced, until a ceiling reaches one.
+TARGETS: Dict[str, int] = {
+    "Sources/Signals": 2400,
+    "Sources/Signals/Engine": 600,
+}
+
 BUDGETS: Dict[str, int] = {
-    "Sources/Signals/Engine": 900,
+    "Sources/Signals": 2811,
+    "Sources/Signals/Engine": 656,
     "Sources/Demo": 1300,
     "Sources/UserFeature": 1000,
 }
@@ -44,7 +59,9 @@ def problems(root: Path, budgets: Dict[str, int]) -> List[str]:
             continue
         lines = swift_lines(folder)
         verdict = "over budget" if lines > budget else "ok"
-        print(f"{name}: {lines} lines (budget {budget}) {verdict}")
+        target = TARGETS.get(name)
+        to_go = f"; {lines - target} above its target of {target}" if target and lines > target else ""
+        print(f"{name}: {lines} lines (budget {budget}) {verdict}{to_go}")
         if lines > budget:
             found.append(f"{name}: {lines} lines, over its budget of {budget}")
     return found
