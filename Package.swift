@@ -94,6 +94,12 @@ let package = Package(
     .testTarget(
       name: "SignalsTestingTests",
       dependencies: ["SignalsTesting", "Signals", "SignalsConcurrency", "SignalsTestSupport"]),
+    // The code the documents quote and the tests they cite: the guide's forms, rules and hard
+    // cases (Guide), the DocC articles' screens (Articles) and the diagrams drawn from real runs
+    // (Diagrams). Kept apart from the library's own tests, so each target mirrors what it checks.
+    .testTarget(
+      name: "DocsTests",
+      dependencies: ["Signals", "SignalsConcurrency", "SignalsTesting", "SignalsTestSupport"]),
     .testTarget(
       name: "SignalsObservationTests",
       dependencies: ["SignalsObservation", "Signals", "SignalsConcurrency", "SignalsTesting"]),

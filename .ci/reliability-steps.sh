@@ -41,13 +41,15 @@ reliability_tsan() {
 # under ThreadSanitizer, and scripts/leak-check.sh checks the Demo itself under LeakSanitizer.
 # DispatchMainProbeTests starts a process too, so it is left out for the same reason, and so is
 # DebounceMemoryTests (which also measures resident memory, which ASan's quarantine inflates).
-# SignalsConcurrencyTests and SignalsTestingTests (once part of the Signals suite) run too.
+# SignalsConcurrencyTests, SignalsTestingTests and DocsTests (once part of the Signals suite)
+# run too.
 # ~10-15 s of testing (+ the ASan build).
 reliability_asan() {
   local suppressions="$PWD/scripts/lsan.supp"
   LSAN_OPTIONS="suppressions=$suppressions:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
     swift test --sanitize=address --scratch-path .build/asan \
-    --filter 'SignalsTests|SignalsConcurrencyTests|SignalsTestingTests' --skip DispatchMainProbeTests \
+    --filter 'SignalsTests|SignalsConcurrencyTests|SignalsTestingTests|DocsTests' \
+    --skip DispatchMainProbeTests \
     --skip DebounceMemoryTests
 }
 

@@ -36,7 +36,7 @@ removing the common indentation and trailing spaces. Marker lines inside a regio
 
 Diagrams. A test renders a timeline (SignalsTesting's `Timeline`) on virtual time and compares
 it with a committed file, docs/diagrams/NAME.txt, through `expectDiagram("NAME", ...)`
-(Tests/SignalsTests/Diagrams; `SIGNALS_UPDATE_DIAGRAMS=1` rewrites the files). A document quotes
+(Tests/DocsTests/Diagrams; `SIGNALS_UPDATE_DIAGRAMS=1` rewrites the files). A document quotes
 one by putting `<!-- diagram: NAME -->` on the line right before a fenced ```text block; the
 block must equal the file, compared like a snippet. The same test draws the timeline as a
 picture, docs/diagrams/NAME.svg (`Timeline.renderSVG()`), and compares it with that file; a

@@ -23,7 +23,7 @@ import Testing
 
   /// The package, found relative to this source file.
   static let package = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // Tests/SignalsTests/Diagrams
+    .deletingLastPathComponent()  // Tests/DocsTests/Diagrams
     .deletingLastPathComponent()  // Tests/SignalsTests
     .deletingLastPathComponent()  // Tests
     .deletingLastPathComponent()  // the package
