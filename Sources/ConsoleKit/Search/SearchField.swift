@@ -1,4 +1,4 @@
-/// The search field's text and what each key does to it, like a `UISearchBar`: the owner passes
+/// The search field's text and what each key does to it, like a `UISearchBar`: the screen passes
 /// the whole text to the view model on every change.
 ///
 /// It starts with the query on screen. Text is at most ``maximumLength`` characters and
@@ -11,7 +11,7 @@ public struct SearchField: Equatable, Sendable {
   /// The most scalars the field holds: 256, four per character on average.
   public static let maximumScalars = 256
 
-  /// What a key asks of the owner.
+  /// What a key asks of the screen that holds the field.
   public enum Outcome: Equatable, Sendable {
     /// The text changed: search for it.
     case changed(String)
@@ -39,7 +39,7 @@ public struct SearchField: Equatable, Sendable {
     self.text = kept
   }
 
-  /// Applies `key` and says what the owner should do.
+  /// Applies `key` and says what the screen that holds it should do.
   public mutating func apply(_ key: Key) -> Outcome {
     switch key {
     case .text(let scalar):

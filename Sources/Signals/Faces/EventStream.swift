@@ -52,13 +52,14 @@ public struct EventStream<Value: Sendable>: Sendable {
     subscribeFunction(handler)
   }
 
-  /// Like ``sink(_:)``, but holds `owner` weakly and passes it to `handler`, so screen code needs
-  /// no `[weak self]`. Once `owner` is gone, events are ignored (release the token, usually by
-  /// keeping it in the owner's ``SubscriptionBag``, to unsubscribe).
-  public func sink<Owner: AnyObject & Sendable>(
-    with owner: Owner, _ handler: @escaping @Sendable (Owner, Value) -> Void
+  /// Like ``sink(_:)``, but holds `object` (usually the screen: `sink(with: self)`) weakly and
+  /// passes it to `handler`, so screen code needs no `[weak self]`. Once `object` is gone, events
+  /// are ignored (release the token, usually by keeping it in the screen's
+  /// ``SubscriptionBag``, to unsubscribe).
+  public func sink<Object: AnyObject & Sendable>(
+    with object: Object, _ handler: @escaping @Sendable (Object, Value) -> Void
   ) -> SubscriptionToken {
-    sink(holdingWeakly(owner, handler))
+    sink(holdingWeakly(object, handler))
   }
 
   /// A stream that never sends anything.

@@ -19,11 +19,11 @@ public struct MainActorProperty<Value: Sendable>: Sendable {
     sinkOnMainActor(upstream.sink, handler)
   }
 
-  /// Like ``sink(_:)``, holding `owner` weakly: no `[weak self]` needed in screen code. Once
-  /// `owner` is gone, values are ignored.
-  public func sink<Owner: AnyObject & Sendable>(
-    with owner: Owner, _ handler: @escaping @MainActor (Owner, Value) -> Void
+  /// Like ``sink(_:)``, holding `object` (usually the screen) weakly: no `[weak self]` needed in
+  /// screen code. Once `object` is gone, values are ignored.
+  public func sink<Object: AnyObject & Sendable>(
+    with object: Object, _ handler: @escaping @MainActor (Object, Value) -> Void
   ) -> SubscriptionToken {
-    sink(holdingWeaklyOnMainActor(owner, handler))
+    sink(holdingWeaklyOnMainActor(object, handler))
   }
 }
