@@ -96,10 +96,9 @@ public struct Property<Value: Sendable>: Sendable {
     subscribeFunction(handler)
   }
 
-  /// Like ``sink(_:)``, but holds `object` (usually the screen: `sink(with: self)`) weakly and
-  /// passes it to `handler`, so screen code needs no `[weak self]`. Once `object` is gone, values
-  /// are ignored (release the token, usually by keeping it in the screen's
-  /// ``SubscriptionBag``, to unsubscribe).
+  /// Like ``sink(_:)``, but holds `object` (usually the screen) weakly and passes it to `handler`,
+  /// so screen code needs no `[weak self]`. Once `object` is gone, values are ignored (release the
+  /// token, usually by keeping it in the screen's ``SubscriptionBag``, to unsubscribe).
   public func sink<Object: AnyObject & Sendable>(
     with object: Object, _ handler: @escaping @Sendable (Object, Value) -> Void
   ) -> SubscriptionToken {
