@@ -7,6 +7,13 @@ import Testing
 /// A thread-safe, append-only record of what happened, in the order it happened. Handlers on
 /// several subscribers append to one log so a test can assert the interleaving, not just each
 /// subscriber's own sequence.
+///
+/// Which recorder a test uses: `Recorder` (SignalsTesting) records the values of one
+/// subscription it makes and owns, on virtual time, and is what view-model and feature tests
+/// use. A `Log` is what the test's *own* handler writes to: for tests of the subscription
+/// itself (its token, its cancel, its handler's release) and of orders across several handlers,
+/// which a `Recorder` hides. `StressRecorder` (SignalsTests) is a `Log` that also checks, as
+/// calls happen, what a handler must never see (two overlapping calls, a call after a cancel).
 package final class Log<Entry: Sendable>: Sendable {
   private let entries = Locked<[Entry]>([])
 
