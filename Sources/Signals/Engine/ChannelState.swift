@@ -268,14 +268,14 @@ struct ChannelState<Value: Sendable>: Sendable {
     return released
   }
 
-  /// The job submitted to the executor starts: returns the first work if it became the
-  /// performer.
+  /// The job submitted to the executor starts and performs, as any performer does: returns the
+  /// first work, or `nil` (and clears the cancels noted) if a cancel took it all out meanwhile.
   @inlinable
   mutating func jobStarted() -> Work? {
     isJobPending = false
-    guard !isPerforming, !queue.isEmpty else { return nil }
+    guard !isPerforming else { return nil }
     isPerforming = true
-    return queue.popFirst()
+    return finish()
   }
 
   /// The performer has done one piece of work: returns the next, or `nil` when it is done.
