@@ -18,7 +18,8 @@ conformances, protocol requirements...) and reads CHANGELOG.md:
 A break is listed when a backticked name under `### Breaking` of `## [Unreleased]` is the name
 the digester gives it (printed by this check: `Type.member(label:)`, or a type's name; an
 accessor's break, e.g. a setter removed, is listed by its property's name). Additions are not
-breaks. Every unlisted break is printed with the line to add, and the check fails.
+breaks, and neither is a generic parameter renamed (`<Owner>` to `<Object>`: no caller names
+it; printed as such). Every unlisted break is printed with the line to add, and the check fails.
 
   scripts/check-api.py [--modules DIR]    check (DIR: the built .swiftmodule files; default
                                           .build/docc-build/debug/Modules, which
@@ -90,6 +91,25 @@ def breaks(module, baseline, current):
     return found
 
 
+GENERIC_CHANGE = re.compile(r"has generic signature change from <(.*)> to <(.*)>$")
+
+
+def renames_generic_parameters_only(breakage):
+    """Whether `breakage` is a generic signature change that only renames generic parameters
+    (`<Value, Owner where Owner : AnyObject>` to `<Value, Object where Object : AnyObject>`):
+    no caller names a generic parameter, so that breaks neither source nor ABI."""
+    match = GENERIC_CHANGE.search(breakage)
+    if not match:
+        return False
+
+    def canonical(signature):
+        names = [name.strip() for name in signature.split(" where ")[0].split(",")]
+        for position, name in enumerate(names):
+            signature = re.sub(rf"\b{re.escape(name)}\b", f"<{position}>", signature)
+        return signature
+    return canonical(match.group(1)) == canonical(match.group(2))
+
+
 def symbol(breakage):
     """'func MutableProperty.modify(_:) has been removed' -> 'MutableProperty.modify(_:)'."""
     parts = breakage.split(" ")
@@ -117,14 +137,19 @@ def is_listed(name, listed):
 def check(baseline_dir, current_dir, modules, changelog):
     """Returns (passed, report lines)."""
     listed = listed_breaks(changelog)
-    report, unlisted, covered = [], [], []
+    report, unlisted, covered, renamed = [], [], [], []
     for module in modules:
         if not os.path.exists(os.path.join(baseline_dir, f"{module}.json")):
             report.append(f"  {module}: no baseline in api/ (new since the last release: no break)")
             continue
         for breakage in breaks(module, os.path.join(baseline_dir, f"{module}.json"),
                                os.path.join(current_dir, f"{module}.json")):
+            if renames_generic_parameters_only(breakage):
+                renamed.append((module, breakage))
+                continue
             (covered if is_listed(symbol(breakage), listed) else unlisted).append((module, breakage))
+    for module, breakage in renamed:
+        report.append(f"  not a break (generic parameters renamed only): {module}: {breakage}")
     for module, breakage in covered:
         report.append(f"  listed in CHANGELOG.md: {module}: {breakage}")
     if unlisted:
@@ -223,6 +248,18 @@ def self_test():
     if not (is_listed("Box.count.Set()", {"Box.count"}) and not is_listed("Box.keep()", {"Box"})):
         print("self-test FAILED: is_listed (an accessor by its property, nothing by its type)")
         ok = False
+    change = "func P.sink(with:_:) has generic signature change from <{}> to <{}>"
+    for old, new, rename_only in (
+            ("Value, Owner where Owner : AnyObject, Owner : Swift.Sendable",
+             "Value, Object where Object : AnyObject, Object : Swift.Sendable", True),
+            ("Value where Value : Swift.Sendable", "Value, R where Value : Swift.Sendable", False),
+            ("Value, Owner where Owner : AnyObject", "Value, Object where Value : AnyObject", False),
+            ("Value, Owner where Owner : AnyObject", "Value, Object where Object : Swift.Sendable",
+             False)):
+        if renames_generic_parameters_only(change.format(old, new)) != rename_only:
+            print(f"self-test FAILED: renames_generic_parameters_only(<{old}> to <{new}>) "
+                  f"should be {rename_only}")
+            ok = False
 
     with tempfile.TemporaryDirectory() as scratch:
         # 1. A real compile: the same module twice, one public function removed, one changed.
