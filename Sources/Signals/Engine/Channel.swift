@@ -10,10 +10,6 @@ import Synchronization
 /// moment a user value that left the lock is let go. So no user code runs under a lock, by
 /// construction.
 ///
-/// Only a sender or a scheduler job performs (delivers other subscribers' values, tells the
-/// drop observer, lets go of displaced values); a subscribe delivers only to its own
-/// subscriber, and a cancel delivers nothing and waits for nothing.
-///
 /// Hot paths are `@inlinable`, so a client module compiles them for its concrete `Value`
 /// (unspecialised, each send would look up generic metadata; docs/performance.md).
 @usableFromInline
@@ -28,36 +24,22 @@ final class Channel<Value: Sendable>: Sendable {
   /// cancel made meanwhile (even by the handler just called) is seen before the next call. The
   /// engine's one lock-free step, and it is only a read.
   @usableFromInline let cancellations = Atomic<UInt64>(0)
-  /// ``cancel(_:)`` compiled for this channel's `Value`, for ``Subscriber``: a class's methods
-  /// are compiled once, in this module, for any `Value`, and unspecialised generic code looks up
-  /// type metadata at run time (several microseconds a cancel), so the subscriber calls through
-  /// this closure, formed in `init`, where the client that makes the channel knows `Value`.
+  /// ``cancel(_:)`` compiled for this channel's `Value`, formed in `init` (where the client knows
+  /// `Value`) for ``Subscriber``, whose methods are compiled once, unspecialised (slow).
   @usableFromInline let cancelSubscriber: @Sendable (Channel<Value>, Subscriber<Value>) -> Void
 
   /// A channel of `kind`: an event channel, or a property with its initial value.
   @inlinable
   init(_ kind: State.Kind = .events, dropObserver: (@Sendable (Value) -> Void)? = nil) {
-    self.state = Locked(State(kind: kind))
+    self.state = Locked(State(kind: kind, isDropObserved: dropObserver != nil))
     self.dropObserver = dropObserver
     self.cancelSubscriber = { channel, subscriber in channel.cancel(subscriber) }
   }
 
-  // MARK: Reading
-
   /// The stored value of a property channel.
   @inlinable
   var currentValue: Value {
-    currentValueAndVersion.value
-  }
-
-  /// The stored value of a property channel with the number of the write that stored it.
-  @inlinable
-  var currentValueAndVersion: (value: Value, version: UInt64) {
-    let (kind, version) = state.withLock { ($0.kind, $0.version) }
-    guard case .property(let value) = kind else {
-      preconditionFailure("Signals internal error: an event channel has no current value")
-    }
-    return (value, version)
+    state.withLock { $0.current }
   }
 
   // MARK: Transitions
@@ -68,9 +50,7 @@ final class Channel<Value: Sendable>: Sendable {
   func publish(_ value: Value) {
     carryOut(
       state.withLock {
-        $0.publish(
-          value, canDeliverHere: true, dropObserved: dropObserver != nil,
-          cancellations: cancellations.load(ordering: .relaxed))
+        $0.publish(value, cancellations: cancellations.load(ordering: .relaxed))
       })
   }
 
@@ -82,8 +62,7 @@ final class Channel<Value: Sendable>: Sendable {
     let deliversHere = executor.canDeliverHere
     let answer = state.withLock {
       $0.publish(
-        value, canDeliverHere: deliversHere, dropObserved: dropObserver != nil,
-        cancellations: cancellations.load(ordering: .relaxed))
+        value, canDeliverHere: deliversHere, cancellations: cancellations.load(ordering: .relaxed))
     }
     if answer.submitsJob {
       executor.submit { [self] in runJob() }
@@ -162,7 +141,7 @@ final class Channel<Value: Sendable>: Sendable {
   }
 
   /// Does one piece of work. For a round, calls the handlers of its entries in subscription
-  /// order, skipping one cancelled since the work was made (even by an earlier handler of the
+  /// order, skipping one cancelled since the round was made (even by an earlier handler of the
   /// same round): the only place a performer calls a handler.
   @inlinable
   func deliver(_ work: consuming State.Work) {
@@ -171,17 +150,8 @@ final class Channel<Value: Sendable>: Sendable {
       var cancelled = Set<UInt64>()
       for index in entries.indices {
         // The entry is read in place: no copy of the handler, no reference count traffic.
-        if entries[index].isReplaying { continue }
         if isCancelled(entries[index].stamp, since: &seen, noted: &cancelled) { continue }
         entries[index].handler?(value)
-      }
-    case .catchUp(let entry, let values, var seen):
-      var cancelled = Set<UInt64>()
-      for value in values {
-        guard let handler = entry.handler,
-          !isCancelled(entry.stamp, since: &seen, noted: &cancelled)
-        else { break }
-        handler(value)
       }
     case .drop(let value):
       dropObserver?(value)
@@ -190,9 +160,10 @@ final class Channel<Value: Sendable>: Sendable {
     }
   }
 
-  /// Whether the entry with `stamp` was cancelled since the work was made, when the cancellation count was
-  /// `seen`. `noted` is the performer's copy of the cancels noted, taken again (and `seen` with
-  /// it) whenever the count has moved: one atomic read per call while nothing is cancelled.
+  /// Whether the entry with `stamp` was cancelled since the round was made, when the
+  /// cancellation count was `seen`. `noted` is the performer's copy of the cancels noted, taken
+  /// again (and `seen` with it) whenever the count has moved: one atomic read per call while
+  /// nothing is cancelled.
   @inlinable
   func isCancelled(
     _ stamp: UInt64, since seen: inout UInt64, noted: inout Set<UInt64>

@@ -9,33 +9,33 @@ import Synchronization
 /// transition returns, and is released by the caller after unlocking.
 ///
 /// **Roles.** Each thread that works for the channel outside the lock has one job:
-/// - The *performer* (a sender, or a scheduler job) works through ``Work`` items: rounds, drops
-///   and displaced values to release. At most one thread performs at a time, from the send that
-///   made it the performer until ``finish()`` returns `nil`; whatever is sent
-///   meanwhile (even from inside a handler, a drop observer or a `deinit` the performer runs)
-///   is queued for it. So handlers never overlap, values go out in order, and nothing recurses.
+/// - The *performer* (a sender, or a scheduler job) works through ``Work`` items. At most one
+///   thread performs at a time, from the send that made it the performer until ``finish()``
+///   returns `nil`; whatever is sent meanwhile (even from inside a handler, a drop observer or a
+///   `deinit` the performer runs) is queued for it. So handlers never overlap, values go out in
+///   order, and nothing recurses.
 /// - A *subscriber* to a property delivers its replay (the current value) to its own handler,
-///   outside the performer's rounds, which leave it out and note what it missed. Then
-///   ``replayed(_:cancellations:)`` hands what it missed to the performer if one is at work, and admits
-///   it to later rounds; only if none is at work does the subscriber deliver what it missed
-///   itself, and look again.
-/// - A *canceller* takes the subscriber's entry out and releases the handler itself. It never
-///   delivers anything and never waits.
+///   before rounds include it; what is written meanwhile is kept for it. Then
+///   ``replayed(_:cancellations:)`` admits it to later rounds and hands what it missed to the
+///   performer, if one is at work; if none is, the subscriber delivers that itself, and looks
+///   again.
+/// - A *canceller* takes the subscriber's handler out and releases it itself. It never delivers
+///   anything and never waits.
 ///
 /// **Membership.** A round goes to the entries listed when its value was written (a copy-on-write
 /// share of the list), so a subscriber that joins while values are queued never receives one
 /// written before it joined. Each entry is named by its *stamp*, the number of its join: a cancel
-/// made while a round or a queued catch-up may still hold the entry is noted in
-/// `cancelledStamps`, which the performer consults whenever the channel's cancellation count has
-/// moved since its work was made (``Channel/deliver(_:)``). The subscriber's token never needs to
-/// outlive its cancel: rounds hold entries, not tokens.
+/// made while a round may still hold the entry is noted in `cancelledStamps`, which the performer
+/// consults whenever the channel's cancellation count has moved since its round was made
+/// (``Channel/deliver(_:)``). Rounds hold entries, not tokens, so a token never needs to outlive
+/// its cancel.
 ///
 /// Invariants (``checkInvariants()``, run by the tests after every step):
 /// 1. Not performing and no job pending: nothing is queued and no cancel is noted.
 /// 2. `entries` is in strictly increasing stamp order; `activeCount` counts the entries that
-///    still hold a handler.
-/// 3. Each replay in progress is a property's, and nothing is queued for a channel whose
-///    entries are all cancelled but drops and releases.
+///    still hold a handler and the replays in progress.
+/// 3. A replay in progress is a property's, and its subscriber is not in `entries`; nothing is
+///    queued for a channel with no active subscriber but drops and releases.
 @usableFromInline
 struct ChannelState<Value: Sendable>: Sendable {
   /// What a channel keeps between sends: an explicit case, since `Value` may itself be optional.
@@ -48,58 +48,40 @@ struct ChannelState<Value: Sendable>: Sendable {
   }
 
   /// A subscriber's handler with its stamp; a cancelled entry keeps its stamp (so the list stays
-  /// searchable by stamp) and loses its handler. While a property's new subscriber delivers its
-  /// replay, its entry is marked, and rounds leave it out.
+  /// searchable by stamp) and loses its handler. A struct, not a tuple: in an array a tuple's
+  /// function would be stored reabstracted, and each call would go through a thunk.
   @usableFromInline
   struct Entry: Sendable {
     @usableFromInline var handler: (@Sendable (Value) -> Void)?
-    /// The stamp, with ``replayingMark`` added while the replay runs.
-    @usableFromInline var word: UInt64
+    @usableFromInline let stamp: UInt64
 
     @inlinable
-    init(handler: @escaping @Sendable (Value) -> Void, word: UInt64) {
-      self.handler = handler
-      self.word = word
+    init(_ handler: @escaping @Sendable (Value) -> Void, stamp: UInt64) {
+      (self.handler, self.stamp) = (handler, stamp)
     }
-
-    /// The top bit of ``word``, which no stamp reaches.
-    @inlinable static var replayingMark: UInt64 { 1 << 63 }
-    @inlinable var stamp: UInt64 { word & ~Self.replayingMark }
-    @inlinable var isReplaying: Bool { word & Self.replayingMark != 0 }
   }
 
   /// One thing the performer does outside the lock.
   @usableFromInline
   enum Work: Sendable {
-    /// Deliver `value` to the entries listed when it was written. The list is the state's own
-    /// array, shared copy-on-write, so the round sees one fixed membership; a cancel made since
-    /// is noted (see *Membership*), and `cancellations` is the count the round started from.
+    /// Deliver `value` to `entries`: the state's list when it was written, shared copy-on-write
+    /// (or, for what a new subscriber missed during its replay, that subscriber alone). A cancel
+    /// made since is noted (see *Membership*); `cancellations` is the count the round started from.
     case round(value: Value, entries: [Entry], cancellations: UInt64)
-    /// Deliver what a new subscriber missed during its replay, in order, to it alone.
-    case catchUp(Entry, values: [Value], cancellations: UInt64)
     /// Tell the drop observer that `value` reached nobody.
     case drop(Value)
     /// Let go of a property's displaced value (its `deinit` may write the property again).
     case release(Value)
   }
 
-  /// A subscriber delivering its replay (by stamp), and what was written since.
-  @usableFromInline
-  struct Replay: Sendable {
-    @usableFromInline let stamp: UInt64
-    @usableFromInline var missed: [Value] = []
-
-    @inlinable
-    init(stamp: UInt64) {
-      self.stamp = stamp
-    }
-  }
+  /// A property subscriber delivering its replay: its entry, kept out of rounds until
+  /// ``replayed(_:cancellations:)``, and what was written since.
+  @usableFromInline typealias Replay = (entry: Entry, missed: [Value])
 
   /// What a cancel leaves for its caller to release after unlocking.
   @usableFromInline
   struct Released: ~Copyable, Sendable {
     @usableFromInline var handler: (@Sendable (Value) -> Void)?
-    @usableFromInline var values: [Value] = []
     @usableFromInline var work: [Work] = []
     /// Whether the cancel was noted for the performer (the cancellation count must move).
     @usableFromInline var isNoted = false
@@ -115,7 +97,7 @@ struct ChannelState<Value: Sendable>: Sendable {
   @usableFromInline var stamp: UInt64 = 0
   /// The subscribers' entries, in subscription (stamp) order.
   @usableFromInline var entries: [Entry] = []
-  /// How many entries hold a handler.
+  /// How many subscribers are active: the entries that hold a handler, and the replays.
   @usableFromInline var activeCount = 0
   /// Property subscribers delivering their replay; almost always empty.
   @usableFromInline var replays: [Replay] = []
@@ -123,23 +105,33 @@ struct ChannelState<Value: Sendable>: Sendable {
   @usableFromInline var isPerforming = false
   /// Whether a job was submitted to the executor and has not started.
   @usableFromInline var isJobPending = false
-  /// The stamps of entries cancelled while a round or a queued catch-up may still hold them.
+  /// The stamps of entries cancelled while a round may still hold them.
   @usableFromInline var cancelledStamps: Set<UInt64> = []
   /// The thread running a `modify` body (0: none), and whether that thread wrote meanwhile:
   /// then the body wrote the property it modifies, and would never see its change stored.
   @usableFromInline var modifyingThread: UInt = 0
   @usableFromInline var modifyingThreadWrote = false
+  /// Whether the channel has a drop observer, to tell about a value that reaches nobody.
+  @usableFromInline let isDropObserved: Bool
 
   @inlinable
-  init(kind: Kind) {
+  init(kind: Kind, isDropObserved: Bool) {
     self.kind = kind
+    self.isDropObserved = isDropObserved
+  }
+
+  /// The stored value of a property.
+  @inlinable
+  var current: Value {
+    guard case .property(let value) = kind else {
+      preconditionFailure("Signals internal error: an event channel has no current value")
+    }
+    return value
   }
 
   /// Whether a thread performs or a job will: then work is queued, not performed here.
   @inlinable
   var isBusy: Bool { isPerforming || isJobPending }
-
-  // MARK: Transitions
 
   /// What a write asks of its caller, after unlocking.
   @usableFromInline
@@ -164,7 +156,7 @@ struct ChannelState<Value: Sendable>: Sendable {
   /// an empty answer.
   @inlinable
   mutating func publish(
-    _ value: Value, canDeliverHere: Bool, dropObserved: Bool, cancellations: UInt64
+    _ value: Value, canDeliverHere: Bool = true, cancellations: UInt64
   ) -> Published {
     version &+= 1
     if modifyingThread != 0 && modifyingThread == currentThreadNumber() {
@@ -180,7 +172,7 @@ struct ChannelState<Value: Sendable>: Sendable {
     }
     if activeCount > 0 {
       answer.work = .round(value: value, entries: entries, cancellations: cancellations)
-    } else if dropObserved {
+    } else if isDropObserved {
       answer.work = .drop(value)
     }
     if isBusy {
@@ -197,9 +189,9 @@ struct ChannelState<Value: Sendable>: Sendable {
     return answer
   }
 
-  /// Lists `handler` as a subscriber, last, with the next stamp. An event subscriber receives
-  /// every later round; a property subscriber gets the current value to replay, and rounds leave
-  /// it out until ``replayed(_:cancellations:)``.
+  /// Lists `handler` as a subscriber with the next stamp. An event subscriber receives every
+  /// later round; a property subscriber gets the current value to replay, and rounds leave it
+  /// out until ``replayed(_:cancellations:)``.
   @inlinable
   mutating func subscribe(
     _ subscriber: Subscriber<Value>, _ handler: @escaping @Sendable (Value) -> Void
@@ -208,11 +200,10 @@ struct ChannelState<Value: Sendable>: Sendable {
     subscriber.stamp.store(stamp, ordering: .relaxed)
     activeCount += 1
     guard case .property(let current) = kind else {
-      entries.append(Entry(handler: handler, word: stamp))
+      entries.append(Entry(handler, stamp: stamp))
       return nil
     }
-    entries.append(Entry(handler: handler, word: stamp | Entry.replayingMark))
-    replays.append(Replay(stamp: stamp))
+    replays.append((Entry(handler, stamp: stamp), []))
     return current
   }
 
@@ -222,47 +213,45 @@ struct ChannelState<Value: Sendable>: Sendable {
   @inlinable
   mutating func replayed(_ subscriber: Subscriber<Value>, cancellations: UInt64) -> [Value]? {
     let stamp = subscriber.stamp.load(ordering: .relaxed)
-    guard let index = replays.firstIndex(where: { $0.stamp == stamp }) else {
+    guard let index = replays.firstIndex(where: { $0.entry.stamp == stamp }) else {
       return nil  // cancelled meanwhile
     }
     if !replays[index].missed.isEmpty && !isBusy {
       defer { replays[index].missed = [] }
       return replays[index].missed
     }
-    let missed = replays.remove(at: index).missed
-    let entryIndex = entryIndex(of: stamp)
-    entries[entryIndex].word = stamp
-    if !missed.isEmpty {
-      queue.append(.catchUp(entries[entryIndex], values: missed, cancellations: cancellations))
+    let replay = replays.remove(at: index)
+    entries.insert(replay.entry, at: insertionIndex(of: stamp))
+    for value in replay.missed {
+      queue.append(.round(value: value, entries: [replay.entry], cancellations: cancellations))
     }
     return nil
   }
 
   /// Cancels `subscriber`: takes its handler out (and, if it was the last, whatever was queued
-  /// for subscribers), and notes the cancel if a round or a queued catch-up may still hold it.
+  /// for subscribers), and notes the cancel if a round may still hold it.
   @inlinable
   mutating func cancel(_ subscriber: Subscriber<Value>) -> Released {
     var released = Released()
     let stamp = subscriber.stamp.load(ordering: .relaxed)
     guard stamp != Subscriber<Value>.cancelled else { return released }
     subscriber.stamp.store(Subscriber<Value>.cancelled, ordering: .relaxed)
-    if !replays.isEmpty, let index = replays.firstIndex(where: { $0.stamp == stamp }) {
-      released.values = replays.remove(at: index).missed
-    }
-    let index = entryIndex(of: stamp)
-    released.handler = entries[index].handler.take()
     activeCount -= 1
-    if isBusy {
-      cancelledStamps.insert(stamp)
-      released.isNoted = true
+    if !replays.isEmpty, let index = replays.firstIndex(where: { $0.entry.stamp == stamp }) {
+      let replay = replays.remove(at: index)
+      released.handler = replay.entry.handler
+      released.work = replay.missed.map { .release($0) }
+    } else {
+      let index = insertionIndex(of: stamp)
+      precondition(index < entries.count && entries[index].stamp == stamp, "Signals: no entry")
+      released.handler = entries[index].handler.take()
+      if isBusy {
+        cancelledStamps.insert(stamp)
+        released.isNoted = true
+      }
     }
     if activeCount == 0 {
-      released.work = queue.removeAll { work in
-        switch work {
-        case .round, .catchUp: true
-        case .drop, .release: false
-        }
-      }
+      released.work += queue.removeAll { if case .round = $0 { true } else { false } }
     }
     compactIfSparse()
     return released
@@ -287,16 +276,15 @@ struct ChannelState<Value: Sendable>: Sendable {
     return nil
   }
 
-  /// The index of the entry with `stamp` (binary search: stamps increase along the list).
+  /// Where `stamp` is, or goes, in `entries` (binary search: stamps increase along the list).
   @inlinable
-  func entryIndex(of stamp: UInt64) -> Int {
+  func insertionIndex(of stamp: UInt64) -> Int {
     var low = 0
     var high = entries.count
     while low < high {
       let middle = (low + high) / 2
       if entries[middle].stamp < stamp { low = middle + 1 } else { high = middle }
     }
-    precondition(low < entries.count && entries[low].stamp == stamp, "Signals: entry not found")
     return low
   }
 
@@ -304,7 +292,7 @@ struct ChannelState<Value: Sendable>: Sendable {
   /// entry holds no handler.
   @inlinable
   mutating func compactIfSparse() {
-    let vacant = entries.count - activeCount
+    let vacant = entries.count - (activeCount - replays.count)
     guard vacant >= 16 && vacant * 2 >= entries.count || activeCount == 0 else { return }
     entries.removeAll { $0.handler == nil }
   }
@@ -315,23 +303,20 @@ struct ChannelState<Value: Sendable>: Sendable {
       precondition(queue.isEmpty, "invariant 1: work queued with nobody to do it")
       precondition(cancelledStamps.isEmpty, "invariant 1: cancels noted with no round to skip")
     }
-    var active = 0
-    var previous: UInt64 = 0
-    for entry in entries {
-      precondition(entry.stamp > previous, "invariant 2: entries out of stamp order")
-      precondition(
-        !entry.isReplaying || replays.contains { $0.stamp == entry.stamp },
-        "invariant 3: an entry marked as replaying with no replay")
-      previous = entry.stamp
-      if entry.handler != nil { active += 1 }
-    }
+    precondition(
+      zip(entries, entries.dropFirst()).allSatisfy { $0.stamp < $1.stamp },
+      "invariant 2: entries out of stamp order")
+    let active = entries.count(where: { $0.handler != nil }) + replays.count
     precondition(active == activeCount, "invariant 2: activeCount is \(activeCount), not \(active)")
+    precondition(
+      replays.allSatisfy { replay in !entries.contains { $0.stamp == replay.entry.stamp } },
+      "invariant 3: a replaying subscriber is in the rounds' list")
     if case .events = kind {
       precondition(replays.isEmpty, "invariant 3: an event channel replays")
     }
     if activeCount == 0 {
-      for work in queue.queued {
-        if case .round = work { preconditionFailure("invariant 3: a round for nobody") }
+      for case .round? in queue.items[queue.head...] {
+        preconditionFailure("invariant 3: a round for nobody")
       }
     }
   }

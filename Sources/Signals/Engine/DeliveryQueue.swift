@@ -1,12 +1,12 @@
-/// A channel's pending deliveries, first in, first out. Internal; part of ``ChannelState``, so
-/// used only under the channel's lock.
+/// A channel's pending work, first in, first out; part of ``ChannelState``, so used only under
+/// the channel's lock. Internal.
 ///
 /// An array and the index of its first element: taking the first moves it out (leaving `nil`),
 /// so a value leaves the queue the moment it is dequeued and is released by whoever took it,
 /// after unlocking. The consumed prefix is dropped when the queue empties, or once it is half
 /// the array; a drained queue keeps a small buffer for the next burst and gives back a large one.
 @usableFromInline
-struct DeliveryQueue<Element> {
+struct DeliveryQueue<Element: Sendable>: Sendable {
   @usableFromInline var items: [Element?] = []
   @usableFromInline var head = 0
 
@@ -16,9 +16,6 @@ struct DeliveryQueue<Element> {
   /// Whether nothing is queued.
   @inlinable
   var isEmpty: Bool { head == items.count }
-
-  /// The buffer's capacity, for tests of what a burst leaves behind.
-  var capacity: Int { items.capacity }
 
   /// Queues `element` last.
   @inlinable
@@ -46,22 +43,12 @@ struct DeliveryQueue<Element> {
   /// Takes out the queued elements that `matches`, in order; the others stay, in order.
   @inlinable
   mutating func removeAll(where matches: (Element) -> Bool) -> [Element] {
-    guard !isEmpty else { return [] }
     var taken: [Element] = []
     var kept: [Element?] = []
-    for index in head..<items.count {
-      guard let element = items[index].take() else { continue }
+    for case let element? in items[head...] {
       if matches(element) { taken.append(element) } else { kept.append(element) }
     }
-    items = kept
-    head = 0
+    (items, head) = (kept, 0)
     return taken
   }
-
-  /// The elements still queued, in order. For checks.
-  var queued: some Sequence<Element> {
-    items[head...].lazy.compactMap { $0 }
-  }
 }
-
-extension DeliveryQueue: Sendable where Element: Sendable {}

@@ -13,12 +13,9 @@ extension Channel {
     while true {
       // One lock to read, and to watch this thread's own writes if no other modify watches.
       var (value, version, watches) = state.withLock { state in
-        guard case .property(let value) = state.kind else {
-          preconditionFailure("Signals internal error: an event channel has no current value")
-        }
         let watches = state.modifyingThread == 0
         if watches { (state.modifyingThread, state.modifyingThreadWrote) = (thread, false) }
-        return (value, state.version, watches)
+        return (state.current, state.version, watches)
       }
       let result: R
       do {
@@ -35,9 +32,7 @@ extension Channel {
           if wroteItself { runsThatWroteItself += 1 }
           return nil
         }
-        return state.publish(
-          value, canDeliverHere: true, dropObserved: dropObserver != nil,
-          cancellations: cancellations.load(ordering: .relaxed))
+        return state.publish(value, cancellations: cancellations.load(ordering: .relaxed))
       }
       if let answer {
         carryOut(answer)

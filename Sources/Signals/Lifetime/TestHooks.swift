@@ -25,7 +25,7 @@ extension MutableProperty {
 extension Channel {
   /// The capacity of the delivery queue's buffer.
   var queueCapacity: Int {
-    state.withLock { $0.queue.capacity }
+    state.withLock { $0.queue.items.capacity }
   }
 
   /// Checks the state machine's invariants (``ChannelState/checkInvariants()``).

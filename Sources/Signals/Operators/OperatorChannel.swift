@@ -6,11 +6,14 @@ extension Channel {
   func publish(computing make: () -> Value?) {
     let answer = state.withLock { state -> State.Published? in
       guard let value = make() else { return nil }
-      return state.publish(
-        value, canDeliverHere: true, dropObserved: dropObserver != nil,
-        cancellations: cancellations.load(ordering: .relaxed))
+      return state.publish(value, cancellations: cancellations.load(ordering: .relaxed))
     }
     if let answer { carryOut(answer) }
+  }
+
+  /// The stored value of a property channel with the number of the write that stored it.
+  var currentValueAndVersion: (value: Value, version: UInt64) {
+    state.withLock { ($0.current, $0.version) }
   }
 
   /// The number of the last write (or send).

@@ -112,20 +112,7 @@ extension Property {
   public func combineLatest<Other: Sendable>(
     _ other: Property<Other>
   ) -> Property<(Value, Other)> {
-    let first = self
-    let readPair: @Sendable (ReadSnapshot) -> (Value, Other) = { snapshot in
-      (first.readConsistently(snapshot), other.readConsistently(snapshot))
-    }
-    return Property<(Value, Other)>(
-      read: { ReadSnapshot.consistently(readPair).0 },
-      readConsistently: readPair,
-      subscribe: { handler in
-        let combiner = SnapshotCombiner(read: readPair, handler: handler)
-        let firstToken = first.sink { _ in combiner.sourceChanged() }
-        let otherToken = other.sink { _ in combiner.sourceChanged() }
-        combiner.start()
-        return .combining(combiner.token, firstToken, otherToken)
-      })
+    .combineLatest(self, other)
   }
 
   /// A property holding `transform(value, other.value)`; see ``combineLatest(_:)``.
