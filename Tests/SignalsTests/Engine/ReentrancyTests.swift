@@ -117,6 +117,28 @@ import Testing
       ])
   }
 
+  @Test func aValueWrittenDuringAReplayReachesTheNewSubscriberOnceAfterTheRoundsBeforeIt() {
+    // "added" writes 2 from its replay: the write is queued behind round 1, "added" is left out
+    // of round 2 (it joined after 2 was written) and receives 2 once, after it, alone.
+    #expect(
+      subscriberWritingTwoFromItsReplay(secondCancelsItOnTwo: false) == [
+        "first 0", "second 0",
+        "first 1", "added 1", "second 1",
+        "first 2", "second 2", "added 2",
+      ])
+  }
+
+  @Test func cancellingTheNewSubscriberBeforeWhatItMissedArrivesDropsIt() {
+    // As above, but "second" cancels "added" while handling 2: the 2 queued for "added" alone
+    // is skipped.
+    #expect(
+      subscriberWritingTwoFromItsReplay(secondCancelsItOnTwo: true) == [
+        "first 0", "second 0",
+        "first 1", "added 1", "second 1",
+        "first 2", "second 2",
+      ])
+  }
+
   @Test func eventSubscriberAddedInAHandlerReceivesOnlyLaterEvents() {
     // 2 is sent before the subscription (though delivered after it), 3 after it: only 3 counts.
     let sender = EventSender<Int>()
@@ -226,5 +248,31 @@ import Testing
     owner.value = 1
     owner.value = 3
     #expect(received.all == [0, 1])
+  }
+
+  /// "first" and "second" subscribe; when "first" handles 1, it subscribes "added", whose replay
+  /// (1) writes 2. Returns what each handler received, in order.
+  private func subscriberWritingTwoFromItsReplay(secondCancelsItOnTwo: Bool) -> [String] {
+    let owner = MutableProperty(0)
+    let log = Log<String>()
+    let added = Slot<SubscriptionToken>()
+    let first = owner.property.sink { value in
+      log.append("first \(value)")
+      guard value == 1 else { return }
+      added.value = owner.property.sink { value in
+        log.append("added \(value)")
+        if value == 1 { owner.value = 2 }
+      }
+    }
+    let second = owner.property.sink { value in
+      log.append("second \(value)")
+      if value == 2 && secondCancelsItOnTwo { added.value?.cancel() }
+    }
+    owner.value = 1
+    owner.checkInvariants()
+    first.cancel()
+    second.cancel()
+    added.value?.cancel()
+    return log.all
   }
 }
