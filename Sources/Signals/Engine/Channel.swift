@@ -31,7 +31,7 @@ final class Channel<Value: Sendable>: Sendable {
   /// A channel of `kind`: an event channel, or a property with its initial value.
   @inlinable
   init(_ kind: State.Kind = .events, dropObserver: (@Sendable (Value) -> Void)? = nil) {
-    self.state = Locked(State(kind: kind, isDropObserved: dropObserver != nil))
+    self.state = Locked(State(kind: kind))
     self.dropObserver = dropObserver
     self.cancelSubscriber = { channel, subscriber in channel.cancel(subscriber) }
   }
@@ -50,7 +50,9 @@ final class Channel<Value: Sendable>: Sendable {
   func publish(_ value: Value) {
     carryOut(
       state.withLock {
-        $0.publish(value, cancellations: cancellations.load(ordering: .relaxed))
+        $0.publish(
+          value, dropObserved: dropObserver != nil,
+          cancellations: cancellations.load(ordering: .relaxed))
       })
   }
 
@@ -62,7 +64,8 @@ final class Channel<Value: Sendable>: Sendable {
     let deliversHere = executor.canDeliverHere
     let answer = state.withLock {
       $0.publish(
-        value, canDeliverHere: deliversHere, cancellations: cancellations.load(ordering: .relaxed))
+        value, canDeliverHere: deliversHere, dropObserved: dropObserver != nil,
+        cancellations: cancellations.load(ordering: .relaxed))
     }
     if answer.submitsJob {
       executor.submit { [self] in runJob() }
@@ -109,9 +112,7 @@ final class Channel<Value: Sendable>: Sendable {
   /// performing (which then does it, or leaves it for the next job).
   @inlinable
   func runJob() {
-    if let work = state.withLock({ $0.jobStarted() }) {
-      perform(consume work)
-    }
+    if let work = state.withLock({ $0.jobStarted() }) { perform(consume work) }
   }
 
   // MARK: Performing
@@ -131,9 +132,7 @@ final class Channel<Value: Sendable>: Sendable {
   /// (a handler, a drop observer, a `deinit`) is queued for this loop, never nested in it.
   @inlinable
   func perform(_ first: consuming State.Work?, thenRelease displaced: consuming Value? = nil) {
-    if let work = first.take() {
-      deliver(consume work)
-    }
+    if let work = first.take() { deliver(consume work) }
     releaseAfterUnlocking(displaced)
     while let work = state.withLock({ $0.finish() }) {
       deliver(consume work)
@@ -160,10 +159,9 @@ final class Channel<Value: Sendable>: Sendable {
     }
   }
 
-  /// Whether the entry with `stamp` was cancelled since the round was made, when the
-  /// cancellation count was `seen`. `noted` is the performer's copy of the cancels noted, taken
-  /// again (and `seen` with it) whenever the count has moved: one atomic read per call while
-  /// nothing is cancelled.
+  /// Whether the entry with `stamp` was cancelled since the round was made (count `seen`).
+  /// `noted` is the performer's copy of the cancels noted, taken again (and `seen` with it)
+  /// whenever the count has moved: one atomic read per call while nothing is cancelled.
   @inlinable
   func isCancelled(
     _ stamp: UInt64, since seen: inout UInt64, noted: inout Set<UInt64>

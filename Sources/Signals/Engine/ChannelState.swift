@@ -48,8 +48,7 @@ struct ChannelState<Value: Sendable>: Sendable {
   }
 
   /// A subscriber's handler with its stamp; a cancelled entry keeps its stamp (so the list stays
-  /// searchable by stamp) and loses its handler. A struct, not a tuple: in an array a tuple's
-  /// function would be stored reabstracted, and each call would go through a thunk.
+  /// searchable by stamp) and loses its handler.
   @usableFromInline
   struct Entry: Sendable {
     @usableFromInline var handler: (@Sendable (Value) -> Void)?
@@ -111,13 +110,10 @@ struct ChannelState<Value: Sendable>: Sendable {
   /// then the body wrote the property it modifies, and would never see its change stored.
   @usableFromInline var modifyingThread: UInt = 0
   @usableFromInline var modifyingThreadWrote = false
-  /// Whether the channel has a drop observer, to tell about a value that reaches nobody.
-  @usableFromInline let isDropObserved: Bool
 
   @inlinable
-  init(kind: Kind, isDropObserved: Bool) {
+  init(kind: Kind) {
     self.kind = kind
-    self.isDropObserved = isDropObserved
   }
 
   /// The stored value of a property.
@@ -136,8 +132,7 @@ struct ChannelState<Value: Sendable>: Sendable {
   /// What a write asks of its caller, after unlocking.
   @usableFromInline
   struct Published: ~Copyable, Sendable {
-    /// The caller became the performer: do this first (it may be `nil` if only `displaced` is
-    /// to be let go), then finish.
+    /// The caller became the performer: do `work` (if any), then finish.
     @usableFromInline var performs = false
     @usableFromInline var work: Work?
     /// The value the write displaced: let go after `work`, as the performer.
@@ -156,7 +151,7 @@ struct ChannelState<Value: Sendable>: Sendable {
   /// an empty answer.
   @inlinable
   mutating func publish(
-    _ value: Value, canDeliverHere: Bool = true, cancellations: UInt64
+    _ value: Value, canDeliverHere: Bool = true, dropObserved: Bool, cancellations: UInt64
   ) -> Published {
     version &+= 1
     if modifyingThread != 0 && modifyingThread == currentThreadNumber() {
@@ -166,13 +161,11 @@ struct ChannelState<Value: Sendable>: Sendable {
     if case .property(let current) = kind {
       if !_isPOD(Value.self) { answer.displaced = current }
       kind = .property(current: value)
-      for index in replays.indices {
-        replays[index].missed.append(value)
-      }
+      if !replays.isEmpty { noteMissed(value) }
     }
     if activeCount > 0 {
       answer.work = .round(value: value, entries: entries, cancellations: cancellations)
-    } else if isDropObserved {
+    } else if dropObserved {
       answer.work = .drop(value)
     }
     if isBusy {
@@ -187,6 +180,13 @@ struct ChannelState<Value: Sendable>: Sendable {
       answer.performs = true
     }
     return answer
+  }
+
+  /// Keeps `value` for each subscriber delivering its replay. Out of line, so that the locked
+  /// step of a common write compiles small enough to be inlined into the sender (32 a send).
+  @inlinable @inline(never)
+  mutating func noteMissed(_ value: Value) {
+    for index in replays.indices { replays[index].missed.append(value) }
   }
 
   /// Lists `handler` as a subscriber with the next stamp. An event subscriber receives every

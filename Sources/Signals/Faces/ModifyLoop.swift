@@ -32,7 +32,9 @@ extension Channel {
           if wroteItself { runsThatWroteItself += 1 }
           return nil
         }
-        return state.publish(value, cancellations: cancellations.load(ordering: .relaxed))
+        return state.publish(
+          value, dropObserved: dropObserver != nil,
+          cancellations: cancellations.load(ordering: .relaxed))
       }
       if let answer {
         carryOut(answer)

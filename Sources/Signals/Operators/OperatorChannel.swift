@@ -6,7 +6,9 @@ extension Channel {
   func publish(computing make: () -> Value?) {
     let answer = state.withLock { state -> State.Published? in
       guard let value = make() else { return nil }
-      return state.publish(value, cancellations: cancellations.load(ordering: .relaxed))
+      return state.publish(
+        value, dropObserved: dropObserver != nil,
+        cancellations: cancellations.load(ordering: .relaxed))
     }
     if let answer { carryOut(answer) }
   }
