@@ -8,7 +8,7 @@ Usage:
 A budget counts every line (blank lines and comments included, as `wc -l` does) of the `.swift`
 files below a folder. The budgets keep each part the size of what it teaches:
 
-    Sources/Signals          2739   the layer: faces, tokens, engine, operators, schedulers,
+    Sources/Signals          2741   the layer: faces, tokens, engine, operators, schedulers,
                                     main-actor delivery (issue 39's target: 2400)
     Sources/Signals/Engine    600   an engine an expert can verify in an afternoon (issue 39's
                                     target, met)
@@ -39,7 +39,7 @@ TARGETS: Dict[str, int] = {
 }
 
 BUDGETS: Dict[str, int] = {
-    "Sources/Signals": 2739,
+    "Sources/Signals": 2741,
     "Sources/Signals/Engine": 600,
     "Sources/Demo": 1300,
     "Sources/UserFeature": 1000,
