@@ -64,6 +64,21 @@ public final class Recorder<Value: Sendable>: Sendable {
     self.init(.events, scheduler: scheduler) { handler in stream.sink { handler($0) } }
   }
 
+  /// A recorder that no subscription feeds: the test's own handlers write to it with
+  /// ``record(_:)``, so it keeps the order of calls across several handlers, and the test keeps
+  /// the subscriptions it examines (their tokens, their cancels, the release of their handlers):
+  ///
+  /// ```swift
+  /// let calls = Recorder<String>()
+  /// let first = stream.sink { calls.record("first \($0)") }
+  /// let second = stream.sink { calls.record("second \($0)") }
+  /// ```
+  ///
+  /// Its ``kind`` is ``RecordedKind/events``: what it records are things that happened.
+  public convenience init(scheduler: TestScheduler? = nil) {
+    self.init(.events, scheduler: scheduler) { _ in SubscriptionToken {} }
+  }
+
   private init(
     _ kind: RecordedKind, scheduler: TestScheduler?,
     subscribe: (@escaping @Sendable (Value) -> Void) -> SubscriptionToken
@@ -141,7 +156,10 @@ public final class Recorder<Value: Sendable>: Sendable {
     scheduler?.now ?? .zero
   }
 
-  private func record(_ value: Value) {
+  /// Records `value` as arriving now: what a subscription's handler does for each value, and
+  /// what a test's own handlers call on a recorder made with ``init(scheduler:)``. Safe from any
+  /// thread; calls from several threads are recorded in the order they take the lock.
+  public func record(_ value: Value) {
     let arrived = TimedValue(currentTime, value)
     let wakeups = state.withLock { $0.log.append(arrived) }
     for wakeup in wakeups {

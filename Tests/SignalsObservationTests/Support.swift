@@ -2,9 +2,9 @@ import Dispatch
 import Observation
 import Signals
 import SignalsObservation
-import Synchronization
+import SignalsTesting
 
-/// What `onChange` closures saw, in order: each entry is the value the observer read when it
+/// What `onChange` closures saw, in order (recorded in a `Recorder`): each entry is the value the observer read when it
 /// was told, and whether it was told on the main queue.
 final class ChangeLog<Value: Sendable>: Sendable {
   struct Entry: Sendable {
@@ -12,15 +12,14 @@ final class ChangeLog<Value: Sendable>: Sendable {
     let onMainQueue: Bool
   }
 
-  private let entries = Mutex<[Entry]>([])
+  private let entries = Recorder<Entry>()
 
-  var all: [Entry] { entries.withLock { $0 } }
+  var all: [Entry] { entries.values }
   var reads: [Value] { all.map(\.read) }
   var count: Int { all.count }
 
   func append(_ read: Value) {
-    let entry = Entry(read: read, onMainQueue: isOnMainQueue())
-    entries.withLock { $0.append(entry) }
+    entries.record(Entry(read: read, onMainQueue: isOnMainQueue()))
   }
 }
 

@@ -4,34 +4,6 @@ import Signals
 import Synchronization
 import Testing
 
-/// A thread-safe, append-only record of what happened, in the order it happened. Handlers on
-/// several subscribers append to one log so a test can assert the interleaving, not just each
-/// subscriber's own sequence.
-///
-/// Which recorder a test uses: `Recorder` (SignalsTesting) records the values of one
-/// subscription it makes and owns, on virtual time, and is what view-model and feature tests
-/// use. A `Log` is what the test's *own* handler writes to: for tests of the subscription
-/// itself (its token, its cancel, its handler's release) and of orders across several handlers,
-/// which a `Recorder` hides. `StressRecorder` (SignalsTests) is a `Log` that also checks, as
-/// calls happen, what a handler must never see (two overlapping calls, a call after a cancel).
-package final class Log<Entry: Sendable>: Sendable {
-  private let entries = Locked<[Entry]>([])
-
-  package init() {}
-
-  package func append(_ entry: Entry) {
-    entries.withLock { $0.append(entry) }
-  }
-
-  package var all: [Entry] {
-    entries.withLock { $0 }
-  }
-
-  package var count: Int {
-    entries.withLock { $0.count }
-  }
-}
-
 /// A shared optional: a place to keep a token (or anything) that a handler can replace or
 /// release while the test still refers to the slot. A replaced value is always released after
 /// the slot's lock is dropped, so its `deinit` may use the slot again.

@@ -9,14 +9,14 @@ import Testing
 @Suite struct FailureReportTests {
   @Test func aMisusedCallInAHelperWithoutTestingIsAnIssueAtTheHelpersLine() {
     let call = ControlledCall<String, Int>()
-    let log = Log<Issue>()
+    let log = Recorder<Issue>()
     withKnownIssue {
       answerFirstCall(of: call, with: 1)
     } matching: { issue in
-      log.append(issue)
+      log.record(issue)
       return true
     }
-    let issues = log.all
+    let issues = log.values
     #expect(issues.count == 3, "resolve, fail and resolve(matching:) each report one")
     #expect(issues.first?.sourceLocation?.fileName == "HelperWithoutTesting.swift")
     #expect(issues.first?.sourceLocation?.line == Int(helperResolveLine))

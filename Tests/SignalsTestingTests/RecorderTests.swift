@@ -26,6 +26,24 @@ import Testing
     #expect(recorder.last == "b")
   }
 
+  @Test func aRecorderTheTestsHandlersWriteToKeepsTheOrderAcrossHandlers() async throws {
+    let scheduler = TestScheduler()
+    let sender = EventSender<Int>()
+    let calls = Recorder<String>(scheduler: scheduler)
+    let first = sender.stream.sink { calls.record("first \($0)") }
+    let second = sender.stream.sink { calls.record("second \($0)") }
+    sender.send(1)
+    first.cancel()
+    scheduler.advance(by: .seconds(1))
+    sender.send(2)
+    #expect(calls.values == ["first 1", "second 1", "second 2"])
+    #expect(calls.kind == .events)
+    #expect(calls.timedValues.map(\.time) == [.zero, .zero, .seconds(1)])
+    // It is awaited like any recorder: `next` reads from the first value recorded.
+    #expect(try await calls.next() == "first 1")
+    second.cancel()
+  }
+
   @Test func stampsEachValueWithTheVirtualTimeItArrived() {
     let scheduler = TestScheduler()
     let owner = MutableProperty("a")

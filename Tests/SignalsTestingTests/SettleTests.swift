@@ -19,11 +19,11 @@ struct SettleTests {
 
   @Test func settleRunsDueWorkButDoesNotMoveTheClock() async {
     let scheduler = TestScheduler()
-    let log = Log<String>()
-    scheduler.schedule { log.append("now") }
-    let later = scheduler.schedule(after: .milliseconds(10)) { log.append("later") }
+    let log = Recorder<String>()
+    scheduler.schedule { log.record("now") }
+    let later = scheduler.schedule(after: .milliseconds(10)) { log.record("later") }
     await settle(scheduler)
-    #expect(log.all == ["now"])
+    #expect(log.values == ["now"])
     #expect(scheduler.now == .zero)
     #expect(scheduler.pendingCount == 1)
     withExtendedLifetime(later) {}

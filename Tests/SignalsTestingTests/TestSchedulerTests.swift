@@ -6,13 +6,13 @@ import Testing
 /// `TestScheduler`, the virtual clock the other tests rely on.
 @Suite struct TestSchedulerTests {
   private let scheduler = TestScheduler()
-  private let log = Log<String>()
+  private let log = Recorder<String>()
 
   /// Schedules an action that logs its name and the virtual time it ran at.
   private func schedule(_ name: String, after delay: Duration) -> SubscriptionToken {
     let scheduler = scheduler
     let log = log
-    return scheduler.schedule(after: delay) { log.append("\(name)@\(scheduler.now)") }
+    return scheduler.schedule(after: delay) { log.record("\(name)@\(scheduler.now)") }
   }
 
   @Test func clockStartsAtZeroAndMovesOnlyWhenAdvanced() {
@@ -35,7 +35,7 @@ import Testing
     #expect(scheduler.pendingCount == 4)
     scheduler.advance(by: .milliseconds(20))
     #expect(
-      log.all == [
+      log.values == [
         "d@\(Duration.zero)", "b@\(Duration.milliseconds(10))", "c@\(Duration.milliseconds(10))",
         "a@\(Duration.milliseconds(20))",
       ])
@@ -46,9 +46,9 @@ import Testing
   @Test func dueTimeBoundaryIsInclusive() {
     let token = schedule("a", after: .milliseconds(10))
     scheduler.advance(by: .milliseconds(9))
-    #expect(log.all == [])
+    #expect(log.values == [])
     scheduler.advance(by: .milliseconds(1))
-    #expect(log.all == ["a@\(Duration.milliseconds(10))"])
+    #expect(log.values == ["a@\(Duration.milliseconds(10))"])
     _ = token
   }
 
@@ -57,19 +57,19 @@ import Testing
     let log = log
     let nested = Slot<[SubscriptionToken]>([])
     let outer = scheduler.schedule(after: .milliseconds(10)) {
-      log.append("outer@\(scheduler.now)")
+      log.record("outer@\(scheduler.now)")
       let inside = scheduler.schedule(after: .milliseconds(5)) {
-        log.append("inside@\(scheduler.now)")
+        log.record("inside@\(scheduler.now)")
       }
       let outside = scheduler.schedule(after: .milliseconds(50)) {
-        log.append("outside@\(scheduler.now)")
+        log.record("outside@\(scheduler.now)")
       }
-      scheduler.schedule { log.append("immediate@\(scheduler.now)") }
+      scheduler.schedule { log.record("immediate@\(scheduler.now)") }
       nested.value = [inside, outside]
     }
     scheduler.advance(by: .milliseconds(20))
     #expect(
-      log.all == [
+      log.values == [
         "outer@\(Duration.milliseconds(10))",
         "immediate@\(Duration.milliseconds(10))",
         "inside@\(Duration.milliseconds(15))",
@@ -77,17 +77,17 @@ import Testing
     #expect(scheduler.pendingCount == 1)
     #expect(scheduler.now == .milliseconds(20))
     scheduler.advance(by: .milliseconds(40))
-    #expect(log.all.last == "outside@\(Duration.milliseconds(60))")
+    #expect(log.values.last == "outside@\(Duration.milliseconds(60))")
     _ = outer
   }
 
   @Test func scheduleWithoutDelayRunsOnTheNextAdvanceEvenByZero() {
     let log = log
-    scheduler.schedule { log.append("ran") }
-    #expect(log.all == [])
+    scheduler.schedule { log.record("ran") }
+    #expect(log.values == [])
     #expect(scheduler.pendingCount == 1)
     scheduler.advance()
-    #expect(log.all == ["ran"])
+    #expect(log.values == ["ran"])
     #expect(scheduler.now == .zero)
   }
 
@@ -97,7 +97,7 @@ import Testing
     cancelled.cancel()
     #expect(scheduler.pendingCount == 1)
     scheduler.advance(by: .seconds(1))
-    #expect(log.all == ["kept@\(Duration.milliseconds(10))"])
+    #expect(log.values == ["kept@\(Duration.milliseconds(10))"])
     _ = kept
   }
 
@@ -105,19 +105,19 @@ import Testing
     _ = schedule("released", after: .milliseconds(10))
     #expect(scheduler.pendingCount == 0)
     scheduler.run()
-    #expect(log.all == [])
+    #expect(log.values == [])
   }
 
   @Test func workCancelledByEarlierWorkInTheSameAdvanceNeverRuns() {
     let victim = Slot<SubscriptionToken>()
     let log = log
     let killer = scheduler.schedule(after: .milliseconds(10)) {
-      log.append("killer")
+      log.record("killer")
       victim.value?.cancel()
     }
     victim.value = schedule("victim", after: .milliseconds(15))
     scheduler.advance(by: .milliseconds(20))
-    #expect(log.all == ["killer"])
+    #expect(log.values == ["killer"])
     _ = killer
   }
 
@@ -128,7 +128,7 @@ import Testing
       schedule("c", after: .milliseconds(31)),
     ]
     scheduler.advance(to: .milliseconds(30))
-    #expect(log.all == ["a@\(Duration.milliseconds(10))", "b@\(Duration.milliseconds(30))"])
+    #expect(log.values == ["a@\(Duration.milliseconds(10))", "b@\(Duration.milliseconds(30))"])
     #expect(scheduler.now == .milliseconds(30))
     #expect(scheduler.pendingCount == 1)
     _ = tokens
@@ -139,14 +139,14 @@ import Testing
     let log = log
     let chain = Slot<SubscriptionToken>()
     @Sendable func tick(_ remaining: Int) {
-      log.append("tick@\(scheduler.now)")
+      log.record("tick@\(scheduler.now)")
       guard remaining > 0 else { return }
       chain.value = scheduler.schedule(after: .milliseconds(10)) { tick(remaining - 1) }
     }
     chain.value = scheduler.schedule(after: .milliseconds(10)) { tick(3) }
     scheduler.run()
     #expect(
-      log.all == [10, 20, 30, 40].map { "tick@\(Duration.milliseconds($0))" })
+      log.values == [10, 20, 30, 40].map { "tick@\(Duration.milliseconds($0))" })
     #expect(scheduler.now == .milliseconds(40))
     #expect(scheduler.pendingCount == 0)
   }
@@ -156,15 +156,15 @@ import Testing
 /// documentation).
 @Suite struct TestSchedulerEdgeTests {
   private let scheduler = TestScheduler()
-  private let log = Log<String>()
+  private let log = Recorder<String>()
 
   /// As on every `SignalScheduler`: the token is the action's lifetime.
   @Test func aDiscardedTokenDropsTheActionAtOnce() {
     let log = log
-    _ = scheduler.schedule(after: .milliseconds(10)) { log.append("ran") }
+    _ = scheduler.schedule(after: .milliseconds(10)) { log.record("ran") }
     #expect(scheduler.pendingCount == 0)
     scheduler.advance(by: .milliseconds(10))
-    #expect(log.all.isEmpty)
+    #expect(log.values.isEmpty)
   }
 
   @Test func aNegativeDelayRunsOnTheNextAdvanceAtTheCurrentTime() {
@@ -172,11 +172,11 @@ import Testing
     let scheduler = scheduler
     scheduler.advance(by: .milliseconds(5))
     let token = scheduler.schedule(after: .milliseconds(-3)) {
-      log.append("ran@\(scheduler.now)")
+      log.record("ran@\(scheduler.now)")
     }
-    #expect(log.all.isEmpty)
+    #expect(log.values.isEmpty)
     scheduler.advance(by: .zero)
-    #expect(log.all == ["ran@\(Duration.milliseconds(5))"])
+    #expect(log.values == ["ran@\(Duration.milliseconds(5))"])
     withExtendedLifetime(token) {}
   }
 }

@@ -16,22 +16,22 @@ import Testing
     let base = TestScheduler()
     let changes = Changes()
     let scheduler = TrackingScheduler(base: base) { changes.record() }
-    let ran = Mutex<[String]>([])
+    let ran = Recorder<String>()
     #expect(scheduler.isIdle)
 
-    let first = scheduler.schedule(after: .milliseconds(300)) { ran.withLock { $0.append("a") } }
-    let second = scheduler.schedule(after: .milliseconds(300)) { ran.withLock { $0.append("b") } }
-    scheduler.schedule { ran.withLock { $0.append("now") } }
+    let first = scheduler.schedule(after: .milliseconds(300)) { ran.record("a") }
+    let second = scheduler.schedule(after: .milliseconds(300)) { ran.record("b") }
+    scheduler.schedule { ran.record("now") }
     #expect(!scheduler.isIdle)
 
     second.cancel()
     second.cancel()  // idempotent: counted once
     base.advance(by: .zero)
-    #expect(ran.withLock { $0 } == ["now"])
+    #expect(ran.values == ["now"])
     #expect(!scheduler.isIdle)
 
     base.advance(by: .milliseconds(300))
-    #expect(ran.withLock { $0 } == ["now", "a"])
+    #expect(ran.values == ["now", "a"])
     #expect(scheduler.isIdle)
     first.cancel()  // after it ran: no effect on the count
     #expect(scheduler.isIdle)

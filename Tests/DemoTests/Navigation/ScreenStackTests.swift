@@ -1,3 +1,4 @@
+import SignalsTesting
 import Testing
 
 @testable import ConsoleKit
@@ -8,40 +9,36 @@ import Testing
 @Suite struct ScreenStackTests {
   private final class LoggingScreen: ConsoleViewController {
     let name: String
-    let log: Log
+    let log: Recorder<String>
 
-    init(_ name: String, log: Log) {
+    init(_ name: String, log: Recorder<String>) {
       self.name = name
       self.log = log
     }
 
-    override func bind() { log.entries.append("\(name).bind") }
+    override func bind() { log.record("\(name).bind") }
 
     override func viewDidLoad() {
-      log.entries.append("\(name).viewDidLoad")
+      log.record("\(name).viewDidLoad")
       super.viewDidLoad()
     }
 
     override func viewWillAppear() {
-      log.entries.append("\(name).viewWillAppear")
+      log.record("\(name).viewWillAppear")
       super.viewWillAppear()
     }
 
     override func viewDidDisappear() {
-      log.entries.append("\(name).viewDidDisappear")
+      log.record("\(name).viewDidDisappear")
       super.viewDidDisappear()
     }
   }
 
-  private final class Log {
-    var entries: [String] = []
-  }
-
   @Test func onlyTheTopScreenIsBoundAndAPoppedScreenIsReleased() {
-    let log = Log()
+    let log = Recorder<String>()
     let stack = ScreenStack(display: RecordingDisplay())
     stack.push(LoggingScreen("list", log: log))
-    #expect(log.entries == ["list.viewDidLoad", "list.bind"])
+    #expect(log.values == ["list.viewDidLoad", "list.bind"])
 
     weak var detail: LoggingScreen?
     do {
@@ -50,17 +47,17 @@ import Testing
       stack.push(screen)
     }
     #expect(
-      log.entries.dropFirst(2) == ["list.viewDidDisappear", "detail.viewDidLoad", "detail.bind"])
+      log.values.dropFirst(2) == ["list.viewDidDisappear", "detail.viewDidLoad", "detail.bind"])
 
     #expect(stack.pop())
     #expect(
-      log.entries.dropFirst(5) == [
+      log.values.dropFirst(5) == [
         "detail.viewDidDisappear", "list.viewWillAppear", "list.bind",
       ])
     #expect(detail == nil)
 
     #expect(!stack.pop())  // the root stays
-    #expect(log.entries.count == 8)
+    #expect(log.values.count == 8)
     #expect(stack.screens.count == 1)
   }
 
@@ -68,14 +65,14 @@ import Testing
   /// screen `viewWillAppear` again without a `viewDidDisappear` first: the guard in
   /// `bindIfNeeded()` keeps it from binding twice.
   @Test func anAppearWithoutADisappearBeforeItDoesNotBindAgain() {
-    let log = Log()
+    let log = Recorder<String>()
     let stack = ScreenStack(display: RecordingDisplay())
     stack.push(LoggingScreen("list", log: log))
     let detail = LoggingScreen("detail", log: log)
     stack.push(detail)
-    let before = log.entries.count
+    let before = log.values.count
     detail.viewWillAppear()  // the swipe was cancelled: the detail stays on top
-    #expect(Array(log.entries.dropFirst(before)) == ["detail.viewWillAppear"])  // no second bind
+    #expect(Array(log.values.dropFirst(before)) == ["detail.viewWillAppear"])  // no second bind
   }
 
   @Test func aCoveredScreenCannotDraw() {

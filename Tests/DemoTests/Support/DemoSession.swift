@@ -1,7 +1,6 @@
 import DemoShared
 import Signals
 import SignalsTesting
-import Synchronization
 import Testing
 import UserFeature
 
@@ -22,7 +21,8 @@ final class DemoSession {
   /// What the app calls: ``client`` failing `failingRequests`, behind a gate that holds the requests the test asked for.
   let gatedClient: GatedUserClient
   let app: DemoApp
-  private let sleeps = LatencyLog()
+  /// The latencies requests asked to wait for, recorded instead of slept.
+  private let sleeps = Recorder<Duration>()
 
   /// - Parameters:
   ///   - failingRequests: the client's request numbers (0 = the first load) that fail with a
@@ -50,14 +50,14 @@ final class DemoSession {
     let virtualTime: @MainActor () -> Duration = { scheduler.now }
     app = DemoApp(
       display: display ?? PlainDisplay(output: output, colorsFrom: { settings.colors }),
-      client: SimulatedLatencyClient(base: gatedClient, settings: settings) { sleeps.append($0) },
+      client: SimulatedLatencyClient(base: gatedClient, settings: settings) { sleeps.record($0) },
       scheduler: scheduler, settings: settings, advanceTime: { scheduler.run() },
       interactive: interactive, traceClock: tracing ? virtualTime : nil)
   }
 
   /// The latency each request waited for, in the order the requests were made.
   var latencies: [Duration] {
-    sleeps.all
+    sleeps.values
   }
 
   /// A new session (`failingRequests`, `tracing`: as ``init(failingRequests:display:settings:tracing:interactive:holding:)``)
@@ -87,18 +87,5 @@ final class DemoSession {
   /// Everything printed so far.
   var transcript: String {
     output.text
-  }
-}
-
-/// The latencies requests asked to wait for, recorded instead of slept.
-private final class LatencyLog: Sendable {
-  private let entries = Mutex<[Duration]>([])
-
-  func append(_ latency: Duration) {
-    entries.withLock { $0.append(latency) }
-  }
-
-  var all: [Duration] {
-    entries.withLock { $0 }
   }
 }

@@ -1,7 +1,7 @@
 import Signals
 import SignalsConcurrency
 import SignalsTestSupport
-import Synchronization
+import SignalsTesting
 import Testing
 
 private typealias CounterViewModel = GuideExample.CounterViewModel
@@ -10,17 +10,6 @@ private typealias CounterScreen = GuideExample.CounterScreen
 // Rule: one `bind()` per screen collects every subscription in one `SubscriptionBag`. The bag
 // ends them all when the screen goes away; a token nobody keeps ends at once; and calling
 // `bind()` twice subscribes twice.
-
-/// Every value a test's handlers received, in order.
-private final class Seen: Sendable {
-  private let entries = Mutex<[String]>([])
-
-  var values: [String] { entries.withLock { $0 } }
-
-  func append(_ entry: String) {
-    entries.withLock { $0.append(entry) }
-  }
-}
 
 extension GuideTests {
   @Suite struct BindRule {
@@ -39,11 +28,11 @@ extension GuideTests {
     @Test func releasingTheBagEndsEverySubscription() {
       let count = MutableProperty(0)
       let toasts = EventSender<String>()
-      let seen = Seen()
+      let seen = Recorder<String>()
       do {
         let bag = SubscriptionBag()
-        count.property.sink { seen.append("count \($0)") }.store(in: bag)
-        toasts.stream.sink { seen.append("toast \($0)") }.store(in: bag)
+        count.property.sink { seen.record("count \($0)") }.store(in: bag)
+        toasts.stream.sink { seen.record("toast \($0)") }.store(in: bag)
         count.value = 1
         toasts.send("Saved")
       }  // the screen, and with it its bag, is released
@@ -56,8 +45,8 @@ extension GuideTests {
     // snippet: dropped-token-test
     @Test func droppedTokenEndsDeliveryAtOnce() {
       let count = MutableProperty(0)
-      let seen = Seen()
-      _ = count.property.sink { seen.append("count \($0)") }  // token not kept
+      let seen = Recorder<String>()
+      _ = count.property.sink { seen.record("count \($0)") }  // token not kept
       count.value = 1
       #expect(seen.values == ["count 0"])  // only the value delivered inside `sink`
     }

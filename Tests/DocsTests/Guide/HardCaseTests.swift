@@ -2,7 +2,6 @@ import Signals
 import SignalsConcurrency
 import SignalsTestSupport
 import SignalsTesting
-import Synchronization
 import Testing
 
 // Hard cases: where "state or event?" is hardest to answer. Each model here is the guide's
@@ -218,15 +217,15 @@ extension GuideTests {
 
     // snippet: bind-while-on-top-double-tap-test
     @MainActor @Test func withTheEventFormAScreenBoundWhileOnTopDropsTheSecondRequest() {
-      let dropped = Mutex<[Int]>([])
+      let dropped = Recorder<Int>()
       let stack = FakeStack()
-      let viewModel = RequestingViewModel(onDrop: { id in dropped.withLock { $0.append(id) } })
+      let viewModel = RequestingViewModel(onDrop: { id in dropped.record(id) })
       let list = RequestingListScreen(viewModel: viewModel, stack: stack, binding: .whileOnTop)
       list.bind()
       viewModel.select(id: 1)  // pushing covers the list, which unbinds
       viewModel.select(id: 2)
       #expect(stack.path == [1])
-      #expect(dropped.withLock { $0 } == [2])  // nobody was listening: dropped, and reported
+      #expect(dropped.values == [2])  // nobody was listening: dropped, and reported
     }
     // snippet-end
 
@@ -272,12 +271,12 @@ extension GuideTests {
     }
 
     @Test func theSameResultAsAnEventIsLostWhileNoScreenIsBound() {
-      let dropped = Mutex<[String]>([])
-      let results = EventSender<String>(onDrop: { text in dropped.withLock { $0.append(text) } })
+      let dropped = Recorder<String>()
+      let results = EventSender<String>(onDrop: { text in dropped.record(text) })
       results.send("Payment accepted")  // no screen bound
       let screen = Recorder(results.stream)
       #expect(screen.values.isEmpty)
-      #expect(dropped.withLock { $0 } == ["Payment accepted"])
+      #expect(dropped.values == ["Payment accepted"])
     }
 
     // snippet: fan-out-test

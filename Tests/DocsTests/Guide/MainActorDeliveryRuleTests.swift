@@ -1,7 +1,7 @@
 import Dispatch
 import Signals
 import SignalsTestSupport
-import Synchronization
+import SignalsTesting
 import Testing
 
 // Rule: ask for main-actor delivery explicitly, with `receive(on: .mainActor)`. A plain `sink`
@@ -48,13 +48,13 @@ extension GuideTests {
     @Test func plainSinkRunsOnTheSendingQueue() async {
       let worker = WorkerQueue()
       let progress = MutableProperty(0)
-      let places = Mutex<[String]>([])
+      let places = Recorder<String>()
       let token = progress.property.sink { value in
-        places.withLock { $0.append("\(value) on \(worker.currentPlace)") }
+        places.record("\(value) on \(worker.currentPlace)")
       }
       await worker.run { progress.value = 1 }
       // A UI update in this handler would run off the main thread.
-      #expect(places.withLock { $0 } == ["0 on elsewhere", "1 on worker"])
+      #expect(places.values == ["0 on elsewhere", "1 on worker"])
       token.cancel()
     }
 

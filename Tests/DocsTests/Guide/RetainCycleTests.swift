@@ -1,32 +1,21 @@
 import Signals
 import SignalsConcurrency
 import SignalsTestSupport
-import Synchronization
+import SignalsTesting
 import Testing
 
 // Anti-pattern: a handler that captures its screen strongly. The screen owns its bag, the bag
 // owns the token, the token owns the handler, and the handler owns the screen: a cycle, so the
 // dismissed screen is never freed and keeps rendering.
 
-/// What the screens rendered; it belongs to the test, so it outlives them.
-private final class RenderLog: Sendable {
-  private let entries = Mutex<[Int]>([])
-
-  var values: [Int] { entries.withLock { $0 } }
-
-  func append(_ value: Int) {
-    entries.withLock { $0.append(value) }
-  }
-}
-
 // snippet: retain-cycle-wrong
 /// WRONG: the handler captures `self` strongly.
 private final class StrongCaptureScreen_Wrong: Sendable {
   let bag = SubscriptionBag()
   private let count: Property<Int>
-  private let log: RenderLog
+  private let log: Recorder<Int>
 
-  init(count: Property<Int>, log: RenderLog) {
+  init(count: Property<Int>, log: Recorder<Int>) {
     self.count = count
     self.log = log
   }
@@ -38,7 +27,7 @@ private final class StrongCaptureScreen_Wrong: Sendable {
   }
 
   func render(_ value: Int) {
-    log.append(value)
+    log.record(value)
   }
 }
 // snippet-end
@@ -50,9 +39,9 @@ private final class WeakOwnerScreen: Sendable {
   private let count: Property<Int>
   private let render: @Sendable (Int) -> Void
 
-  init(count: Property<Int>, log: RenderLog) {
+  init(count: Property<Int>, log: Recorder<Int>) {
     self.count = count
-    self.render = log.append
+    self.render = log.record
   }
 
   func bind() {
@@ -68,7 +57,7 @@ extension GuideTests {
     // snippet: retain-cycle-test
     @Test func strongCaptureKeepsDismissedScreenAlive() {
       let count = MutableProperty(0)
-      let log = RenderLog()
+      let log = Recorder<Int>()
       weak var dismissed: StrongCaptureScreen_Wrong?
       do {
         let screen = StrongCaptureScreen_Wrong(count: count.property, log: log)
@@ -86,7 +75,7 @@ extension GuideTests {
     // snippet: weak-owner-test
     @Test func sinkWithOwnerLetsDismissedScreenGo() {
       let count = MutableProperty(0)
-      let log = RenderLog()
+      let log = Recorder<Int>()
       weak var dismissed: WeakOwnerScreen?
       do {
         let screen = WeakOwnerScreen(count: count.property, log: log)

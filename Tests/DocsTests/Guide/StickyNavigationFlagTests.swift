@@ -1,5 +1,6 @@
 import Signals
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 // Anti-pattern: "open the detail screen" kept as a Bool in state. After the user goes back, the
@@ -7,13 +8,13 @@ import Testing
 
 /// A navigation stack that records every push, standing in for a navigation controller.
 private final class FakeNavigator: Sendable {
-  private let log = Log<String>()
+  private let log = Recorder<String>()
 
   /// Every screen pushed, in order.
-  var pushed: [String] { log.all }
+  var pushed: [String] { log.values }
 
   func push(_ screen: String) {
-    log.append(screen)
+    log.record(screen)
   }
 }
 

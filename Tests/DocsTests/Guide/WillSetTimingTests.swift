@@ -1,6 +1,6 @@
 import Signals
 import SignalsTestSupport
-import Synchronization
+import SignalsTesting
 import Testing
 
 // Anti-pattern: notifying before the value is stored (willSet timing, as Combine's `@Published`
@@ -60,15 +60,15 @@ extension GuideTests {
     // snippet: didset-test
     @Test func mutablePropertyHandlerReadsTheNewValue() {
       let cartCount = MutableProperty(0)
-      let readings = Mutex<[Reading]>([])
+      let readings = Recorder<Reading>()
       let token = cartCount.property.sink { received in
-        readings.withLock { $0.append(Reading(received: received, stored: cartCount.value)) }
+        readings.record(Reading(received: received, stored: cartCount.value))
       }
       cartCount.value = 1
       cartCount.value = 2
       // Fixed: stored first, then delivered (didSet timing).
       #expect(
-        readings.withLock { $0 } == [
+        readings.values == [
           Reading(received: 0, stored: 0),
           Reading(received: 1, stored: 1),
           Reading(received: 2, stored: 2),

@@ -8,43 +8,44 @@ import Testing
 @Suite(.timeLimit(.minutes(5)))
 struct ControlledSequenceTests {
   /// A consumer that logs each element it takes, then asks for the next.
-  private func consume(_ stream: AsyncStream<Int>, into log: Log<String>) -> Task<Void, Never> {
+  private func consume(_ stream: AsyncStream<Int>, into log: Recorder<String>) -> Task<Void, Never>
+  {
     Task {
       for await value in stream {
-        log.append("handled \(value)")
+        log.record("handled \(value)")
       }
-      log.append("ended")
+      log.record("ended")
     }
   }
 
   @Test func sendReturnsOnceTheConsumerHandledTheElement() async throws {
     let source = ControlledSequence<Int>()
-    let log = Log<String>()
+    let log = Recorder<String>()
     let consumer = consume(source.stream, into: log)
     try await source.send(1)
-    #expect(log.all == ["handled 1"])
+    #expect(log.values == ["handled 1"])
     try await source.send(2)
-    #expect(log.all == ["handled 1", "handled 2"])
+    #expect(log.values == ["handled 1", "handled 2"])
     try await source.finish()
     await consumer.value
-    #expect(log.all == ["handled 1", "handled 2", "ended"])
+    #expect(log.values == ["handled 1", "handled 2", "ended"])
     #expect(source.pullCount == 3)
   }
 
   @Test func anElementSentBeforeTheConsumerAsksWaitsForIt() async throws {
     let source = ControlledSequence<Int>()
-    let log = Log<String>()
+    let log = Recorder<String>()
     async let sent: Void = source.send(1)
     let consumer = consume(source.stream, into: log)
     try await sent
-    #expect(log.all == ["handled 1"])
+    #expect(log.values == ["handled 1"])
     try await source.finish()  // the consumer ends: no task is left suspended (LeakSanitizer)
     await consumer.value
   }
 
   @Test func aCancelledConsumerIsSeenAndLaterSendsAreDropped() async throws {
     let source = ControlledSequence<Int>()
-    let log = Log<String>()
+    let log = Recorder<String>()
     let consumer = consume(source.stream, into: log)
     try await source.pulls(count: 1)
     consumer.cancel()
@@ -52,7 +53,7 @@ struct ControlledSequenceTests {
     #expect(source.isCancelled)
     try await source.send(1)
     await consumer.value
-    #expect(log.all == ["ended"])
+    #expect(log.values == ["ended"])
   }
 
   @Test func aThrowingStreamThrowsTheFailure() async throws {

@@ -20,12 +20,12 @@ import Testing
       writerIsInItsSecondRound.signal()
       _ = sinkReturned.wait(timeout: .now() + hangGuard)
     }
-    let received = Log<Int>()
+    let received = Recorder<Int>()
     let deliveriesDuringSink = Counter()
     let sinkHasReturned = Flag()
     let writer = Slot<DispatchSemaphore>()
     let token = owner.property.sink { value in
-      received.append(value)
+      received.record(value)
       guard !sinkHasReturned.isRaised else { return }
       deliveriesDuringSink.increment()
       guard value == 0 else { return }
@@ -41,7 +41,7 @@ import Testing
     if let writing = writer.value { waitOrFail(writing, "the writer to finish") }
 
     #expect(deliveriesDuringSink.value == 1, "sink delivered only the replay itself")
-    #expect(received.all == [0, 1, 2], "the writer delivered what the replay missed, in order")
+    #expect(received.values == [0, 1, 2], "the writer delivered what the replay missed, in order")
     token.cancel()
     holder.cancel()
   }

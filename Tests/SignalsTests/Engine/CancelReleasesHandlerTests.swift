@@ -1,5 +1,6 @@
 import Signals
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 /// `cancel()` releases the handler at once, even while the token is still held: a handler that
@@ -32,24 +33,24 @@ import Testing
 
   @Test func cancelDuringADeliveryReleasesTheHandlerWhenTheRoundEnds() {
     let sender = EventSender<Int>()
-    let log = Log<String>()
+    let log = Recorder<String>()
     weak var weakCapture: Tracked?
     let victim = Slot<SubscriptionToken>()
     let killer = sender.stream.sink { _ in
       victim.value?.cancel()
-      log.append("cancelled")
+      log.record("cancelled")
     }
     do {
       let capture = Tracked()
       weakCapture = capture
       victim.value = sender.stream.sink { _ in
         _ = capture
-        log.append("victim called")
+        log.record("victim called")
       }
     }
     sender.send(1)
     // Cancelled before its turn in the round: not called, and released once the round ended.
-    #expect(log.all == ["cancelled"])
+    #expect(log.values == ["cancelled"])
     #expect(weakCapture == nil)
     #expect(victim.value != nil)
     withExtendedLifetime(killer) {}

@@ -50,8 +50,8 @@ import Testing
 
   @Test func concurrentSendsReachEverySubscriberExactlyOnceInPerSenderOrder() {
     let sender = EventSender<Int>()
-    let first = Log<Int>()
-    let second = Log<Int>()
+    let first = Recorder<Int>()
+    let second = Recorder<Int>()
     let deliveries = Counter()
     let overlaps = Counter()
     let calls = Locked(0)
@@ -67,11 +67,11 @@ import Testing
     }
     let a = sender.stream.sink { value in
       checkSerial()
-      first.append(value)
+      first.record(value)
     }
     let b = sender.stream.sink { value in
       checkSerial()
-      second.append(value)
+      second.record(value)
     }
 
     Self.runTogether(Self.threads) { thread in
@@ -83,8 +83,8 @@ import Testing
     // Every send has returned, so every value has been delivered (a send that found a delivery
     // running was handed to that thread, which only returns once the queue is empty).
     Self.expectCompletePerThreadOrder(
-      first.all, threads: Self.threads, perThread: Self.perThread)
-    #expect(first.all == second.all, "both subscribers see the one delivery order")
+      first.values, threads: Self.threads, perThread: Self.perThread)
+    #expect(first.values == second.values, "both subscribers see the one delivery order")
     #expect(overlaps.value == 0)
     #expect(deliveries.value == 2 * Self.threads * Self.perThread)
     _ = (a, b)
@@ -95,8 +95,8 @@ import Testing
   /// per subscription after its cancel (or release) returned.
   @Test func concurrentSubscribeAndCancelWhileSendingDeliversAtMostOnceAfterCancelReturns() {
     let sender = EventSender<Int>()
-    let steady = Log<Int>()
-    let steadyToken = sender.stream.sink { steady.append($0) }
+    let steady = Recorder<Int>()
+    let steadyToken = sender.stream.sink { steady.record($0) }
     let subscriptionsCalledTwiceLate = Counter()
     let sendersDone = Flag()
     let finishedSenders = Counter()
@@ -137,16 +137,16 @@ import Testing
     #expect(
       subscriptionsCalledTwiceLate.value == 0, "a handler ran twice after its cancel() returned")
     Self.expectCompletePerThreadOrder(
-      steady.all, threads: sendingThreads, perThread: perThread)
+      steady.values, threads: sendingThreads, perThread: perThread)
     steadyToken.cancel()
   }
 
   @Test func propertySubscribersEndOnTheFinalStoredValueAfterConcurrentSets() {
     let owner = MutableProperty(-1)
-    let first = Log<Int>()
-    let second = Log<Int>()
-    let a = owner.property.sink { first.append($0) }
-    let b = owner.property.sink { second.append($0) }
+    let first = Recorder<Int>()
+    let second = Recorder<Int>()
+    let a = owner.property.sink { first.record($0) }
+    let b = owner.property.sink { second.record($0) }
     // Subscribers that join while values are being set, from other threads.
     let joiners = Locked<[(token: SubscriptionToken, last: Slot<Int>)]>([])
     let perSetter = 2_500
@@ -166,12 +166,12 @@ import Testing
     }
 
     let stored = owner.value
-    #expect(first.all.first == -1)
-    #expect(first.all.last == stored)
-    #expect(second.all.last == stored)
-    #expect(first.all == second.all)
+    #expect(first.values.first == -1)
+    #expect(first.values.last == stored)
+    #expect(second.values.last == stored)
+    #expect(first.values == second.values)
     Self.expectCompletePerThreadOrder(
-      Array(first.all.dropFirst()), threads: Self.threads, perThread: perSetter)
+      Array(first.values.dropFirst()), threads: Self.threads, perThread: perSetter)
     let lastValues = joiners.withLock { $0.map { $0.last.value } }
     #expect(lastValues.count == 100)
     #expect(lastValues.allSatisfy { $0 == stored }, "a joiner ended on a stale value")
@@ -180,11 +180,11 @@ import Testing
 
   @Test func sendWhileAnotherThreadDeliversReturnsAtOnceAndThatThreadDeliversIt() {
     let sender = EventSender<Int>()
-    let log = Log<String>()
+    let log = Recorder<String>()
     let firstEntered = DispatchSemaphore(value: 0)
     let releaseFirst = DispatchSemaphore(value: 0)
     let token = sender.stream.sink { value in
-      log.append("\(value) on \(currentThreadName ?? "?")")
+      log.record("\(value) on \(currentThreadName ?? "?")")
       if value == 1 {
         firstEntered.signal()
         _ = releaseFirst.wait(timeout: .now() + hangGuard)
@@ -196,11 +196,11 @@ import Testing
     // While A is held inside the handler, B's send must queue the value and return.
     let otherSend = startThread(named: "B") { sender.send(2) }
     let returned = waitOrFail(otherSend, "send() to return while another thread delivers")
-    #expect(log.all == ["1 on A"], "2 must wait for the delivery in progress")
+    #expect(log.values == ["1 on A"], "2 must wait for the delivery in progress")
     releaseFirst.signal()
     waitOrFail(delivering, "the delivering thread")
     #expect(returned)
-    #expect(log.all == ["1 on A", "2 on A"], "the thread already delivering delivers 2")
+    #expect(log.values == ["1 on A", "2 on A"], "the thread already delivering delivers 2")
     token.cancel()
   }
 }

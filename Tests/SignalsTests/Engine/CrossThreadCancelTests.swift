@@ -13,9 +13,9 @@ import Testing
   @Test func cancelOfAnIdleSubscriptionReturnsWhileAnotherSubscribersHandlerIsBlocked() {
     let sender = EventSender<Int>()
     let blocker = BlockingHandler()
-    let log = Log<String>()
+    let log = Recorder<String>()
     let blocking = sender.stream.sink(blocker.receive)
-    let idle = sender.stream.sink { log.append("idle received \($0)") }
+    let idle = sender.stream.sink { log.record("idle received \($0)") }
 
     let sending = startThread { sender.send(1) }
     guard waitOrFail(blocker.entered, "the blocking handler to start") else { return }
@@ -24,7 +24,7 @@ import Testing
 
     blocker.release.signal()
     waitOrFail(sending, "the send to return")
-    #expect(log.all == [], "the round reached the cancelled subscriber after cancel() returned")
+    #expect(log.values == [], "the round reached the cancelled subscriber after cancel() returned")
     withExtendedLifetime(blocking) {}
   }
 
@@ -39,7 +39,7 @@ import Testing
     blocker.release.signal()
     waitOrFail(sending, "the send to return")
     sender.send(2)
-    #expect(blocker.log.all == ["1 started", "cancel returned", "1 returned"])
+    #expect(blocker.log.values == ["1 started", "cancel returned", "1 returned"])
   }
 
 }
@@ -47,7 +47,7 @@ import Testing
 /// A handler that logs each call's start and return and, for the value `blocksOn`, signals
 /// ``entered`` and blocks until the test signals ``release``.
 private final class BlockingHandler: Sendable {
-  let log = Log<String>()
+  let log = Recorder<String>()
   let entered = DispatchSemaphore(value: 0)
   let release = DispatchSemaphore(value: 0)
   private let blocksOn: Int
@@ -57,14 +57,14 @@ private final class BlockingHandler: Sendable {
   }
 
   @Sendable func receive(_ value: Int) {
-    log.append("\(value) started")
+    log.record("\(value) started")
     if value == blocksOn {
       entered.signal()
       if release.wait(timeout: .now() + hangGuard) == .timedOut {
-        log.append("never released")
+        log.record("never released")
       }
     }
-    log.append("\(value) returned")
+    log.record("\(value) returned")
   }
 }
 
@@ -86,32 +86,32 @@ extension BlockingHandler {
 /// Calls `token.cancel()` on a new thread and waits for it to return (bounded: it must not
 /// wait for the handler), then logs "cancel returned".
 private func cancelOnAnotherThread(
-  _ token: SubscriptionToken, loggingTo log: Log<String>,
+  _ token: SubscriptionToken, loggingTo log: Recorder<String>,
   sourceLocation: SourceLocation = #_sourceLocation
 ) {
   waitOrFail(
     startThread { token.cancel() }, "cancel(), which must not wait",
     sourceLocation: sourceLocation)
-  log.append("cancel returned")
+  log.record("cancel returned")
 }
 
 /// An object whose `deinit` logs, then blocks until the test signals `finish`: it holds a
 /// handler's release (which runs it) in place.
 private final class BlocksInDeinit: Sendable {
-  private let log: Log<String>
+  private let log: Recorder<String>
   private let entered: DispatchSemaphore
   private let finish: DispatchSemaphore
 
-  init(log: Log<String>, entered: DispatchSemaphore, finish: DispatchSemaphore) {
+  init(log: Recorder<String>, entered: DispatchSemaphore, finish: DispatchSemaphore) {
     self.log = log
     self.entered = entered
     self.finish = finish
   }
 
   deinit {
-    log.append("deinit started")
+    log.record("deinit started")
     entered.signal()
     _ = finish.wait(timeout: .now() + hangGuard)
-    log.append("deinit finished")
+    log.record("deinit finished")
   }
 }

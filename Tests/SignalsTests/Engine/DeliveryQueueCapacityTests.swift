@@ -1,5 +1,6 @@
 import Signals
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 /// The delivery queue: send order through a burst, and what a burst leaves behind once it has
@@ -10,14 +11,14 @@ import Testing
   /// the order must survive both.
   @Test func aQueueThatWrapsAroundAndGrowsKeepsSendOrder() {
     let sender = EventSender<Int>()
-    let received = Log<Int>()
+    let received = Recorder<Int>()
     let sendsFrom: [Int: [Int]] = [0: [1, 2, 3], 1: [4, 5], 2: [6, 7, 8], 5: [9]]
     let token = sender.stream.sink { value in
-      received.append(value)
+      received.record(value)
       for next in sendsFrom[value] ?? [] { sender.send(next) }
     }
     sender.send(0)
-    #expect(received.all == Array(0...9))
+    #expect(received.values == Array(0...9))
     token.cancel()
   }
 

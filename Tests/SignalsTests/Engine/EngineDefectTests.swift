@@ -32,12 +32,12 @@ import Testing
       }
       return value
     }
-    let pairs = Log<String>()
+    let pairs = Recorder<String>()
     let delivered = DispatchSemaphore(value: 0)
     let combined = a.property.receive(on: .queue(first)).map(transform)
       .combineLatest(b.property.receive(on: .queue(second)))
     let token = combined.sink { pair in
-      pairs.append("\(pair.0),\(pair.1)")
+      pairs.record("\(pair.0),\(pair.1)")
       if pair == (2, 2) { delivered.signal() }
     }
     second.suspend()  // b's notifications wait, so only the hop's job reads the pair
@@ -50,11 +50,11 @@ import Testing
     second.resume()
     waitOrFail(delivered, "the pair (2, 2)")
     token.cancel()
-    let impossible = pairs.all.filter { pair in
+    let impossible = pairs.values.filter { pair in
       let values = pair.split(separator: ",").compactMap { Int($0) }
       return values[0] != values[1] && values[0] != values[1] + 1
     }
-    #expect(impossible.isEmpty, "pairs that never existed: \(impossible) of \(pairs.all)")
+    #expect(impossible.isEmpty, "pairs that never existed: \(impossible) of \(pairs.values)")
   }
 
   /// A property holds an object whose `deinit` cancels a subscription to that same property.

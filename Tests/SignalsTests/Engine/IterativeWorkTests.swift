@@ -12,28 +12,28 @@ import Testing
   static let chain = 10_000
 
   @Test func sendsFromTheDropObserverAreQueuedNotNested() {
-    let dropped = Log<Int>()
+    let dropped = Recorder<Int>()
     let sender = Slot<EventSender<Int>>()
     sender.value = EventSender<Int> { value in
-      dropped.append(value)
+      dropped.record(value)
       if value < Self.chain { sender.value?.send(value + 1) }
     }
     let finished = startThread(stackSize: 512 * 1024) { sender.value?.send(1) }
     waitOrFail(finished, "the chain of re-sends to end")
-    #expect(dropped.all == Array(1...Self.chain))
+    #expect(dropped.values == Array(1...Self.chain))
     sender.value = nil
   }
 
   @Test func writesFromADisplacedValuesDeinitAreQueuedNotNested() {
     let owner = MutableProperty<WritesInDeinit?>(nil)
-    let received = Log<Int?>()
-    let token = owner.property.sink { received.append($0?.number) }
+    let received = Recorder<Int?>()
+    let token = owner.property.sink { received.record($0?.number) }
     let finished = startThread(stackSize: 512 * 1024) {
       owner.value = WritesInDeinit(number: 1, into: owner)
       owner.value = nil  // displaces 1, whose deinit writes 2 and displaces it, and so on
     }
     waitOrFail(finished, "the chain of writes from deinits to end")
-    let numbers = received.all.compactMap { $0 }
+    let numbers = received.values.compactMap { $0 }
     #expect(numbers == Array(1...Self.chain))
     #expect(owner.value == nil)
     token.cancel()

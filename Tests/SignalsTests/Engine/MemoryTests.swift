@@ -172,10 +172,10 @@ import Testing
   /// to the log it is given), runs `whileOwned`, lets go of the screen, then runs `afterwards`.
   /// Returns whether the screen was freed at that point, and what the handler received.
   private func sinkWithOwner(
-    subscribe: (Tracked, Log<Int>) -> SubscriptionToken, whileOwned: () -> Void,
+    subscribe: (Tracked, Recorder<Int>) -> SubscriptionToken, whileOwned: () -> Void,
     afterwards: () -> Void
   ) -> (ownerFreed: Bool, calls: [Int]) {
-    let calls = Log<Int>()
+    let calls = Recorder<Int>()
     weak var weakScreen: Tracked?
     let token: SubscriptionToken
     do {
@@ -187,14 +187,14 @@ import Testing
     let ownerFreed = weakScreen == nil
     afterwards()
     token.cancel()
-    return (ownerFreed, calls.all)
+    return (ownerFreed, calls.values)
   }
 
   @Test func propertySinkWithOwnerHoldsTheOwnerWeaklyAndIgnoresValuesOnceItIsGone() {
     let owner = MutableProperty(1)
     let outcome = sinkWithOwner(
       subscribe: { screen, calls in
-        owner.property.sink(with: screen) { _, value in calls.append(value) }
+        owner.property.sink(with: screen) { _, value in calls.record(value) }
       },
       whileOwned: { owner.value = 2 }, afterwards: { owner.value = 3 })
     #expect(outcome.ownerFreed, "sink(with:) must not retain its owner")
@@ -205,7 +205,7 @@ import Testing
     let sender = EventSender<Int>()
     let outcome = sinkWithOwner(
       subscribe: { screen, calls in
-        sender.stream.sink(with: screen) { _, value in calls.append(value) }
+        sender.stream.sink(with: screen) { _, value in calls.record(value) }
       },
       whileOwned: { sender.send(1) }, afterwards: { sender.send(2) })
     #expect(outcome.ownerFreed, "sink(with:) must not retain its owner")

@@ -1,5 +1,6 @@
 import Signals
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 /// A `deinit` is user code, so Signals never releases a value, a handler or anything a handler
@@ -8,22 +9,22 @@ import Testing
 @Suite struct NoDeinitUnderLockTests {
   @Test func aReplacedPropertyValueIsReleasedOutsideTheLock() {
     let owner = MutableProperty<OnDeinit?>(nil)
-    let seen = Log<String>()
+    let seen = Recorder<String>()
     owner.value = OnDeinit {
       // Reads the property from the deinit of the value it is replacing.
-      seen.append(owner.value == nil ? "replaced by nil" : "replaced by a value")
+      seen.record(owner.value == nil ? "replaced by nil" : "replaced by a value")
     }
     owner.value = nil
-    #expect(seen.all == ["replaced by nil"])
+    #expect(seen.values == ["replaced by nil"])
   }
 
   @Test func aHandlerReleasedAtARoundBoundaryIsReleasedOutsideTheLock() {
     let owner = MutableProperty(0)
-    let seen = Log<Int>()
+    let seen = Recorder<Int>()
     let holder = Slot<SubscriptionToken>()
     let first = owner.property.sink { value in
       guard value == 1 else { return }
-      let guardObject = OnDeinit { seen.append(owner.value) }
+      let guardObject = OnDeinit { seen.record(owner.value) }
       holder.value = owner.property.sink { [guardObject] value in
         _ = guardObject
         // Releases its own token during the round: the subscriber is retired at the boundary,
@@ -33,33 +34,33 @@ import Testing
       owner.value = 2
     }
     owner.value = 1
-    #expect(seen.all == [2])
+    #expect(seen.values == [2])
     withExtendedLifetime(first) {}
   }
 
   @Test func aCancelledHandlerIsReleasedOutsideTheLock() {
     let sender = EventSender<Int>()
-    let seen = Log<String>()
+    let seen = Recorder<String>()
     let token: SubscriptionToken
     do {
       let guardObject = OnDeinit {
         // Subscribing from the deinit takes the stream's lock.
         let probe = sender.stream.sink { _ in }
         probe.cancel()
-        seen.append("deinit ran outside the lock")
+        seen.record("deinit ran outside the lock")
       }
       token = sender.stream.sink { [guardObject] _ in _ = guardObject }
     }
     token.cancel()
-    #expect(seen.all == ["deinit ran outside the lock"])
+    #expect(seen.values == ["deinit ran outside the lock"])
   }
 
   @Test func aValueDisplacedInsideCombineLatestIsReleasedOutsideItsLocks() {
     let first = MutableProperty<OnDeinit?>(nil)
     let second = MutableProperty(0)
-    let seen = Log<Int>()
+    let seen = Recorder<Int>()
     let token = first.property.combineLatest(second.property).sink { pair in
-      seen.append(pair.1)
+      seen.record(pair.1)
     }
     // The deinit sets the other source, whose delivery sends a new pair through the combined
     // subscription: under the combined subscription's lock, that would deadlock.
@@ -67,7 +68,7 @@ import Testing
     first.value = nil
     // A displaced value is released once its write has been delivered: (nil, 0) goes out
     // first, then the deinit's write of the other source delivers (nil, 1).
-    #expect(seen.all == [0, 0, 0, 1])
+    #expect(seen.values == [0, 0, 0, 1])
     withExtendedLifetime(token) {}
   }
 }

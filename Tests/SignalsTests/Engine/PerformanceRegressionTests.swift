@@ -13,18 +13,18 @@ import Testing
 @Suite(.dedicatedThread) struct PerformanceRegressionTests {
   @Test func churnAtTheEndKeepsSubscriptionOrder() {
     let sender = EventSender<Int>()
-    let log = RegressionLog()
-    var tokens = (0..<5).map { id in sender.stream.sink { log.append("\(id):\($0)") } }
+    let log = Recorder<String>()
+    var tokens = (0..<5).map { id in sender.stream.sink { log.record("\(id):\($0)") } }
     for _ in 0..<50 {
-      sender.stream.sink { log.append("temp:\($0)") }.cancel()
+      sender.stream.sink { log.record("temp:\($0)") }.cancel()
     }
     sender.send(1)
     #expect(log.take() == ["0:1", "1:1", "2:1", "3:1", "4:1"])
 
     tokens[3].cancel()  // stays linked, skipped
     tokens[4].cancel()  // the newest: links after it must still work
-    tokens.append(sender.stream.sink { log.append("5:\($0)") })
-    tokens.append(sender.stream.sink { log.append("6:\($0)") })
+    tokens.append(sender.stream.sink { log.record("5:\($0)") })
+    tokens.append(sender.stream.sink { log.record("6:\($0)") })
     sender.send(2)
     #expect(log.take() == ["0:2", "1:2", "2:2", "5:2", "6:2"])
 
@@ -36,22 +36,22 @@ import Testing
       token.cancel()
     }
     sender.send(4)
-    tokens = [sender.stream.sink { log.append("7:\($0)") }]
+    tokens = [sender.stream.sink { log.record("7:\($0)") }]
     sender.send(5)
     #expect(log.take() == ["7:5"])
   }
 
   @Test func sweepsKeepSubscriptionOrderAndTheEndOfTheList() {
     let sender = EventSender<Int>()
-    let log = RegressionLog()
-    var tokens = (0..<32).map { id in sender.stream.sink { log.append("\(id):\($0)") } }
+    let log = Recorder<String>()
+    var tokens = (0..<32).map { id in sender.stream.sink { log.record("\(id):\($0)") } }
     // Cancelling the newest 16 makes cancelled subscribers half the list: the sweep unlinks
     // them, so the list now ends at subscriber 15, where the next one must be linked.
     for token in tokens[16...] {
       token.cancel()
     }
     tokens.removeLast(16)
-    tokens.append(sender.stream.sink { log.append("32:\($0)") })
+    tokens.append(sender.stream.sink { log.record("32:\($0)") })
     sender.send(1)
     #expect(log.take() == (0..<16).map { "\($0):1" } + ["32:1"])
 
@@ -61,8 +61,8 @@ import Testing
     }
     sender.send(2)
     #expect(log.take().isEmpty)
-    tokens = [sender.stream.sink { log.append("33:\($0)") }]
-    tokens.append(sender.stream.sink { log.append("34:\($0)") })
+    tokens = [sender.stream.sink { log.record("33:\($0)") }]
+    tokens.append(sender.stream.sink { log.record("34:\($0)") })
     sender.send(3)
     #expect(log.take() == ["33:3", "34:3"])
     for token in tokens {
@@ -72,7 +72,7 @@ import Testing
 
   @Test func randomSubscribeAndCancelMatchesAModel() {
     let sender = EventSender<Int>()
-    let log = RegressionLog()
+    let log = Recorder<String>()
     var generator = SplitMix64(seed: 0x5EED)
     var live: [(id: Int, token: SubscriptionToken)] = []
     var nextID = 0
@@ -81,7 +81,7 @@ import Testing
       case 0..<5:
         let id = nextID
         nextID += 1
-        live.append((id, sender.stream.sink { log.append("\(id):\($0)") }))
+        live.append((id, sender.stream.sink { log.record("\(id):\($0)") }))
       case 5..<9 where !live.isEmpty:
         // Mostly random positions, sometimes the newest (the usual churn); the list sweeps
         // once cancelled subscribers are half of it.
@@ -97,20 +97,20 @@ import Testing
 
   @Test func cancellingAndReleasingDuringARoundStopsLaterHandlers() {
     let sender = EventSender<Int>()
-    let log = RegressionLog()
+    let log = Recorder<String>()
     let tokens = Mutex<[String: SubscriptionToken]>([:])
     let first = sender.stream.sink { value in
-      log.append("a:\(value)")
+      log.record("a:\(value)")
       // Cancel b and drop every reference to its token while the round still holds it.
       let b = tokens.withLock { $0.removeValue(forKey: "b") }
       b?.cancel()
     }
-    let second = sender.stream.sink { log.append("b:\($0)") }
+    let second = sender.stream.sink { log.record("b:\($0)") }
     let third = sender.stream.sink { value in
-      log.append("c:\(value)")
+      log.record("c:\(value)")
       // Drop this handler's own token, the last reference outside the channel, mid-call.
       tokens.withLock { $0["c"] = nil }
-      log.append("c-done:\(value)")
+      log.record("c-done:\(value)")
     }
     tokens.withLock {
       $0["b"] = second
@@ -129,22 +129,22 @@ import Testing
   func nestedDeliveriesCancelWithoutWaiting() {
     let outer = EventSender<Int>()
     let inner = EventSender<Int>()
-    let log = RegressionLog()
+    let log = Recorder<String>()
     let tokens = Mutex<[String: SubscriptionToken]>([:])
     let outerFirst = outer.stream.sink { value in
-      log.append("x1:\(value)")
+      log.record("x1:\(value)")
       inner.send(value)
       // Back from the inner delivery, still inside the outer one: this must not wait for the
       // outer round, which runs on this very thread.
       tokens.withLock { $0["x3"] }?.cancel()
-      log.append("x1-done:\(value)")
+      log.record("x1-done:\(value)")
     }
     let innerFirst = inner.stream.sink { value in
-      log.append("y1:\(value)")
+      log.record("y1:\(value)")
       tokens.withLock { $0["x2"] }?.cancel()
     }
-    let outerSecond = outer.stream.sink { log.append("x2:\($0)") }
-    let outerThird = outer.stream.sink { log.append("x3:\($0)") }
+    let outerSecond = outer.stream.sink { log.record("x2:\($0)") }
+    let outerThird = outer.stream.sink { log.record("x3:\($0)") }
     tokens.withLock {
       $0["x2"] = outerSecond
       $0["x3"] = outerThird
@@ -159,9 +159,9 @@ import Testing
 
   @Test func cancelTwiceThenReleaseIsHarmless() {
     let sender = EventSender<Int>()
-    let log = RegressionLog()
-    let kept = sender.stream.sink { log.append("kept:\($0)") }
-    let dropped = sender.stream.sink { log.append("dropped:\($0)") }
+    let log = Recorder<String>()
+    let kept = sender.stream.sink { log.record("kept:\($0)") }
+    let dropped = sender.stream.sink { log.record("dropped:\($0)") }
     sender.send(1)
     dropped.cancel()
     dropped.cancel()
@@ -242,19 +242,10 @@ import Testing
   }
 }
 
-/// A thread-safe list of what handlers saw, in order.
-private final class RegressionLog: Sendable {
-  private let entries = Mutex<[String]>([])
-
-  func append(_ entry: String) {
-    entries.withLock { $0.append(entry) }
-  }
-
-  /// Everything logged so far; empties the log.
-  func take() -> [String] {
-    entries.withLock { entries in
-      defer { entries = [] }
-      return entries
-    }
+extension Recorder {
+  /// Everything recorded so far; empties the recorder.
+  fileprivate func take() -> [Value] {
+    defer { clear() }
+    return values
   }
 }

@@ -12,15 +12,15 @@ import Testing
 
   @Test func eventSentFromAHandlerReachesEverySubscriberAfterTheCurrentOne() {
     let sender = EventSender<Int>()
-    let log = Log<String>()
+    let log = Recorder<String>()
     let first = sender.stream.sink { value in
-      log.append("first \(value)")
+      log.record("first \(value)")
       if value == 1 { sender.send(2) }
     }
-    let second = sender.stream.sink { log.append("second \($0)") }
+    let second = sender.stream.sink { log.record("second \($0)") }
     sender.send(1)
     // Both see [1, 2]; a recursive delivery would have given the second one [2, 1].
-    #expect(log.all == ["first 1", "second 1", "first 2", "second 2"])
+    #expect(log.values == ["first 1", "second 1", "first 2", "second 2"])
     _ = (first, second)
   }
 
@@ -61,13 +61,13 @@ import Testing
     // didSet timing with a queued write: the second value is stored at once, so a handler still
     // delivering the first one already reads the second from `value`.
     let owner = MutableProperty(0)
-    let seen = Log<[Int]>()
+    let seen = Recorder<[Int]>()
     let first = owner.property.sink { value in
       if value == 1 { owner.value = 2 }
     }
-    let second = owner.property.sink { value in seen.append([value, owner.value]) }
+    let second = owner.property.sink { value in seen.record([value, owner.value]) }
     owner.value = 1
-    #expect(seen.all == [[0, 0], [1, 2], [2, 2]])
+    #expect(seen.values == [[0, 0], [1, 2], [2, 2]])
     _ = (first, second)
   }
 
@@ -78,21 +78,21 @@ import Testing
   /// handler received, in order.
   private func subscriberAddedWhenFirstHandlesOne(writes: [Int], setsTwoFirst: Bool) -> [String] {
     let owner = MutableProperty(0)
-    let log = Log<String>()
+    let log = Recorder<String>()
     let added = Slot<SubscriptionToken>()
     let first = owner.property.sink { value in
-      log.append("first \(value)")
+      log.record("first \(value)")
       if value == 1 {
         if setsTwoFirst { owner.value = 2 }
-        added.value = owner.property.sink { log.append("added \($0)") }
+        added.value = owner.property.sink { log.record("added \($0)") }
       }
     }
-    let second = owner.property.sink { log.append("second \($0)") }
+    let second = owner.property.sink { log.record("second \($0)") }
     for value in writes {
       owner.value = value
     }
     _ = (first, second)
-    return log.all
+    return log.values
   }
 
   @Test func propertySubscriberAddedInAHandlerReceivesTheStoredValueBeforeSinkReturns() {
@@ -142,20 +142,20 @@ import Testing
   @Test func eventSubscriberAddedInAHandlerReceivesOnlyLaterEvents() {
     // 2 is sent before the subscription (though delivered after it), 3 after it: only 3 counts.
     let sender = EventSender<Int>()
-    let log = Log<String>()
+    let log = Recorder<String>()
     let added = Slot<SubscriptionToken>()
     let first = sender.stream.sink { value in
-      log.append("first \(value)")
+      log.record("first \(value)")
       if value == 1 {
         sender.send(2)
-        added.value = sender.stream.sink { log.append("added \($0)") }
+        added.value = sender.stream.sink { log.record("added \($0)") }
         sender.send(3)
       }
     }
-    let second = sender.stream.sink { log.append("second \($0)") }
+    let second = sender.stream.sink { log.record("second \($0)") }
     sender.send(1)
     #expect(
-      log.all == [
+      log.values == [
         "first 1", "second 1",
         "first 2", "second 2",
         "first 3", "second 3", "added 3",
@@ -167,10 +167,10 @@ import Testing
 
   @Test func cancellingOwnTokenInAHandlerStopsEvenTheQueuedEvents() {
     let sender = EventSender<Int>()
-    let received = Log<Int>()
+    let received = Recorder<Int>()
     let own = Slot<SubscriptionToken>()
     own.value = sender.stream.sink { value in
-      received.append(value)
+      received.record(value)
       if value == 1 {
         sender.send(2)
         own.value?.cancel()
@@ -179,22 +179,22 @@ import Testing
     let other = Recorder(sender.stream)
     sender.send(1)
     sender.send(3)
-    #expect(received.all == [1])
+    #expect(received.values == [1])
     #expect(other.values == [1, 2, 3])
   }
 
   @Test func cancellingALaterSubscriberInAHandlerSkipsTheEventInFlight() {
     let sender = EventSender<Int>()
     let victim = Slot<SubscriptionToken>()
-    let victimReceived = Log<Int>()
+    let victimReceived = Recorder<Int>()
     let canceller = sender.stream.sink { value in
       if value == 1 { victim.value?.cancel() }
     }
     let bystander = Recorder(sender.stream)
-    victim.value = sender.stream.sink { victimReceived.append($0) }
+    victim.value = sender.stream.sink { victimReceived.record($0) }
     sender.send(1)
     sender.send(2)
-    #expect(victimReceived.all == [])
+    #expect(victimReceived.values == [])
     #expect(bystander.values == [1, 2])
     canceller.cancel()
   }
@@ -202,8 +202,8 @@ import Testing
   @Test func cancellingAnEarlierSubscriberInAHandlerStopsItsLaterEvents() {
     let sender = EventSender<Int>()
     let victim = Slot<SubscriptionToken>()
-    let victimReceived = Log<Int>()
-    victim.value = sender.stream.sink { victimReceived.append($0) }
+    let victimReceived = Recorder<Int>()
+    victim.value = sender.stream.sink { victimReceived.record($0) }
     let canceller = sender.stream.sink { value in
       if value == 1 {
         sender.send(2)
@@ -212,7 +212,7 @@ import Testing
     }
     sender.send(1)
     sender.send(3)
-    #expect(victimReceived.all == [1])
+    #expect(victimReceived.values == [1])
     canceller.cancel()
   }
 
@@ -220,26 +220,26 @@ import Testing
     // The victim receives its replay (1) before `sink` returns; cancelled right after, it
     // receives nothing more: not the 2 written later.
     let owner = MutableProperty(0)
-    let victimReceived = Log<Int>()
+    let victimReceived = Recorder<Int>()
     let victim = Slot<SubscriptionToken>()
     let subscriber = owner.property.sink { value in
       if value == 1 {
-        victim.value = owner.property.sink { victimReceived.append($0) }
+        victim.value = owner.property.sink { victimReceived.record($0) }
         victim.value?.cancel()
       }
     }
     owner.value = 1
     owner.value = 2
-    #expect(victimReceived.all == [1])
+    #expect(victimReceived.values == [1])
     subscriber.cancel()
   }
 
   @Test func releasingOwnTokenInAHandlerCancelsLikeCancel() {
     let owner = MutableProperty(0)
-    let received = Log<Int>()
+    let received = Recorder<Int>()
     let own = Slot<SubscriptionToken>()
     own.value = owner.property.sink { value in
-      received.append(value)
+      received.record(value)
       if value == 1 {
         owner.value = 2
         _ = own.take()  // the last reference: released right here, inside the handler
@@ -247,25 +247,25 @@ import Testing
     }
     owner.value = 1
     owner.value = 3
-    #expect(received.all == [0, 1])
+    #expect(received.values == [0, 1])
   }
 
   /// "first" and "second" subscribe; when "first" handles 1, it subscribes "added", whose replay
   /// (1) writes 2. Returns what each handler received, in order.
   private func subscriberWritingTwoFromItsReplay(secondCancelsItOnTwo: Bool) -> [String] {
     let owner = MutableProperty(0)
-    let log = Log<String>()
+    let log = Recorder<String>()
     let added = Slot<SubscriptionToken>()
     let first = owner.property.sink { value in
-      log.append("first \(value)")
+      log.record("first \(value)")
       guard value == 1 else { return }
       added.value = owner.property.sink { value in
-        log.append("added \(value)")
+        log.record("added \(value)")
         if value == 1 { owner.value = 2 }
       }
     }
     let second = owner.property.sink { value in
-      log.append("second \(value)")
+      log.record("second \(value)")
       if value == 2 && secondCancelsItOnTwo { added.value?.cancel() }
     }
     owner.value = 1
@@ -273,6 +273,6 @@ import Testing
     first.cancel()
     second.cancel()
     added.value?.cancel()
-    return log.all
+    return log.values
   }
 }

@@ -8,51 +8,51 @@ import Testing
 /// sent, after the send, on the sending thread.
 @Suite(.dedicatedThread) struct EventSenderDropTests {
   @Test func anEventSentWithNoSubscriberIsReported() {
-    let dropped = Log<Int>()
-    let sender = EventSender<Int> { dropped.append($0) }
+    let dropped = Recorder<Int>()
+    let sender = EventSender<Int> { dropped.record($0) }
     sender.send(1)
-    #expect(dropped.all == [1])
+    #expect(dropped.values == [1])
   }
 
   @Test func anEventSentAfterTheLastTokenWasCancelledIsReported() {
-    let dropped = Log<Int>()
-    let sender = EventSender<Int> { dropped.append($0) }
+    let dropped = Recorder<Int>()
+    let sender = EventSender<Int> { dropped.record($0) }
     let token = sender.stream.sink { _ in }
     sender.send(1)
     token.cancel()
     sender.send(2)
-    #expect(dropped.all == [2])
+    #expect(dropped.values == [2])
   }
 
   @Test func anEventWithOneSubscriberIsNotReported() {
-    let dropped = Log<Int>()
-    let received = Log<Int>()
-    let sender = EventSender<Int> { dropped.append($0) }
-    let token = sender.stream.sink { received.append($0) }
+    let dropped = Recorder<Int>()
+    let received = Recorder<Int>()
+    let sender = EventSender<Int> { dropped.record($0) }
+    let token = sender.stream.sink { received.record($0) }
     sender.send(1)
-    #expect(received.all == [1])
-    #expect(dropped.all == [])
+    #expect(received.values == [1])
+    #expect(dropped.values == [])
     token.cancel()
   }
 
   @Test func subscribersParkedDuringARoundCountAsTheyWillBe() {
     // Inside a handler (a round is running): the one subscriber cancels itself, then sends 2
     // (nobody will receive it); a new subscriber joins, then 3 is sent (it will receive it).
-    let dropped = Log<Int>()
-    let joinedReceived = Log<Int>()
-    let sender = EventSender<Int> { dropped.append($0) }
+    let dropped = Recorder<Int>()
+    let joinedReceived = Recorder<Int>()
+    let sender = EventSender<Int> { dropped.record($0) }
     let own = Slot<SubscriptionToken>()
     let joined = Slot<SubscriptionToken>()
     own.value = sender.stream.sink { value in
       guard value == 1 else { return }
       own.value?.cancel()
       sender.send(2)
-      joined.value = sender.stream.sink { joinedReceived.append($0) }
+      joined.value = sender.stream.sink { joinedReceived.record($0) }
       sender.send(3)
     }
     sender.send(1)
-    #expect(dropped.all == [2])
-    #expect(joinedReceived.all == [3])
+    #expect(dropped.values == [2])
+    #expect(joinedReceived.values == [3])
   }
 
   @Test func dropsFromManyThreadsAreEachReportedOnce() {
@@ -72,14 +72,14 @@ import Testing
   @Test func theObserverMaySendSubscribeAndCancel() {
     let sender = EventSender<String> { _ in }
     let echo = Slot<EventSender<String>>()
-    let received = Log<String>()
+    let received = Recorder<String>()
     echo.value = EventSender<String> { value in
       // No lock is held here: sending, subscribing and cancelling all work.
-      let token = sender.stream.sink { received.append($0) }
+      let token = sender.stream.sink { received.record($0) }
       sender.send("after dropping \(value)")
       token.cancel()
     }
     echo.value?.send("x")
-    #expect(received.all == ["after dropping x"])
+    #expect(received.values == ["after dropping x"])
   }
 }

@@ -34,50 +34,50 @@ import Testing
 
   @Test func eventIsDeliveredBeforeSendReturnsWhenNothingElseIsDelivering() {
     let sender = EventSender<Int>()
-    let received = Log<Int>()
-    let token = sender.stream.sink { received.append($0) }
+    let received = Recorder<Int>()
+    let token = sender.stream.sink { received.record($0) }
     sender.send(1)
-    #expect(received.all == [1])
+    #expect(received.values == [1])
     token.cancel()
   }
 
   @Test func everySubscriberReceivesEveryEventInSubscriptionOrder() {
     let sender = EventSender<Int>()
-    let log = Log<String>()
+    let log = Recorder<String>()
     let tokens = ["a", "b", "c"].map { subscribe($0, to: sender, log: log) }
     sender.send(1)
     sender.send(2)
-    #expect(log.all == ["a1", "b1", "c1", "a2", "b2", "c2"])
+    #expect(log.values == ["a1", "b1", "c1", "a2", "b2", "c2"])
     _ = tokens
   }
 
   @Test func subscriptionOrderSurvivesCancellationsAndNewSubscribers() {
     let sender = EventSender<Int>()
-    let log = Log<String>()
+    let log = Recorder<String>()
     let a = subscribe("a", to: sender, log: log)
     let b = subscribe("b", to: sender, log: log)
     let c = subscribe("c", to: sender, log: log)
     b.cancel()
     let d = subscribe("d", to: sender, log: log)
     sender.send(1)
-    #expect(log.all == ["a1", "c1", "d1"])
+    #expect(log.values == ["a1", "c1", "d1"])
     _ = (a, c, d)
   }
 
   /// A subscriber named `name` that logs each value it receives as `"<name><value>"`.
   private func subscribe(
-    _ name: String, to sender: EventSender<Int>, log: Log<String>
+    _ name: String, to sender: EventSender<Int>, log: Recorder<String>
   ) -> SubscriptionToken {
-    sender.stream.sink { log.append("\(name)\($0)") }
+    sender.stream.sink { log.record("\(name)\($0)") }
   }
 
   @Test func valuelessEventsAreDelivered() {
     let sender = EventSender<Void>()
-    let count = Log<Int>()
-    let token = sender.stream.sink { count.append(1) }
+    let count = Recorder<Int>()
+    let token = sender.stream.sink { count.record(1) }
     sender.send()
     sender.send()
-    #expect(count.count == 2)
+    #expect(count.values.count == 2)
     token.cancel()
   }
 

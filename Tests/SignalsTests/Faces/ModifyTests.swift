@@ -76,15 +76,15 @@ import Testing
 
   @Test func fromInsideAHandlerTheChangeIsQueuedBehindTheCurrentDelivery() {
     let owner = MutableProperty(0)
-    let seen = Log<String>()
+    let seen = Recorder<String>()
     let first = owner.property.sink { value in
-      seen.append("first \(value)")
+      seen.record("first \(value)")
       if value == 1 { owner.modify { $0 += 10 } }  // sees the stored 1, stores 11
     }
-    let second = owner.property.sink { seen.append("second \($0)") }
+    let second = owner.property.sink { seen.record("second \($0)") }
     owner.value = 1
     #expect(
-      seen.all == [
+      seen.values == [
         "first 0", "second 0", "first 1", "second 1", "first 11", "second 11",
       ])
     first.cancel()

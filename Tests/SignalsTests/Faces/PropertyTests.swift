@@ -19,9 +19,9 @@ import Testing
 
   @Test func currentValueIsDeliveredBeforeSinkReturns() {
     let owner = MutableProperty("idle")
-    let received = Log<String>()
-    let token = owner.property.sink { received.append($0) }
-    #expect(received.all == ["idle"])
+    let received = Recorder<String>()
+    let token = owner.property.sink { received.record($0) }
+    #expect(received.values == ["idle"])
     token.cancel()
   }
 
@@ -40,13 +40,13 @@ import Testing
     // (on the read-only face or on the owner) never sees the previous value.
     let owner = MutableProperty(0)
     let property = owner.property
-    let seen = Log<[Int]>()
+    let seen = Recorder<[Int]>()
     let token = property.sink { delivered in
-      seen.append([delivered, property.value, owner.value])
+      seen.record([delivered, property.value, owner.value])
     }
     owner.value = 1
     owner.value = 2
-    #expect(seen.all == [[0, 0, 0], [1, 1, 1], [2, 2, 2]])
+    #expect(seen.values == [[0, 0, 0], [1, 1, 1], [2, 2, 2]])
     token.cancel()
   }
 
@@ -71,11 +71,11 @@ import Testing
 
   @Test func everySubscriberReceivesEveryChangeInSubscriptionOrder() {
     let owner = MutableProperty(0)
-    let log = Log<String>()
-    let first = owner.property.sink { log.append("first \($0)") }
-    let second = owner.property.sink { log.append("second \($0)") }
+    let log = Recorder<String>()
+    let first = owner.property.sink { log.record("first \($0)") }
+    let second = owner.property.sink { log.record("second \($0)") }
     owner.value = 1
-    #expect(log.all == ["first 0", "second 0", "first 1", "second 1"])
+    #expect(log.values == ["first 0", "second 0", "first 1", "second 1"])
     first.cancel()
     second.cancel()
   }
@@ -93,13 +93,13 @@ import Testing
 
   @Test func sinkWithOwnerPassesTheOwnerAndEachValue() {
     final class Screen: Sendable {
-      let shown = Log<Int>()
+      let shown = Recorder<Int>()
     }
     let owner = MutableProperty(1)
     let screen = Screen()
-    let token = owner.property.sink(with: screen) { screen, value in screen.shown.append(value) }
+    let token = owner.property.sink(with: screen) { screen, value in screen.shown.record(value) }
     owner.value = 2
-    #expect(screen.shown.all == [1, 2])
+    #expect(screen.shown.values == [1, 2])
     token.cancel()
   }
 

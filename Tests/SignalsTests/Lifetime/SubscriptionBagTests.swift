@@ -7,71 +7,71 @@ import Testing
 /// `SubscriptionBag`: many tokens, one lifetime.
 @Suite(.dedicatedThread) struct SubscriptionBagTests {
   @Test func releasingTheBagCancelsEveryTokenInInsertionOrder() {
-    let log = Log<String>()
+    let log = Recorder<String>()
     let sender = EventSender<Int>()
     var bag: SubscriptionBag? = SubscriptionBag()
     if let bag {
-      SubscriptionToken { log.append("cancel a") }.store(in: bag)
-      sender.stream.sink { log.append("event \($0)") }.store(in: bag)
-      bag.insert(SubscriptionToken { log.append("cancel c") })
+      SubscriptionToken { log.record("cancel a") }.store(in: bag)
+      sender.stream.sink { log.record("event \($0)") }.store(in: bag)
+      bag.insert(SubscriptionToken { log.record("cancel c") })
       #expect(bag.count == 3)
     }
     sender.send(1)
     bag = nil
     sender.send(2)
-    #expect(log.all == ["event 1", "cancel a", "cancel c"])
+    #expect(log.values == ["event 1", "cancel a", "cancel c"])
   }
 
   @Test func cancelAllEmptiesTheBagWhichCanThenBeReused() {
     let sender = EventSender<Int>()
-    let first = Log<Int>()
-    let second = Log<Int>()
+    let first = Recorder<Int>()
+    let second = Recorder<Int>()
     let bag = SubscriptionBag()
-    sender.stream.sink { first.append($0) }.store(in: bag)
+    sender.stream.sink { first.record($0) }.store(in: bag)
     sender.send(1)
     bag.cancelAll()
     #expect(bag.count == 0)
     sender.send(2)
 
-    sender.stream.sink { second.append($0) }.store(in: bag)
+    sender.stream.sink { second.record($0) }.store(in: bag)
     #expect(bag.count == 1)
     sender.send(3)
-    #expect(first.all == [1])
-    #expect(second.all == [3])
+    #expect(first.values == [1])
+    #expect(second.values == [3])
     bag.cancelAll()
     sender.send(4)
-    #expect(second.all == [3])
+    #expect(second.values == [3])
   }
 
   @Test func tokenInsertedWhileCancellingIsKeptForTheNextRound() {
-    let log = Log<String>()
+    let log = Recorder<String>()
     let bag = SubscriptionBag()
     bag.insert(
       SubscriptionToken {
-        log.append("cancel a")
+        log.record("cancel a")
         // Inserting into the bag being emptied must not deadlock; the new token stays.
-        bag.insert(SubscriptionToken { log.append("cancel late") })
+        bag.insert(SubscriptionToken { log.record("cancel late") })
       })
-    bag.insert(SubscriptionToken { log.append("cancel b") })
+    bag.insert(SubscriptionToken { log.record("cancel b") })
     bag.cancelAll()
-    #expect(log.all == ["cancel a", "cancel b"])
+    #expect(log.values == ["cancel a", "cancel b"])
     #expect(bag.count == 1)
     bag.cancelAll()
-    #expect(log.all == ["cancel a", "cancel b", "cancel late"])
+    #expect(log.values == ["cancel a", "cancel b", "cancel late"])
     #expect(bag.count == 0)
   }
 
   @Test func concurrentInsertsAreAllKept() {
     let bag = SubscriptionBag()
-    let cancelled = Log<Int>()
+    let cancelled = Recorder<Int>()
     DispatchQueue.concurrentPerform(iterations: 8) { worker in
       for index in 0..<100 {
-        bag.insert(SubscriptionToken { cancelled.append(worker * 1000 + index) })
+        bag.insert(SubscriptionToken { cancelled.record(worker * 1000 + index) })
       }
     }
     #expect(bag.count == 800)
     bag.cancelAll()
-    #expect(cancelled.count == 800)
-    #expect(Set(cancelled.all).count == 800)
+    #expect(cancelled.values.count == 800)
+    #expect(Set(cancelled.values).count == 800)
   }
 }

@@ -7,37 +7,37 @@ import Testing
 @Suite struct SubscriptionTests {
   @Test func cancelStopsDeliveryAndIsIdempotent() {
     let sender = EventSender<Int>()
-    let received = Log<Int>()
-    let token = sender.stream.sink { received.append($0) }
+    let received = Recorder<Int>()
+    let token = sender.stream.sink { received.record($0) }
     sender.send(1)
     token.cancel()
     token.cancel()
     sender.send(2)
     token.cancel()
-    #expect(received.all == [1])
+    #expect(received.values == [1])
   }
 
   @Test func releasingTheTokenStopsDelivery() {
     let owner = MutableProperty(0)
-    let received = Log<Int>()
-    var token: SubscriptionToken? = owner.property.sink { received.append($0) }
+    let received = Recorder<Int>()
+    var token: SubscriptionToken? = owner.property.sink { received.record($0) }
     owner.value = 1
     #expect(token != nil)
     token = nil
     owner.value = 2
-    #expect(received.all == [0, 1])
+    #expect(received.values == [0, 1])
   }
 
   @Test func tokenStoredInASetLivesAsLongAsTheSetHoldsIt() {
     let sender = EventSender<Int>()
-    let received = Log<Int>()
+    let received = Recorder<Int>()
     var tokens = Set<SubscriptionToken>()
-    sender.stream.sink { received.append($0) }.store(in: &tokens)
+    sender.stream.sink { received.record($0) }.store(in: &tokens)
     #expect(tokens.count == 1)
     sender.send(1)
     tokens.removeAll()
     sender.send(2)
-    #expect(received.all == [1])
+    #expect(received.values == [1])
   }
 
   @Test func tokensAreEqualOnlyToThemselves() {
@@ -87,13 +87,13 @@ import Testing
   }
 
   @Test func onCancelOfAReleasedTokenRunsOnTheReleasingPath() {
-    let log = Log<String>()
+    let log = Recorder<String>()
     do {
-      let token = SubscriptionToken { log.append("cancelled") }
-      log.append("holding")
+      let token = SubscriptionToken { log.record("cancelled") }
+      log.record("holding")
       _ = token
     }
-    log.append("after scope")
-    #expect(log.all == ["holding", "cancelled", "after scope"])
+    log.record("after scope")
+    #expect(log.values == ["holding", "cancelled", "after scope"])
   }
 }

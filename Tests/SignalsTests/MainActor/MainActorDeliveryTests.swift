@@ -1,6 +1,7 @@
 import Dispatch
 import Signals
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 /// A screen-like main-actor class. The handlers below mutate it directly, with no `await`,
@@ -172,7 +173,7 @@ private let mainQueueKey: DispatchSpecificKey<Bool> = {
 
   @Test func sinkWithOwnerOnTheMainActorPassesTheOwnerAndHoldsItWeakly() {
     let owner = MutableProperty(1)
-    let log = Log<String>()
+    let log = Recorder<String>()
     weak var weakScreen: Screen?
     let token: SubscriptionToken
     do {
@@ -180,14 +181,14 @@ private let mainQueueKey: DispatchSpecificKey<Bool> = {
       weakScreen = screen
       token = owner.property.receive(on: .mainActor).sink(with: screen) { screen, value in
         screen.show("\(value)")
-        log.append("\(value)")
+        log.record("\(value)")
       }
       owner.value = 2
       #expect(screen.shown == ["1", "2"])
     }
     #expect(weakScreen == nil)
     owner.value = 3
-    #expect(log.all == ["1", "2"])
+    #expect(log.values == ["1", "2"])
     token.cancel()
   }
 

@@ -13,7 +13,7 @@ import Testing
 @Suite(.dedicatedThread) struct MainThreadCancelDeadlockTests {
   @Test func releasingAScreensBagOnTheMainThreadWhileAnotherHandlerWaitsForItCompletes() async {
     let owner = MutableProperty(0)
-    let screen = Log<Int>()
+    let screen = Recorder<Int>()
     let otherEntered = DispatchSemaphore(value: 0)
     let other = owner.property.sink { value in
       guard value == 1 else { return }
@@ -28,7 +28,7 @@ import Testing
     }
     let setting = await MainActor.run {
       let bag = SubscriptionBag()
-      owner.property.receive(on: .mainActor).sink { screen.append($0) }.store(in: bag)
+      owner.property.receive(on: .mainActor).sink { screen.record($0) }.store(in: bag)
       let setting = startThread { owner.value = 1 }
       // The round is now running on the background thread, held in the other handler, which
       // cannot get the main thread until this block returns.
@@ -38,7 +38,7 @@ import Testing
     }
     waitOrFail(setting, "the background set to finish (deadlock?)")
     await MainActor.run {}  // anything the relay had submitted to the main queue has run
-    #expect(screen.all == [0], "the screen's handler ran after its bag was released")
+    #expect(screen.values == [0], "the screen's handler ran after its bag was released")
     withExtendedLifetime(other) {}
   }
 }

@@ -37,7 +37,7 @@ private final class CallingBackScheduler: SignalScheduler {
   /// What one subscriber saw through a queue: values, whether each arrived on the queue, and
   /// whether two calls ever overlapped.
   private final class QueueSubscriber: Sendable {
-    let values = Log<Int>()
+    let values = Recorder<Int>()
     let offQueue = Counter()
     let overlaps = Counter()
     let finished = DispatchSemaphore(value: 0)
@@ -55,7 +55,7 @@ private final class CallingBackScheduler: SignalScheduler {
       }
       if concurrent { overlaps.increment() }
       if !onQueue { offQueue.increment() }
-      values.append(value)
+      values.record(value)
       running.withLock { $0 -= 1 }
       if value == last { finished.signal() }
     }
@@ -79,7 +79,7 @@ private final class CallingBackScheduler: SignalScheduler {
       guard waitOrFail(subscriber.finished, "subscriber \(index) to receive every value") else {
         continue
       }
-      #expect(subscriber.values.all == Array(0..<count), "subscriber \(index) order")
+      #expect(subscriber.values.values == Array(0..<count), "subscriber \(index) order")
       #expect(subscriber.offQueue.value == 0, "subscriber \(index) was called off the queue")
       #expect(subscriber.overlaps.value == 0, "subscriber \(index) had overlapping calls")
     }
@@ -97,16 +97,16 @@ private final class CallingBackScheduler: SignalScheduler {
   @Test func propertyThroughAQueueStartsWithTheCurrentValue() {
     let queue = DispatchQueue(label: "ReceiveOnTests.property")
     let owner = MutableProperty(0)
-    let received = Log<Int>()
+    let received = Recorder<Int>()
     let done = DispatchSemaphore(value: 0)
     let token = owner.property.receive(on: .queue(queue)).sink { value in
-      received.append(value)
+      received.record(value)
       if value == 2 { done.signal() }
     }
     owner.value = 1
     owner.value = 2
     waitOrFail(done, "the last value on the queue")
-    #expect(received.all == [0, 1, 2])
+    #expect(received.values == [0, 1, 2])
     token.cancel()
   }
 
@@ -116,27 +116,27 @@ private final class CallingBackScheduler: SignalScheduler {
     let sender = EventSender<Int>()
     let owner = MutableProperty(0)
     let insideCall = Flag()
-    let duringCall = Log<String>()
+    let duringCall = Recorder<String>()
     let events = sender.stream.receive(on: .inline).sink { value in
-      duringCall.append("event \(value) \(insideCall.isRaised)")
+      duringCall.record("event \(value) \(insideCall.isRaised)")
     }
     let state = owner.property.receive(on: .inline).sink { value in
-      duringCall.append("state \(value) \(insideCall.isRaised)")
+      duringCall.record("state \(value) \(insideCall.isRaised)")
     }
     insideCall.raise()
     sender.send(1)
     owner.value = 1
-    #expect(duringCall.all == ["state 0 false", "event 1 true", "state 1 true"])
+    #expect(duringCall.values == ["state 0 false", "event 1 true", "state 1 true"])
     _ = (events, state)
   }
 
   @Test func inlineSchedulerRunsWorkAtOnceAndIgnoresDelays() {
-    let log = Log<String>()
+    let log = Recorder<String>()
     let scheduler = InlineScheduler.inline
-    scheduler.schedule { log.append("now") }
-    let token = scheduler.schedule(after: .seconds(60)) { log.append("after a minute") }
-    log.append("returned")
-    #expect(log.all == ["now", "after a minute", "returned"])
+    scheduler.schedule { log.record("now") }
+    let token = scheduler.schedule(after: .seconds(60)) { log.record("after a minute") }
+    log.record("returned")
+    #expect(log.values == ["now", "after a minute", "returned"])
     token.cancel()
   }
 
@@ -204,7 +204,7 @@ private final class CallingBackScheduler: SignalScheduler {
     let scheduler = DispatchQueueScheduler(queue)
     let key = DispatchSpecificKey<Bool>()
     queue.setSpecific(key: key, value: true)
-    let log = Log<String>()
+    let log = Recorder<String>()
     let done = DispatchSemaphore(value: 0)
     // Hold the serial queue so no scheduled work can start before the test has cancelled what
     // it means to cancel: timers may fire, but their work waits behind this block.
@@ -212,18 +212,18 @@ private final class CallingBackScheduler: SignalScheduler {
     queue.async { _ = gate.wait(timeout: .now() + hangGuard) }
 
     scheduler.schedule {
-      log.append("soon, on queue: \(DispatchQueue.getSpecific(key: key) == true)")
+      log.record("soon, on queue: \(DispatchQueue.getSpecific(key: key) == true)")
     }
-    let cancelled = scheduler.schedule(after: .zero) { log.append("cancelled ran") }
+    let cancelled = scheduler.schedule(after: .zero) { log.record("cancelled ran") }
     cancelled.cancel()
     let kept = scheduler.schedule(after: .milliseconds(1)) {
-      log.append("later, on queue: \(DispatchQueue.getSpecific(key: key) == true)")
+      log.record("later, on queue: \(DispatchQueue.getSpecific(key: key) == true)")
       done.signal()
     }
     gate.signal()
     waitOrFail(done, "the delayed work")
     queue.sync {}  // anything submitted to this serial queue before now has run
-    #expect(log.all == ["soon, on queue: true", "later, on queue: true"])
+    #expect(log.values == ["soon, on queue: true", "later, on queue: true"])
     kept.cancel()
   }
 
@@ -249,17 +249,17 @@ private final class CallingBackScheduler: SignalScheduler {
     let sender = EventSender<String>()
     let pings = Recorder(scheduler.pings.stream)
     // The scheduled work itself also reads the upstream property the value came from.
-    let received = Log<String>()
+    let received = Recorder<String>()
     let state = owner.property.receive(on: scheduler).sink { value in
-      received.append("\(value) while \(owner.value)")
+      received.record("\(value) while \(owner.value)")
     }
     let events = sender.stream.debounce(for: .milliseconds(10), scheduler: scheduler)
       .receive(on: scheduler)
-      .sink { received.append("event \($0)") }
+      .sink { received.record("event \($0)") }
     owner.value = "b"
     sender.send("x")
     scheduler.clock.run()
-    #expect(received.all == ["a while b", "b while b", "event x"])
+    #expect(received.values == ["a while b", "b while b", "event x"])
     #expect(pings.values == [0, 1, 2])
     _ = (state, events)
   }
@@ -274,13 +274,13 @@ private final class CallingBackScheduler: SignalScheduler {
   @Test func valuesSentBeforeTheDeliveryJobRunsAreDeliveredByThatOneJob() {
     let scheduler = TestScheduler()
     let sender = EventSender<String>()
-    let log = Log<String>()
-    let token = sender.stream.receive(on: scheduler).sink { log.append($0) }
+    let log = Recorder<String>()
+    let token = sender.stream.receive(on: scheduler).sink { log.record($0) }
     sender.send("value 1")
-    scheduler.schedule { log.append("work scheduled between the sends") }
+    scheduler.schedule { log.record("work scheduled between the sends") }
     sender.send("value 2")
     scheduler.advance()
-    #expect(log.all == ["value 1", "value 2", "work scheduled between the sends"])
+    #expect(log.values == ["value 1", "value 2", "work scheduled between the sends"])
     token.cancel()
   }
 }

@@ -45,24 +45,24 @@ import Testing
     // concurrent queue: far more runnable threads than cores, so a firing is often preempted
     // mid-way, which is what the race needs.
     let scheduler = ConcurrentZeroDelayScheduler()
-    let outOfOrder = Log<String>()
+    let outOfOrder = Recorder<String>()
     let senders = (0..<Self.streams).map { stream in
       startThread {
         for round in 0..<Self.rounds {
           let sender = EventSender<Int>()
-          let delivered = Log<Int>()
-          let token = timed.apply(sender.stream, on: scheduler).sink { delivered.append($0) }
+          let delivered = Recorder<Int>()
+          let token = timed.apply(sender.stream, on: scheduler).sink { delivered.record($0) }
           for value in 1...Self.valuesPerRound {
             sender.send(value)
           }
           scheduler.waitUntilEveryActionRan()
-          let values = delivered.all
+          let values = delivered.values
           if let index = values.indices.dropFirst().first(where: { values[$0] <= values[$0 - 1] }) {
-            outOfOrder.append(
+            outOfOrder.record(
               "stream \(stream) round \(round): \(values[index - 1]) then \(values[index])")
           }
           if values.last != Self.valuesPerRound {
-            outOfOrder.append("stream \(stream) round \(round): last was \(values.last ?? 0)")
+            outOfOrder.record("stream \(stream) round \(round): last was \(values.last ?? 0)")
           }
           token.cancel()
         }
@@ -71,7 +71,7 @@ import Testing
     for sender in senders {
       waitOrFail(sender, "a sending thread")
     }
-    #expect(outOfOrder.all == [])
+    #expect(outOfOrder.values == [])
   }
 }
 

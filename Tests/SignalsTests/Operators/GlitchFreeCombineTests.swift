@@ -89,21 +89,21 @@ import Testing
     // reads it, and nothing more when the queued change arrives: no pair is ever stale.
     let owner = MutableProperty(1)
     let combined = owner.property.map { $0 * 10 }.combineLatest(owner.property.map { $0 * 100 })
-    let seen = Log<String>()
+    let seen = Recorder<String>()
     let token = combined.sink { pair in
-      seen.append("\(pair.0)/\(pair.1)")
+      seen.record("\(pair.0)/\(pair.1)")
       if pair.0 == 20 { owner.value = 10 }
     }
     owner.value = 2
-    #expect(seen.all == ["10/100", "20/200", "100/1000"])
+    #expect(seen.values == ["10/100", "20/200", "100/1000"])
     token.cancel()
   }
 
   @Test func concurrentWritersNeverProduceAnInconsistentOrOlderPair() {
     let owner = MutableProperty(0)
     let combined = owner.property.map { $0 * 10 }.combineLatest(owner.property.map { $0 * 100 })
-    let pairs = Log<(Int, Int)>()
-    let token = combined.sink { pairs.append($0) }
+    let pairs = Recorder<(Int, Int)>()
+    let token = combined.sink { pairs.record($0) }
     let writers = (0..<4).map { _ in
       startThread {
         for _ in 0..<2_500 { owner.modify { $0 += 1 } }
@@ -112,7 +112,7 @@ import Testing
     for writer in writers {
       waitOrFail(writer, "a writing thread")
     }
-    let seen = pairs.all
+    let seen = pairs.values
     #expect(seen.allSatisfy { $0.1 == $0.0 * 10 }, "a pair that never existed")
     #expect(zip(seen, seen.dropFirst()).allSatisfy { $0.0 < $1.0 }, "an older or repeated pair")
     #expect(seen.last.map { $0.0 } == 100_000)

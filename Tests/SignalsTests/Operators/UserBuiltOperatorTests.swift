@@ -75,30 +75,30 @@ enum EventOperator: String, CaseIterable, Sendable, CustomTestStringConvertible 
   @Test(arguments: EventOperator.allCases)
   func anEventSentFromInsideAHandlerIsDeliveredAfterTheCurrentOne(_ op: EventOperator) {
     let sender = EventSender<Int>()
-    let seen = Log<String>()
+    let seen = Recorder<String>()
     let token = op.apply(sender.stream).sink { text in
-      seen.append("begin \(text)")
+      seen.record("begin \(text)")
       if text == op.expected(upTo: 1).last { sender.send(2) }  // re-entrant
-      seen.append("end \(text)")
+      seen.record("end \(text)")
     }
     sender.send(0)
     sender.send(1)
     let outputs = op.expected(upTo: 2)
-    #expect(seen.all == outputs.flatMap { ["begin \($0)", "end \($0)"] })
+    #expect(seen.values == outputs.flatMap { ["begin \($0)", "end \($0)"] })
     token.cancel()
   }
 
   @Test(arguments: EventOperator.allCases)
   func aHandlerThatCancelsItselfIsNeverCalledAgain(_ op: EventOperator) {
     let sender = EventSender<Int>()
-    let seen = Log<String>()
+    let seen = Recorder<String>()
     let own = Slot<SubscriptionToken>()
     own.value = op.apply(sender.stream).sink { text in
-      seen.append(text)
+      seen.record(text)
       own.value?.cancel()
     }
     for value in 0...3 { sender.send(value) }
-    #expect(seen.all == [op.expected(upTo: 3)[0]])
+    #expect(seen.values == [op.expected(upTo: 3)[0]])
   }
 
   @Test(arguments: EventOperator.allCases)

@@ -41,7 +41,7 @@ import Testing
   }
 
   private struct ChurnResult: Sendable {
-    let recorder: StressRecorder
+    let checked: CheckedHandler
     let isProperty: Bool
     let heldCalls: Bool
   }
@@ -57,14 +57,14 @@ import Testing
     let echoes = Atomic<Int>(0)
     // How many values of each sender the first long-lived subscriber has received.
     let delivered = (0..<Self.senderThreads).map { _ in AtomicCounter() }
-    let echoing = StressRecorder("long-lived events.sink (echoing)")
-    let longLived: [(recorder: StressRecorder, isProperty: Bool)] = [
+    let echoing = CheckedHandler("long-lived events.sink (echoing)")
+    let longLived: [(checked: CheckedHandler, isProperty: Bool)] = [
       (echoing, false),
-      (StressRecorder("long-lived events.receive(on: .queue(queue))"), false),
-      (StressRecorder("long-lived events.map.filter.receive(on: .queue(queue))"), false),
-      (StressRecorder("long-lived property.sink"), true),
-      (StressRecorder("long-lived property.receive(on: .queue(queue))"), true),
-      (StressRecorder("long-lived property.removeDuplicates.receive(on: .queue(queue))"), true),
+      (CheckedHandler("long-lived events.receive(on: .queue(queue))"), false),
+      (CheckedHandler("long-lived events.map.filter.receive(on: .queue(queue))"), false),
+      (CheckedHandler("long-lived property.sink"), true),
+      (CheckedHandler("long-lived property.receive(on: .queue(queue))"), true),
+      (CheckedHandler("long-lived property.removeDuplicates.receive(on: .queue(queue))"), true),
     ]
     var longLivedTokens = [
       stream.sink { stamp in
@@ -77,14 +77,14 @@ import Testing
           events.send(Stamp(sender: Self.echoSender, sequence: number))
         }
       },
-      stream.receive(on: .queue(queue)).sink { longLived[1].recorder.receive($0) },
+      stream.receive(on: .queue(queue)).sink { longLived[1].checked.receive($0) },
       stream.map { $0 }.filter { _ in true }.receive(on: .queue(queue)).sink {
-        longLived[2].recorder.receive($0)
+        longLived[2].checked.receive($0)
       },
-      property.sink { longLived[3].recorder.receive($0) },
-      property.receive(on: .queue(queue)).sink { longLived[4].recorder.receive($0) },
+      property.sink { longLived[3].checked.receive($0) },
+      property.receive(on: .queue(queue)).sink { longLived[4].checked.receive($0) },
       property.removeDuplicates().receive(on: .queue(queue)).sink {
-        longLived[5].recorder.receive($0)
+        longLived[5].checked.receive($0)
       },
     ]
     for (index, token) in longLivedTokens.enumerated() {
@@ -126,50 +126,50 @@ import Testing
       token.cancel()
     }
     for entry in longLived {
-      entry.recorder.cancelHasReturned()
+      entry.checked.cancelHasReturned()
     }
     longLivedTokens.removeAll()
 
     let sent = Dictionary(
       uniqueKeysWithValues: (0..<Self.senderThreads).map { ($0, Self.sendsPerSender) })
     let echoCount = (sent[0, default: 0] + Self.echoEvery - 1) / Self.echoEvery
-    for (recorder, isProperty) in longLived {
-      problems += recorder.violations
-      var values = recorder.values
+    for (checked, isProperty) in longLived {
+      problems += checked.violations
+      var values = checked.values
       if isProperty {
         if values.first != Stamp.initial {
-          problems.append("\(recorder.label): first value \(String(describing: values.first))")
+          problems.append("\(checked.label): first value \(String(describing: values.first))")
         }
         if values.last != finalValue {
           problems.append(
-            "\(recorder.label): last value \(String(describing: values.last)), "
+            "\(checked.label): last value \(String(describing: values.last)), "
               + "but the property ends on \(finalValue)")
         }
         values = Array(values.dropFirst())
-        problems += StressCheck.complete(values, expected: sent, label: recorder.label)
+        problems += StressCheck.complete(values, expected: sent, label: checked.label)
       } else {
         problems += StressCheck.complete(
-          values.filter { $0.sender != Self.echoSender }, expected: sent, label: recorder.label)
+          values.filter { $0.sender != Self.echoSender }, expected: sent, label: checked.label)
         problems += StressCheck.complete(
           values.filter { $0.sender == Self.echoSender }, expected: [Self.echoSender: echoCount],
-          label: recorder.label + " (echoes)")
+          label: checked.label + " (echoes)")
       }
       let expectedCount = isProperty ? 0 : echoCount
       if values.count != sent.values.reduce(0, +) + expectedCount {
-        problems.append("\(recorder.label): \(values.count) values in all")
+        problems.append("\(checked.label): \(values.count) values in all")
       }
     }
     let results = churned.withLock { $0 }
     if results.count != Self.churnThreads * Self.churnCycles {
       problems.append("\(results.count) churn subscriptions recorded")
     }
-    let receivedByChurners = results.map { $0.recorder.values.count }
+    let receivedByChurners = results.map { $0.checked.values.count }
     print(
       "stress: \(results.count) churn subscriptions, \(receivedByChurners.filter { $0 > 0 }.count)"
         + " received something, \(receivedByChurners.reduce(0, +)) values in all, "
-        + "\(results.filter { $0.heldCalls && $0.recorder.startedCalls > 0 }.count) cancels met "
+        + "\(results.filter { $0.heldCalls && $0.checked.startedCalls > 0 }.count) cancels met "
         + "a held call in flight; "
-        + "long-lived subscribers received \(longLived.map { $0.recorder.count })")
+        + "long-lived subscribers received \(longLived.map { $0.checked.count })")
     // The run must have exercised what it checks: a run whose churners received nothing, or
     // whose cancels never met a call in flight, would pass every check above without testing.
     // (Typical runs here: 650 of 800 received something, 230 cancels met a held call; under
@@ -179,15 +179,15 @@ import Testing
     if churnersThatReceived < 20 {
       problems.append("only \(churnersThatReceived) churn subscriptions received anything")
     }
-    let cancelsThatMetACall = results.filter { $0.heldCalls && $0.recorder.startedCalls > 0 }
+    let cancelsThatMetACall = results.filter { $0.heldCalls && $0.checked.startedCalls > 0 }
     if cancelsThatMetACall.count < 5 {
       problems.append("only \(cancelsThatMetACall.count) cancels met a call in flight")
     }
     for result in results {
-      problems += result.recorder.violations
+      problems += result.checked.violations
       problems += Self.checkChurned(
-        result.recorder.values, isProperty: result.isProperty,
-        label: result.recorder.label)
+        result.checked.values, isProperty: result.isProperty,
+        label: result.checked.label)
     }
     return problems
   }
@@ -213,13 +213,13 @@ import Testing
       // The churn thread cancels with cancel() (at most one call may follow it); the
       // self-cancelling mode also cancels from inside its handler, on the delivering thread,
       // where no call may follow at all.
-      let recorder = StressRecorder(
+      let checked = CheckedHandler(
         "churn thread \(thread) #\(cycle) \(names[mode])\(holds ? " (held)" : "")",
         holdsCallsForCancel: holds)
       let probe = tracker.track(HandlerProbe(), "handler of churn \(thread) #\(cycle)")
       let work = random.below(3) * 300
       let handler: @Sendable (Stamp) -> Void = { stamp in
-        withExtendedLifetime(probe) { recorder.receive(stamp, work: work) }
+        withExtendedLifetime(probe) { checked.receive(stamp, work: work) }
       }
       let ownToken = Locked<SubscriptionToken?>(nil)
       let token: SubscriptionToken
@@ -242,7 +242,7 @@ import Testing
             let own = ownToken.withLock({ $0.take() })
           {
             own.cancel()
-            recorder.cancelHasReturned(inHandler: true)
+            checked.cancelHasReturned(inHandler: true)
           }
         }
         ownToken.withLock { $0 = token }
@@ -252,14 +252,14 @@ import Testing
       // cancel meets a call in flight: wait (boundedly) until one or two calls started.
       let wanted = holds ? 1 : random.within(0...2)
       if wanted > 0 {
-        waitBriefly { recorder.startedCalls >= wanted || sendersAreDone() }
+        waitBriefly { checked.startedCalls >= wanted || sendersAreDone() }
       }
-      recorder.cancelWillStart()
+      checked.cancelWillStart()
       token.cancel()
-      recorder.cancelHasReturned()
+      checked.cancelHasReturned()
       _ = ownToken.withLock { $0.take() }  // breaks token -> handler -> ownToken -> token
       results.append(
-        ChurnResult(recorder: recorder, isProperty: [2, 3, 5].contains(mode), heldCalls: holds))
+        ChurnResult(checked: checked, isProperty: [2, 3, 5].contains(mode), heldCalls: holds))
     }
     return results
   }

@@ -32,16 +32,16 @@ import Testing
   /// The same with values queued behind the handed-off one: every one of them is released by
   /// the cancellation.
   @Test func cancellingReleasesTheHandedOffValueAndTheValuesQueuedBehindIt() {
-    let released = Log<String>()
+    let released = Recorder<String>()
     let scheduler = TestScheduler()
     let sender = EventSender<OnDeinit>()
     let calls = Counter()
     let token = sender.stream.receive(on: scheduler).sink { _ in calls.increment() }
     for name in ["handed off", "queued 1", "queued 2"] {
-      sender.send(OnDeinit { released.append(name) })
+      sender.send(OnDeinit { released.record(name) })
     }
     token.cancel()
-    #expect(Set(released.all) == ["handed off", "queued 1", "queued 2"])
+    #expect(Set(released.values) == ["handed off", "queued 1", "queued 2"])
     scheduler.run()
     #expect(calls.value == 0)
   }
@@ -53,13 +53,13 @@ import Testing
   @Test func aHandedOffValueIsReleasedBeforeItsRoundEnds() {
     let scheduler = CountingScheduler()
     let sender = EventSender<OnDeinit?>()
-    let received = Log<String>()
+    let received = Recorder<String>()
     let token = sender.stream.receive(on: scheduler).sink { value in
-      received.append(value == nil ? "sent from the deinit" : "handed off")
+      received.record(value == nil ? "sent from the deinit" : "handed off")
     }
     sender.send(OnDeinit { sender.send(nil) })
     scheduler.clock.advance()
-    #expect(received.all == ["handed off", "sent from the deinit"])
+    #expect(received.values == ["handed off", "sent from the deinit"])
     #expect(scheduler.jobs.value == 1, "the value sent from the deinit needed no job of its own")
     token.cancel()
   }

@@ -1,5 +1,6 @@
 import Signals
 import SignalsTestSupport
+import SignalsTesting
 import Synchronization
 
 /// A value the stress tests send: who sent it and its number in that sender's sequence.
@@ -12,13 +13,13 @@ struct Stamp: Sendable, Equatable, CustomStringConvertible {
   var description: String { "\(sender).\(sequence)" }
 }
 
-/// Records what one subscriber of a stress test receives, and catches, as they happen, what a
-/// handler can see that must never happen: two overlapping calls; after a cancel made on the
+/// The handler of one subscriber of a stress test: it records what it receives in a `Recorder`,
+/// and catches, as calls happen, what a handler can see that must never happen: two overlapping calls; after a cancel made on the
 /// delivering thread (from inside the handler) returned, any call; after a `cancel()` on
 /// another thread returned, more than one call starting (`cancel()` never waits: the round
 /// already running on another thread may still make the one call it was about to make, and no
 /// later round calls the handler).
-final class StressRecorder: Sendable {
+final class CheckedHandler: Sendable {
   let label: String
   /// Whether each call waits (boundedly) until the canceller has *started* `cancel()`, so that
   /// the cancel certainly meets a call in flight on another thread. Only for subscribers whose
@@ -27,7 +28,7 @@ final class StressRecorder: Sendable {
   /// Whether the cancel was made from inside the handler itself, on the delivering thread.
   private let cancelledInHandler = Atomic<Bool>(false)
   private let callsStartedAfterCancel = Atomic<Int>(0)
-  private let received = Locked<[Stamp]>([])
+  private let received = Recorder<Stamp>()
   private let callsStarted = Atomic<Int>(0)
   private let callsInProgress = Atomic<Int>(0)
   private let cancelStarted = Atomic<Bool>(false)
@@ -39,8 +40,8 @@ final class StressRecorder: Sendable {
     self.holdsCallsForCancel = holdsCallsForCancel
   }
 
-  var values: [Stamp] { received.withLock { $0 } }
-  var count: Int { received.withLock { $0.count } }
+  var values: [Stamp] { received.values }
+  var count: Int { received.values.count }
   var startedCalls: Int { callsStarted.load(ordering: .acquiring) }
   var violations: [String] { problems.withLock { $0 } }
 
@@ -58,7 +59,7 @@ final class StressRecorder: Sendable {
         report("received \(stamp), call \(late) after cancel() had returned (at most 1)")
       }
     }
-    received.withLock { $0.append(stamp) }
+    received.record(stamp)
     callsStarted.wrappingAdd(1, ordering: .releasing)
     if holdsCallsForCancel {
       waitBriefly { cancelStarted.load(ordering: .acquiring) }
