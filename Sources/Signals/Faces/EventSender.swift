@@ -6,12 +6,11 @@
 /// ```
 ///
 /// - Replay: none; an event sent with no subscriber is dropped (see ``EventStream``).
-/// - Threading: ``send(_:)`` may be called from any thread or task. If no delivery is running,
-///   the calling thread delivers before `send` returns; otherwise the event is queued and
-///   delivered, in order, by the thread already delivering, and `send` returns at once. The
-///   delivering thread keeps going until the queue is empty, including events other threads
-///   send meanwhile: under sustained sending from other threads, the `send` that started the
-///   delivery returns only when they pause.
+/// - Threading: any thread or task may call ``send(_:)``. With no delivery running, the calling
+///   thread delivers before `send` returns; otherwise `send` queues the event and returns at once,
+///   and the thread already delivering delivers it in order, going on until the queue is empty:
+///   under sustained sending from other threads, the `send` that started the delivery returns only
+///   when they pause. Writes to a ``MutableProperty`` are delivered the same way.
 public final class EventSender<Value: Sendable>: Sendable {
   @usableFromInline let channel: Channel<Value>
 
@@ -26,14 +25,11 @@ public final class EventSender<Value: Sendable>: Sendable {
     self.stream = EventStream(subscribe: channel.subscribe)
   }
 
-  /// Creates a sender that tells `onDrop` about every event it sends while nobody would
-  /// receive it: no subscriber at all, or only subscribers cancelled before the send.
-  ///
-  /// For tracing and diagnostics ("this toast fell on the floor"), not for recovering the event:
-  /// an event that must not be lost is state (see the guide). Whether an event is dropped is
-  /// decided when it is sent, from the subscribers at that moment. `onDrop` runs on the sending
-  /// thread, after `send(_:)` has done its delivery work and with no lock held, so it may send,
-  /// subscribe or cancel. A sender made with ``init()`` checks nothing extra when it sends.
+  /// Creates a sender that calls `onDrop` with each event nobody would receive, judged at the
+  /// send: no subscriber, or only ones cancelled before it. For tracing, not recovery (an event
+  /// that must not be lost is state: see the guide). `onDrop` runs on the sending thread after
+  /// the delivery work, with no lock held, so it may send, subscribe or cancel. A sender made
+  /// with ``init()`` checks nothing extra when it sends.
   @inlinable
   public init(onDrop: @escaping @Sendable (Value) -> Void) {
     let channel = Channel<Value>(dropObserver: onDrop)

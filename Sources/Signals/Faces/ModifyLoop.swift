@@ -1,12 +1,6 @@
-/// The loop behind ``MutableProperty/modify(_:)``: a read, the user's change with no lock held,
-/// and a store only if no other write came in between. Internal.
 extension Channel {
-  /// Stores `body`'s change of the current value and delivers it, as one write. `body` is user
-  /// code, so it runs with no lock held, on a copy read with its write number; the result is
-  /// stored only if no other write came in between, else `body` runs again on the newer value.
-  /// A `body` that writes the property itself on every run would never see its change stored:
-  /// its second such run stops with a message naming the mistake. Returns what the run whose
-  /// change was stored returned.
+  /// The loop behind ``MutableProperty/modify(_:)`` (promises there): `body` runs unlocked, on a
+  /// copy read with its write number, and its change is stored only if no write came in between.
   func modify<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     let thread = currentThreadNumber()
     var runsThatWroteItself = 0

@@ -1,18 +1,13 @@
-/// The read-only face of state: what the screen shows now.
+/// The read-only face of state (what the screen shows now), exposed by a view model that keeps
+/// the owning ``MutableProperty`` private: it has no setter and is not the owner's superclass.
 ///
-/// A view model exposes a `Property` and keeps the ``MutableProperty`` that owns it private, so
-/// other modules cannot write it: `Property` has no setter and is not a superclass of the owner.
-///
-/// - Replay: ``value`` is always readable, and every new subscriber first receives the current
-///   value, then every later change.
+/// - Replay: ``value`` is always readable. A new subscriber first receives the stored (newest)
+///   value alone, on the subscribing thread, before `sink` returns, even during a delivery (or
+///   in a handler); values written meanwhile follow, in order, then every later change.
 /// - Timing: a change is delivered after it is stored (didSet timing), so a handler that reads
 ///   ``value`` sees the new value, never the old one.
-/// - Ordering: each subscriber receives values one at a time, in the order they were set. A
-///   value set from inside a handler is queued and delivered after the current one has reached
-///   everyone, so the last value every subscriber receives is the stored value.
-/// - Subscribing: the subscribing thread delivers the stored (newest) value to the new subscriber
-///   alone, before `sink` returns, even while a delivery is running (or from inside a handler);
-///   values written meanwhile follow, in order, then every later change.
+/// - Ordering: as for an ``EventStream`` (one at a time, in write order; a value set inside a
+///   handler is queued behind the current one), so each subscriber's last value is the stored one.
 /// - Cancellation: see ``SubscriptionToken``.
 public struct Property<Value: Sendable>: Sendable {
   /// A subscribe function: registers a handler, returns its token.
@@ -24,8 +19,7 @@ public struct Property<Value: Sendable>: Sendable {
   @usableFromInline let readConsistently: @Sendable (ReadSnapshot) -> Value
   private let subscribeFunction: SubscribeFunction
 
-  /// The library's own initialiser: `readConsistently` reads through the snapshot, so that
-  /// ``combineLatest(_:)`` can tell which owners' versions a value came from.
+  /// The library's own initialiser, whose `readConsistently` reads through the snapshot.
   @usableFromInline
   init(
     read: @escaping @Sendable () -> Value,
@@ -37,28 +31,13 @@ public struct Property<Value: Sendable>: Sendable {
     self.subscribeFunction = subscribe
   }
 
-  /// Makes a property from a way to read its value and a subscribe function: the building block
-  /// for operators the library does not have.
-  ///
-  /// The two functions must keep the promises every property keeps, because its subscribers
-  /// rely on them:
-  /// - `subscribe(handler)` calls `handler` with the current value first (before returning,
-  ///   or, for a property that delivers elsewhere, as its first call), then with every later
-  ///   value, in order, one call at a time (each call returns before the next starts, ordered
-  ///   as a lock or a serial queue
-  ///   orders them, whichever threads make them: `receive(on:)` relies on it), until the
-  ///   returned token is cancelled; after a cancel made on the delivering thread no call
-  ///   follows.
-  /// - It never calls `handler` while holding a lock (so handlers may send, subscribe and
-  ///   cancel), and never blocks in the token's `cancel()`.
-  /// - `read()` returns the value a subscriber would receive last, from any thread; it must be
-  ///   pure and quick.
-  ///
-  /// The easy way to keep them: subscribe to existing properties or streams, and deliver your
-  /// results through an ``EventSender`` (it serialises and orders them) or a
-  /// ``MutableProperty`` of your own, returning one token that cancels the delivering side
-  /// first. ``combineLatest(_:)`` treats a property made this way as an owner with no version:
-  /// it re-reads it on every notification and delivers each one.
+  /// Makes a property from a way to read its value and a subscribe function: the building block for
+  /// operators the library does not have. `subscribe(handler)` must keep the promises of
+  /// ``EventStream/init(subscribe:)``, except that it first calls `handler` with the current value
+  /// (before returning or, for a property that delivers elsewhere, as its first call), then with
+  /// every later value; `read()` must return the value a subscriber would receive last, from any
+  /// thread, purely and quickly. The easy way there works with a ``MutableProperty`` too.
+  /// ``combineLatest(_:)`` re-reads such a property on every notification and delivers each one.
   public init(read: @escaping @Sendable () -> Value, subscribe: @escaping SubscribeFunction) {
     self.init(
       read: read,
@@ -86,19 +65,14 @@ public struct Property<Value: Sendable>: Sendable {
   }
 
   /// Calls `handler` with the current value, then with every later value, until the returned
-  /// token is cancelled or released.
-  ///
-  /// The current value is delivered to `handler` alone, on the calling thread, before `sink`
-  /// returns (even while another delivery is running); values written meanwhile follow it, in
-  /// order. Later values may come on any thread; use ``receive(on:)-(MainActorScheduler)`` for
-  /// main-actor delivery.
+  /// token is cancelled or released (replay: see ``Property``). Later values may come on any
+  /// thread; use ``receive(on:)-(MainActorScheduler)`` for main-actor delivery.
   public func sink(_ handler: @escaping @Sendable (Value) -> Void) -> SubscriptionToken {
     subscribeFunction(handler)
   }
 
-  /// Like ``sink(_:)``, but holds `object` (usually the screen) weakly and passes it to `handler`,
-  /// so screen code needs no `[weak self]`. Once `object` is gone, values are ignored (release the
-  /// token, usually by keeping it in the screen's ``SubscriptionBag``, to unsubscribe).
+  /// Like ``sink(_:)``, but holds `object` weakly and passes it to `handler`, as
+  /// ``EventStream/sink(with:_:)`` does (values are ignored once `object` is gone).
   public func sink<Object: AnyObject & Sendable>(
     with object: Object, _ handler: @escaping @Sendable (Object, Value) -> Void
   ) -> SubscriptionToken {

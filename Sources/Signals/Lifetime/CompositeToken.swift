@@ -1,9 +1,7 @@
-/// Cancels several subscriptions in order, as one. Used by operators that hold more than one
-/// subscription (for example `combineLatest`); they list the stage that calls the user's
-/// handler first, so that it stops before its sources do.
+/// Cancels several subscriptions in order, as one. Operators holding several, like `combineLatest`,
+/// list first the stage that calls the user's handler, so it stops before its sources do.
 final class CompositeToken: SubscriptionToken, @unchecked Sendable {
-  // Why `@unchecked Sendable` is sound (restated from its superclass): the one stored property is a `let`
-  // of a `Sendable` type.
+  // `@unchecked Sendable` is sound as for the superclass: one stored `let`, of a `Sendable` type.
   private let parts: [SubscriptionToken]
 
   init(_ parts: [SubscriptionToken]) {

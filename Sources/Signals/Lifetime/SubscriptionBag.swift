@@ -1,12 +1,8 @@
-/// A thread-safe bag of ``SubscriptionToken``s that cancels them all when it is released.
-///
-/// A screen keeps one bag and stores every subscription it makes in `bind()`; when the screen
-/// goes away, the bag goes with it and every subscription ends.
-///
-/// - Threading: `insert`, `cancelAll` and release are safe from any thread.
-/// - Cancellation: ``cancelAll()`` and release cancel the tokens in insertion order, outside the
-///   bag's lock, so a handler that stores into the same bag while it is being emptied cannot
-///   deadlock. A token inserted after `cancelAll()` begins is kept for the next round.
+/// A thread-safe bag of ``SubscriptionToken``s that cancels them all when it is released: a
+/// screen keeps one for the subscriptions it makes in `bind()`, and they end with it.
+/// ``cancelAll()`` and release cancel the tokens in insertion order, outside the bag's lock, so a
+/// handler that stores into the same bag while it is being emptied cannot deadlock; a token
+/// inserted after `cancelAll()` begins is kept for the next round.
 public final class SubscriptionBag: Sendable {
   private let tokens = Locked<[SubscriptionToken]>([])
 

@@ -1,15 +1,11 @@
-/// The entry points this package's own tests use, and nothing else does (`package` access:
-/// invisible to clients). Gathered here so a reader sees at once what tests may look at.
+/// The entry points only this package's own tests use (`package`: invisible to clients).
 extension EventSender {
-  /// How many deliveries the queue's buffer can hold now without growing: after a burst has
-  /// drained, a channel keeps at most a small buffer.
+  /// How many deliveries the queue's buffer holds without growing (small again after a burst).
   package var queueCapacity: Int {
     channel.queueCapacity
   }
 
-  /// Stops with a message if the engine's state machine breaks an invariant
-  /// (`ChannelState.checkInvariants()`); the model-based and stress tests call it after every
-  /// step.
+  /// Stops if the engine breaks an invariant; model-based and stress tests call it every step.
   package func checkInvariants() {
     channel.checkInvariants()
   }

@@ -8,31 +8,20 @@
   #error("Signals needs POSIX threads: Glibc, Musl or Darwin")
 #endif
 
-/// A value behind a lock: the one lock every Signals type uses. Package-internal.
+/// A value behind a lock: the one lock every Signals type uses. Package-internal. Contract:
+/// ``withLock(_:)`` gives its body, library code that never blocks or locks it again, exclusive
+/// access to the value. User code never runs inside: a user value leaving the state (a displaced
+/// value, a handler, a job) is returned from the body and released after unlocking.
 ///
-/// Contract: ``withLock(_:)`` gives its body exclusive access to the value; the body must be the
-/// library's own code, must not block and must not lock the same lock again. User code never
-/// runs inside it: whatever user value leaves the state (a displaced value, a handler, a job)
-/// is returned from the body and released by the caller after unlocking.
-///
-/// Why a POSIX mutex and not `Synchronization.Mutex`: ThreadSanitizer intercepts
-/// `pthread_mutex_lock`, so `swift test --sanitize=thread` checks the real locking; `Mutex`'s
-/// fast path is an atomic inside the uninstrumented standard library, which ThreadSanitizer
-/// cannot see, so it reports every correctly locked access as a race. And under contention
-/// `Mutex` was far slower here: eight threads each making 10,000 `modify` calls on one property
-/// took 25 s with it and 0.5 s with this lock, for about 20 instructions saved per uncontended
-/// lock and unlock (docs/performance.md). The same code runs on every platform (only the C
-/// module's name differs).
-///
-/// The mutex and the value live together in one heap block that never moves (POSIX forbids
-/// moving a mutex), reached through a pointer: accesses through a pointer carry no dynamic
-/// exclusivity check, which the lock makes redundant.
+/// A POSIX mutex, not `Synchronization.Mutex`, which ThreadSanitizer cannot see (it reports correct
+/// locking as races) and which was 50 times slower here under contention (docs/performance.md).
+/// Mutex and value share one heap block that never moves (POSIX forbids moving a mutex), reached
+/// through a pointer: no dynamic exclusivity check, which the lock makes redundant.
 @usableFromInline
 package final class Locked<State>: @unchecked Sendable {
-  // Why `@unchecked Sendable` is sound: the only mutable storage is `storage.pointee.state`,
-  // read and written only inside `withLock`, between `pthread_mutex_lock` and
-  // `pthread_mutex_unlock` of `storage.pointee.mutex`; `sending` on the way in and out keeps
-  // non-Sendable values from escaping shared, as `Mutex.withLock` does.
+  // Why `@unchecked Sendable` is sound: the only mutable storage, `storage.pointee.state`, is
+  // read and written only inside `withLock`, while `storage.pointee.mutex` is locked; `sending`
+  // on the way in and out keeps non-Sendable values from escaping shared, as in `Mutex.withLock`.
   @usableFromInline
   struct Storage {
     @usableFromInline var mutex = pthread_mutex_t()

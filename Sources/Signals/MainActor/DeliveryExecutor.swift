@@ -1,9 +1,5 @@
-/// Where a relay delivers: the context of `receive(on:)`. Internal.
-///
-/// A relay's channel does not keep its executor: the producer passes it with every value
-/// (``Channel/publish(_:through:)``), so a job an executor holds keeps the channel, never the other
-/// way round, and a scheduler that never runs its jobs (an unadvanced `TestScheduler`) is freed
-/// with them.
+/// Where a relay delivers: the context of `receive(on:)`. Internal. Passed with every value
+/// (``Channel/publish(_:through:)``), not kept, so a job holds the channel, never the reverse.
 @usableFromInline
 protocol DeliveryExecutor: Sendable {
   /// Whether the calling thread may deliver now, without a job.

@@ -1,5 +1,4 @@
-/// `handler` with `object` held weakly: called with the object while it lives, ignored after.
-/// Internal; behind every `sink(with:_:)`.
+/// Behind every `sink(with:_:)`: `handler` with `object` held weakly, ignored once it is gone.
 func holdingWeakly<Object: AnyObject & Sendable, Value>(
   _ object: Object, _ handler: @escaping @Sendable (Object, Value) -> Void
 ) -> @Sendable (Value) -> Void {
@@ -9,8 +8,7 @@ func holdingWeakly<Object: AnyObject & Sendable, Value>(
   }
 }
 
-/// The main-actor form of `holdingWeakly(_:_:)`. Internal; behind the main-actor faces
-/// `sink(with:_:)`.
+/// The main-actor form of `holdingWeakly(_:_:)`, behind the main-actor faces' `sink(with:_:)`.
 func holdingWeaklyOnMainActor<Object: AnyObject & Sendable, Value>(
   _ object: Object, _ handler: @escaping @MainActor (Object, Value) -> Void
 ) -> @MainActor (Value) -> Void {

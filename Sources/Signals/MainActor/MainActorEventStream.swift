@@ -1,9 +1,5 @@
-/// An ``EventStream`` whose handlers run on the main actor, made by
-/// `stream.receive(on: .mainActor)`.
-///
-/// Same rules as ``EventStream`` (no replay, every subscriber, send order, one at a time), with
-/// every handler call on the main actor. An event that arrives on the main thread while nothing
-/// is queued for that subscriber is delivered at once; otherwise it is queued on the main queue.
+/// An ``EventStream`` whose handlers run on the main actor: `stream.receive(on: .mainActor)`.
+/// Same rules as ``EventStream``; ``MainActorScheduler`` says when delivery is synchronous.
 public struct MainActorEventStream<Value: Sendable>: Sendable {
   @usableFromInline let upstream: EventStream<Value>
 
@@ -14,8 +10,7 @@ public struct MainActorEventStream<Value: Sendable>: Sendable {
     sinkOnMainActor(upstream.sink, handler)
   }
 
-  /// Like ``sink(_:)``, holding `object` (usually the screen) weakly: no `[weak self]` needed in
-  /// screen code. Once `object` is gone, events are ignored.
+  /// Like ``sink(_:)``, holding `object` weakly as ``EventStream/sink(with:_:)`` does.
   public func sink<Object: AnyObject & Sendable>(
     with object: Object, _ handler: @escaping @MainActor (Object, Value) -> Void
   ) -> SubscriptionToken {

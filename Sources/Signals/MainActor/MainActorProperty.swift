@@ -1,9 +1,5 @@
-/// A ``Property`` whose handlers run on the main actor, made by
-/// `property.receive(on: .mainActor)`.
-///
-/// Same rules as ``Property`` (current value first, then changes in order, didSet timing), with
-/// every handler call on the main actor. Subscribing on the main thread while nothing is
-/// delivering delivers the current value before `sink` returns, so `bind()` renders at once.
+/// A ``Property`` whose handlers run on the main actor: `property.receive(on: .mainActor)`.
+/// Same rules as ``Property``; ``MainActorScheduler`` says when delivery is synchronous.
 public struct MainActorProperty<Value: Sendable>: Sendable {
   @usableFromInline let upstream: Property<Value>
 
@@ -19,8 +15,7 @@ public struct MainActorProperty<Value: Sendable>: Sendable {
     sinkOnMainActor(upstream.sink, handler)
   }
 
-  /// Like ``sink(_:)``, holding `object` (usually the screen) weakly: no `[weak self]` needed in
-  /// screen code. Once `object` is gone, values are ignored.
+  /// Like ``sink(_:)``, holding `object` weakly as ``EventStream/sink(with:_:)`` does.
   public func sink<Object: AnyObject & Sendable>(
     with object: Object, _ handler: @escaping @MainActor (Object, Value) -> Void
   ) -> SubscriptionToken {

@@ -1,5 +1,4 @@
-/// Subscribes the main-actor `handler` to `subscribe`'s values through the relay, delivering on
-/// the main queue (see ``UncheckedMainActorCall`` for why the handler needs no run-time check).
+/// The relay on the main queue, for a main-actor `handler` (unchecked: ``UncheckedMainActorCall``).
 @inlinable
 func sinkOnMainActor<Value: Sendable>(
   _ subscribe: (@escaping @Sendable (Value) -> Void) -> SubscriptionToken,

@@ -4,12 +4,10 @@ import Dispatch
 /// thread runs the main queue, else through `DispatchQueue.main.async`. Internal.
 @usableFromInline
 final class MainQueueExecutor: DeliveryExecutor {
-  /// The one instance.
   @usableFromInline static let shared = MainQueueExecutor()
 
-  /// A marker set on the main queue: `DispatchQueue.getSpecific` finds it exactly when the
-  /// caller runs on the main queue, which is what main-actor isolation means (the main *thread*
-  /// is not enough: after `dispatchMain()` on Linux a worker thread services the main queue).
+  /// Set on the main queue, so `getSpecific` finds it exactly where main-actor isolation holds (the
+  /// main *thread* is not enough: after `dispatchMain()` on Linux a worker thread services it).
   private let mainQueueKey = DispatchSpecificKey<Bool>()
 
   private init() {

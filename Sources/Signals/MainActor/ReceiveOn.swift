@@ -1,20 +1,13 @@
 extension EventStream {
   /// The same events, delivered through `scheduler`.
   ///
-  /// Each subscriber gets its own ordered queue, so events stay in send order and are delivered
-  /// one at a time even on a concurrent scheduler. Cancelling drops queued events that have not
-  /// been delivered yet, and releases them: on the cancelling thread when no delivery is running,
-  /// else on the delivering thread when its round ends.
-  ///
-  /// Lifetime: a delivery job the scheduler has not run yet holds the subscriber's queue (its
-  /// relay) until the scheduler runs it or lets it go; a cancelled subscription's queue is
-  /// empty by then. The relay does not hold the scheduler, so a scheduler that never runs its
-  /// jobs is freed with them once nothing else holds it.
-  ///
-  /// One job per burst: the first event sent while the subscriber's queue is empty schedules
-  /// one job, and that job delivers every event queued by the time it runs. So work scheduled
-  /// on the same scheduler between two sends runs after both deliveries (OpenCombine,
-  /// ReactiveSwift and RxSwift schedule a job per value and would run it in between).
+  /// Each subscriber gets its own queue: events keep send order and come one at a time, even on a
+  /// concurrent scheduler. One job per burst: the first event sent to an empty queue schedules a
+  /// job that delivers all queued by the time it runs, so work scheduled on the same scheduler
+  /// between two sends runs after both deliveries. Cancelling drops undelivered events and releases
+  /// them at once, or on the delivering thread when a running round ends. An unrun job holds the
+  /// queue (empty once cancelled) until the scheduler runs it or lets it go; the queue does not
+  /// hold the scheduler, so an otherwise unheld scheduler is freed with the jobs it never runs.
   @inlinable
   public func receive(on scheduler: some SignalScheduler) -> EventStream<Value> {
     let upstream = self
@@ -23,26 +16,21 @@ extension EventStream {
     }
   }
 
-  /// The stream itself: delivery already happens on the sending thread, so nothing changes and
-  /// nothing is added to the delivery path.
+  /// The stream itself: delivery already happens on the sending thread, so nothing is added.
   public func receive(on scheduler: InlineScheduler) -> EventStream<Value> {
     self
   }
 
-  /// A main-actor face of this stream: its handlers are `@MainActor`. See
-  /// ``MainActorScheduler`` for when delivery is synchronous.
+  /// A main-actor face of this stream, with `@MainActor` handlers: see ``MainActorScheduler``.
   public func receive(on scheduler: MainActorScheduler) -> MainActorEventStream<Value> {
     MainActorEventStream(upstream: self)
   }
 }
 
 extension Property {
-  /// The same property, its changes delivered through `scheduler`. ``value`` still reads the
+  /// The same property, each subscriber's values (the current one first) delivered through
+  /// `scheduler` as by ``EventStream/receive(on:)-(SignalScheduler)``. ``value`` still reads the
   /// stored value directly, so it may be ahead of what a subscriber has received so far.
-  ///
-  /// Each subscriber gets its own ordered queue (see ``EventStream/receive(on:)-(SignalScheduler)``);
-  /// the first value a subscriber receives is the current value, delivered through the
-  /// scheduler too.
   @inlinable
   public func receive(on scheduler: some SignalScheduler) -> Property<Value> {
     let upstream = self
@@ -59,8 +47,7 @@ extension Property {
     self
   }
 
-  /// A main-actor face of this property: its handlers are `@MainActor`. See
-  /// ``MainActorScheduler`` for when delivery is synchronous.
+  /// A main-actor face of this property, with `@MainActor` handlers: see ``MainActorScheduler``.
   public func receive(on scheduler: MainActorScheduler) -> MainActorProperty<Value> {
     MainActorProperty(upstream: self)
   }

@@ -1,7 +1,5 @@
-/// The one relay behind `receive(on:)` and the main-actor faces: subscribes `handler` to
-/// `subscribe`'s values through a channel of its own that delivers through `executor`, in order
-/// and one at a time, one job per burst. The token cancels the relay first (the stage that
-/// calls `handler`), then the upstream subscription.
+/// The relay behind every `receive(on:)`: `handler` gets `subscribe`'s values through a channel
+/// of its own, delivered through `executor`. The token cancels that channel first, then upstream.
 @inlinable
 func sinkThroughRelay<Value: Sendable>(
   _ subscribe: (@escaping @Sendable (Value) -> Void) -> SubscriptionToken,

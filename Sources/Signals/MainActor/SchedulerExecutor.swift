@@ -8,7 +8,6 @@ struct SchedulerExecutor<Scheduler: SignalScheduler>: DeliveryExecutor {
     self.scheduler = scheduler
   }
 
-  /// Never: the scheduler decides where its jobs run.
   @inlinable
   var canDeliverHere: Bool { false }
 

@@ -3,18 +3,12 @@
 ///
 /// Contract: ``init(_:)`` drops the handler's `@MainActor` annotation, so ``call(_:)`` is sound
 /// only if every call runs on the main queue (the main actor's executor). The one user, the
-/// main-actor relay (`sinkOnMainActor`), guarantees it: its channel delivers only on a thread
-/// where ``MainQueueExecutor/canDeliverHere`` held (`DispatchQueue.getSpecific` found the main
-/// queue's marker) or in a job submitted with `DispatchQueue.main.async`. Dropping the
-/// annotation does not change how a synchronous function is called: it is the cast
-/// `MainActor.assumeIsolated` itself makes after its check.
-///
-/// Why not `MainActor.assumeIsolated`: (1) after `dispatchMain()` a worker thread services the
-/// main queue, and in the runtime's legacy isolation-check mode
-/// (`SWIFT_IS_CURRENT_EXECUTOR_LEGACY_MODE_OVERRIDE=legacy`) the check rejects that thread and
-/// traps, though the call is on the main queue (`DispatchMainProbeTests`); (2) the check costs
-/// about as much as the rest of a main-actor delivery (docs/performance.md, "The main-actor
-/// call").
+/// main-actor relay (`sinkOnMainActor`), guarantees it: its channel delivers only where
+/// ``MainQueueExecutor/canDeliverHere`` held (`getSpecific` found the main queue's marker) or in a
+/// job submitted with `DispatchQueue.main.async`. For a synchronous function, dropping the
+/// annotation does not change the call: `MainActor.assumeIsolated` makes the same cast after its
+/// check, skipped here as it traps in the runtime's legacy mode after `dispatchMain()` and costs
+/// about as much as the rest of a delivery (docs/performance.md, "Design notes").
 @usableFromInline
 struct UncheckedMainActorCall<Value>: Sendable {
   @usableFromInline let call: @Sendable (Value) -> Void

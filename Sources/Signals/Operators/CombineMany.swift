@@ -1,5 +1,3 @@
-/// `combineLatest` in one shape for two to six sources: `Property.combineLatest(a, b, c, …)` and
-/// `EventStream.combineLatest(a, b, c, …)`, each overload one call of a parameter-pack form.
 extension Property {
   /// The latest values of 2 properties as one tuple; see ``Property/combineLatest(_:_:_:)``.
   public static func combineLatest<A: Sendable, B: Sendable>(
@@ -8,14 +6,8 @@ extension Property {
     combining(a, b)
   }
 
-  /// A property holding every source's value, as a tuple: `Property.combineLatest(a, b, c)`;
-  /// one shape for two to six sources.
-  ///
-  /// The promises of ``combineLatest(_:)``, for every source: glitch-free (each combination is
-  /// one consistent snapshot of the owners; a change that reaches several sources at once,
-  /// through derived properties, gives one combination, never a mix of old and new), the
-  /// current combination first, then one per owner change, in order, one at a time, on the
-  /// thread that wrote. Cancelling ends the subscriptions to every source.
+  /// Every source's value as one tuple, `Property.combineLatest(a, b, c)`, for 2 to 6 sources,
+  /// with the rules of ``combineLatest(_:)``; cancelling unsubscribes from every source.
   public static func combineLatest<A: Sendable, B: Sendable, C: Sendable>(
     _ a: Property<A>, _ b: Property<B>, _ c: Property<C>
   ) -> Property<(A, B, C)> where Value == (A, B, C) {
@@ -65,17 +57,11 @@ extension Property {
   }
 }
 
-/// Combining event streams. Events have no current value, so these pair the *latest events*
-/// (Combine's and Rx's `combineLatest`): nothing until every source has sent once, then one
-/// combination per event of any source, in the order the events were received.
 extension EventStream {
-  /// The latest event of each stream, as a pair, after each event of either once both have
-  /// sent one.
-  ///
-  /// Pairs go out one at a time, in the order their events were received, even when the two
-  /// streams send on different threads. Not glitch-free in the sense of
-  /// ``Property/combineLatest(_:)``: two streams derived from one sender pair a new event with
-  /// the other side's previous one in between. Combine state with properties.
+  /// The latest event of each stream as a pair, after each event of either once both have sent
+  /// one (Combine's and Rx's `combineLatest`), one at a time, in the order the events were
+  /// received, even from different threads. Not glitch-free like ``Property/combineLatest(_:)``:
+  /// two streams derived from one sender pair a new event with the other's previous one between.
   public func combineLatest<Other: Sendable>(
     _ other: EventStream<Other>
   ) -> EventStream<(Value, Other)> {
@@ -89,9 +75,7 @@ extension EventStream {
     latest(of: a, b)
   }
 
-  /// The latest event of every stream, as a tuple, after each event of any of them once all
-  /// have sent one: `EventStream.combineLatest(a, b, c)`; one shape for two to six streams.
-  /// Same rules as ``combineLatest(_:)``.
+  /// The latest event of each of 2 to 6 streams as one tuple; same rules as ``combineLatest(_:)``.
   public static func combineLatest<A: Sendable, B: Sendable, C: Sendable>(
     _ a: EventStream<A>, _ b: EventStream<B>, _ c: EventStream<C>
   ) -> EventStream<(A, B, C)> where Value == (A, B, C) {
@@ -139,8 +123,7 @@ extension EventStream {
         index += 1
         tokens.append(
           stream.sink { value in
-            // The tuple is formed under the output channel's lock, so combinations go out in
-            // the order events were received; a displaced event is released after both locks.
+            // Formed under the output's lock, so in event order; `displaced` is released unlocked.
             var displaced: (any Sendable)?
             output.publish {
               latest.withLock { latest -> Value? in
@@ -163,34 +146,19 @@ extension EventStream {
     var index = 0
     func next<Element>(_: Element.Type) -> Element {
       defer { index += 1 }
-      // Safe: position i of `latest` is written only by source i's handler, with its event,
-      // of type Element (the i-th type of the pack), and it is not nil (checked above).
+      // Safe: slot i holds only source i's events, of type Element, and is not nil (checked above).
       return latest[index] as! Element  // swift-format-ignore: NeverForceUnwrap
     }
     return (repeat next((each Source).self))
   }
 
-  /// Every event of every stream, as one stream.
-  ///
-  /// Each source's events keep their order; events of different sources go out in the order
-  /// they were received, one at a time, even when the sources send on different threads.
-  /// Cancelling ends the subscriptions to all sources.
+  /// Every event of every stream as one stream, one at a time, in the order received (so each
+  /// source's in order), even from different threads; cancelling unsubscribes from all sources.
   public static func merge(_ streams: EventStream<Value>...) -> EventStream<Value> {
-    merge(streams)
-  }
-
-  /// Every event of every stream in `streams`, as one stream; see
-  /// ``merge(_:)-(EventStream<Value>...)``.
-  public static func merge(_ streams: [EventStream<Value>]) -> EventStream<Value> {
     EventStream { handler in
       let (output, outputToken) = Channel<Value>.output(to: handler)
       let sourceTokens = streams.map { stream in stream.sink { output.publish($0) } }
       return CompositeToken([outputToken] + sourceTokens)
     }
-  }
-
-  /// This stream's events and `other`'s, as one stream; see ``merge(_:)-(EventStream<Value>...)``.
-  public func merge(with other: EventStream<Value>) -> EventStream<Value> {
-    .merge(self, other)
   }
 }

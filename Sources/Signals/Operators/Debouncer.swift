@@ -1,13 +1,6 @@
-/// The state of one debounced subscription. Internal.
-///
-/// Each value starts a new generation of its ``OperatorTimer`` and schedules a delivery; a
-/// scheduled delivery fires only if no newer value arrived since (its generation is still
-/// current). Firing goes through `output`, an output channel (one subscriber), so deliveries
-/// never overlap even on a concurrent scheduler, and the generation check happens under that
-/// channel's lock, so they also never go out of order.
-///
-/// Lock order: the output channel's lock, then this debouncer's. `receive` takes only this one,
-/// and calls the scheduler with no lock held.
+/// One debounced subscription. Internal. Each value starts an ``OperatorTimer`` generation and
+/// schedules its firing, sent through `output` unless a newer value came since (checked in one
+/// step with the enqueue: `Channel.publish(computing:)`). Lock order: `output`'s, then this one's.
 final class Debouncer<Value: Sendable>: Sendable {
   private let timer = Locked(OperatorTimer())
   private let interval: Duration
@@ -33,10 +26,7 @@ final class Debouncer<Value: Sendable>: Sendable {
     timer.withLock { $0.keep(token, for: generation) }?.cancel()
   }
 
-  /// Sends `value` if `generation` is still the newest. The check and the enqueue are one step,
-  /// under the output channel's lock (`publish(computing:)`): checked first and enqueued later, a
-  /// firing preempted between the two on a concurrent scheduler could enqueue its value after a
-  /// newer firing had enqueued its own, and deliver an older value last.
+  /// Sends `value` if `generation` is still the newest (check and enqueue in one step).
   private func fire(_ generation: UInt64, _ value: Value) {
     var finished: SubscriptionToken?
     output.publish {
@@ -46,13 +36,11 @@ final class Debouncer<Value: Sendable>: Sendable {
         return value
       }
     }
-    // Released here, outside both locks: a token's release runs the scheduler's cancellation
-    // code, which may be user code (a no-op for work that already ran).
+    // Released outside both locks: a token's release runs scheduler code (maybe user code).
     releaseAfterUnlocking(finished)
   }
 
-  /// Ends the operator's own work: drops what is pending. A firing already running ends in the
-  /// output channel, which the operator's token cancels (and waits for) separately.
+  /// Drops what is pending; a firing already running is stopped by cancelling `output` first.
   func cancel() {
     timer.withLock { $0.stop() }?.cancel()
   }

@@ -1,7 +1,5 @@
-/// Remembers the last value one subscriber received and drops repeats. Internal.
-///
-/// Its upstream delivers one value at a time, so `receive` never overlaps itself; the lock only
-/// publishes `last` between the threads that take turns delivering.
+/// Drops repeats of the last value one subscriber received. Internal. `receive` never overlaps
+/// itself (upstream delivers one at a time): the lock only publishes `last` across threads.
 final class DuplicateFilter<Value: Sendable>: Sendable {
   private let last = Locked<Value?>(nil)
   private let isDuplicate: @Sendable (Value, Value) -> Bool

@@ -1,13 +1,8 @@
-/// Operators on one-off events. Each returns a new ``EventStream`` with the same rules: no
-/// replay, every subscriber, send order, one call at a time per subscriber.
-///
-/// Operators run per subscription, like Combine's: each subscriber of a derived stream gets its
-/// own upstream subscription, so a `transform` runs once per subscriber per event, and must not
-/// depend on being shared.
-///
-/// `map`, `filter` and `compactMap` are `@inlinable` so that their per-event closures are
-/// compiled for the client's concrete types (unspecialised, each stage moved values through
-/// generic value witnesses: a `map -> filter -> map` chain cost 1.7x a plain send).
+/// Operators on one-off events, each a new ``EventStream`` with the same rules: no replay, every
+/// subscriber, send order, one call at a time per subscriber. Each subscriber has its own upstream
+/// subscription, so a `transform` runs once per subscriber per event, never shared. `map`,
+/// `filter` and `compactMap` are `@inlinable`: unspecialised, a `map -> filter -> map` chain cost
+/// 1.7x a plain send.
 extension EventStream {
   /// Events transformed by `transform`.
   @inlinable
@@ -48,10 +43,7 @@ extension EventStream {
     }
   }
 
-  /// Skips an event when `isDuplicate(previous, event)` is `true`, where `previous` is the last
-  /// event this subscriber received: the last *delivered* (RxSwift's rule), not the last that
-  /// arrived from upstream (Combine's); see ``Property/removeDuplicates(by:)``. The first event a
-  /// subscriber sees is always delivered.
+  /// Skips an event if `isDuplicate(previous, event)`, as ``Property/removeDuplicates(by:)`` does.
   public func removeDuplicates(
     by isDuplicate: @escaping @Sendable (Value, Value) -> Bool
   ) -> EventStream<Value> {
@@ -61,13 +53,9 @@ extension EventStream {
     }
   }
 
-  /// Waits until no event has arrived for `interval`, then delivers the last one.
-  ///
-  /// Each new event restarts the wait; only the last event of a burst is delivered, through
-  /// `scheduler` (so a test's virtual-time scheduler decides exactly when: an event at time t is
-  /// delivered when the clock reaches t + interval, not a tick before). Cancelling drops a
-  /// pending event. Deliveries stay one at a time and in order even if the scheduler is
-  /// concurrent.
+  /// Waits until no event has arrived for `interval`, then delivers the last one, through
+  /// `scheduler` (an event at t goes out when its clock reaches t + interval, not a tick before),
+  /// one at a time and in order even on a concurrent scheduler. Cancelling drops a pending event.
   public func debounce(for interval: Duration, scheduler: some SignalScheduler) -> EventStream<
     Value
   > {
@@ -83,15 +71,10 @@ extension EventStream {
 }
 
 extension EventStream {
-  /// At most one event per `interval`: the first event after a quiet period goes out at once,
-  /// then the events of the next `interval` are held and one of them (the latest, or with
-  /// `latest: false` the first) goes out when it ends, starting a new interval. An interval
-  /// that held nothing ends the throttling: the next event goes out at once again.
-  ///
-  /// Timing comes from `scheduler` (a `TestScheduler` in tests: an interval started at t ends
-  /// when the clock reaches t + interval). Deliveries stay one at a time and in order even on a
-  /// concurrent scheduler. Cancelling drops a held event. Compare
-  /// ``debounce(for:scheduler:)``, which waits for a pause instead.
+  /// At most one event per `interval`: the first after a quiet period goes out at once, then
+  /// the latest (or, with `latest: false`, the first) of each next `interval` when it ends; an
+  /// interval that held nothing ends the throttling. Timing (an interval from t ends at
+  /// t + interval), ordering and cancellation (of a held event) as in ``debounce(for:scheduler:)``.
   public func throttle(
     for interval: Duration, scheduler: some SignalScheduler, latest: Bool = true
   ) -> EventStream<Value> {

@@ -1,8 +1,9 @@
 /// The engine's entry points for operators whose output has several producers. Internal.
 extension Channel {
-  /// Publishes the value `make` returns, if any, computing it under the lock so that computing and
-  /// queueing are one step (an operator's "is this still the newest?" check). `make` must be
-  /// the library's own code and must not release a user value: it runs under the lock.
+  /// Publishes `make`'s value, if any, computed under the lock so that an operator's "is this
+  /// still the newest?" check and the enqueue are one step: checked, then enqueued, a producer
+  /// preempted in between (a timer on a concurrent scheduler) could enqueue an older value after
+  /// a newer one. `make` runs locked: it must be library code that releases no user value.
   func publish(computing make: () -> Value?) {
     let answer = state.withLock { state -> State.Published? in
       guard let value = make() else { return nil }
@@ -25,11 +26,8 @@ extension Channel {
 }
 
 extension Channel {
-  /// An output channel for one subscriber: `handler` receives, in order and one at a time,
-  /// whatever is sent to the returned channel, on the sending thread. Returns the channel and
-  /// the handler's token. For operators whose output has several producers (`merge`,
-  /// `combineLatest`, `debounce`, `throttle`). (A *relay* is something else: the channel behind
-  /// `receive(on:)`, which delivers through an executor.)
+  /// An output channel for one subscriber: `handler` gets what is sent, in order, one at a time,
+  /// on the sending thread. Returns the channel and the handler's token.
   @inlinable
   static func output(
     to handler: @escaping @Sendable (Value) -> Void

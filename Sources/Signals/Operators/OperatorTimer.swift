@@ -1,16 +1,8 @@
-/// The timer of a time-based operator (``Debouncer``, ``Throttler``): which scheduled firing is
-/// current, and the token of the pending one. Internal.
-///
-/// A plain value inside the operator's locked state, so that its checks are one step with the
-/// operator's own. Each firing is scheduled for a generation: ``advance()`` starts a new one,
-/// and a firing of an older generation, or any firing after ``stop()``, is stale and does
-/// nothing. A token never stays behind when it leaves: ``keep(_:for:)``, ``takePending()`` and
-/// ``stop()`` hand it to the caller, which cancels or releases it after unlocking (a token's
-/// cancellation and release run the scheduler's code, which may be user code).
+/// The timer of a time-based operator (``Debouncer``, ``Throttler``), kept in its locked state:
+/// its checks are one step with the operator's. Internal. Firings of older generations, or after
+/// ``stop()``, are stale; tokens leave to be cancelled or released unlocked (may run user code).
 struct OperatorTimer: Sendable {
-  /// The current generation: a firing scheduled for it is the one to run.
   private(set) var generation: UInt64 = 0
-  /// Whether ``stop()`` was called: then no firing is current, ever again.
   private(set) var isStopped = false
   private var pending: SubscriptionToken?
 
@@ -27,9 +19,8 @@ struct OperatorTimer: Sendable {
     !isStopped && generation == self.generation
   }
 
-  /// Keeps `token`, just scheduled for `generation`, as the pending firing if that generation is
-  /// still current. Returns the token to cancel after unlocking: the one `token` replaces, or
-  /// `token` itself if it is stale already.
+  /// Keeps `token` as the pending firing if `generation` is still current; returns the token to
+  /// cancel after unlocking: the one `token` replaces, or `token` itself if stale.
   mutating func keep(_ token: SubscriptionToken, for generation: UInt64) -> SubscriptionToken? {
     guard isCurrent(generation) else { return token }
     let replaced = pending
@@ -42,8 +33,7 @@ struct OperatorTimer: Sendable {
     pending.take()
   }
 
-  /// Stops for good: no firing is current any more. Returns the pending token, to cancel after
-  /// unlocking.
+  /// Stops for good; returns the pending token, to cancel after unlocking.
   mutating func stop() -> SubscriptionToken? {
     isStopped = true
     return pending.take()

@@ -1,6 +1,5 @@
-/// What a ``ReadSnapshot`` read from one owner, whatever its value type. Internal.
+/// What a ``ReadSnapshot`` read from one owner (a channel), whatever its value type. Internal.
 protocol OwnerReading: AnyObject {
-  /// The owner's channel.
   var owner: AnyObject { get }
   /// The number of the write whose value was read.
   var version: UInt64 { get }

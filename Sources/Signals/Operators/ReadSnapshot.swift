@@ -1,30 +1,21 @@
-/// One consistent reading of a property graph: each owner (a ``MutableProperty``) is read at
-/// most once, so every derived value computed from the snapshot comes from the same stored
-/// value of each owner, and the snapshot knows which version of each owner it saw. Internal;
-/// behind glitch-free ``Property/combineLatest(_:)``.
-///
-/// Used by one thread, within one call (not `Sendable`). It runs no user code itself; the
-/// transforms that call it do, with no lock held.
+/// One consistent reading of a property graph, behind glitch-free ``Property/combineLatest(_:)``:
+/// each owner (a ``MutableProperty``) is read at most once, with the version seen. Internal; used
+/// by one thread within one call (not `Sendable`), and runs no user code itself.
 @usableFromInline
 final class ReadSnapshot {
   /// What was read from each owner, in the order the owners were first read.
   private var readings: [any OwnerReading] = []
-  /// Whether a property built with the public ``Property/init(read:subscribe:)`` was read: it
-  /// has no version, so a snapshot that read it never counts as "already delivered".
+  /// Whether a source without a version was read: then the snapshot never counts as delivered.
   private var readOpaqueSource = false
 
   @usableFromInline
   init() {}
 
-  /// Reads with `read` until the reading is consistent, and returns it with its version.
-  ///
-  /// The owners are read one after another, with user transforms in between, so another thread
-  /// may write one owner after an earlier one was read. Each owner's write number is read
-  /// again afterwards (a double collect): if none changed, then at the moment the last owner
-  /// was first read, every owner held the value read from it, so the reading is a state that
-  /// existed. Otherwise it reads again; it can repeat only while other threads keep writing.
-  /// Debug builds check the premise the argument rests on: an owner's write number never goes
-  /// backwards.
+  /// Reads with `read` until the reading is consistent; returns it with its version. Owners are
+  /// read one by one, with user transforms between, so another thread may write one already read.
+  /// A double collect rereads each owner's write number: if none changed, each held the value
+  /// read from it when the last was first read (a state that existed); else it reads again, only
+  /// while others keep writing. Debug builds check the premise: write numbers never go backwards.
   static func consistently<Output>(
     _ read: (ReadSnapshot) -> Output
   ) -> (Output, SnapshotVersion) {
@@ -37,8 +28,7 @@ final class ReadSnapshot {
     }
   }
 
-  /// The value of `channel` (a property's owner) in this snapshot: read under its lock the
-  /// first time, then the same value on every later call.
+  /// The value of `channel` (an owner) in this snapshot: read under its lock once, then reused.
   @usableFromInline
   func value<Value: Sendable>(of channel: Channel<Value>) -> Value {
     for reading in readings where reading.owner === channel {

@@ -1,17 +1,14 @@
 extension MutableProperty where Value: Equatable {
   /// Stores `newValue` and delivers it only if it differs from the stored value; returns
-  /// whether it did. The one-word way to skip a write of an unchanged value (setting
-  /// ``value`` always delivers, as `@Published` does):
+  /// whether it did (setting ``value`` always delivers, as `@Published` does):
   ///
   /// ```swift
   /// state.setIfChanged(.loaded(users))  // a refresh with the same users delivers nothing
   /// ```
   ///
-  /// - Ordering: one step with respect to every other write (it is a ``modify(_:)`` that
-  ///   stores nothing when the values are equal): no write can slip in between the comparison
-  ///   and the store. When it stores, the delivery is ordered as a set's.
-  /// - Threading: safe from any thread. `==` is your code: it runs with no lock held, and again
-  ///   if another write came in between (so keep it free of side effects).
+  /// A ``modify(_:)`` that stores nothing when the values are equal: safe from any thread, no
+  /// write slips in between the comparison and the store, and a store is delivered as a set's.
+  /// `==` runs unlocked, and again if another write came in between: keep it side-effect free.
   @discardableResult
   public func setIfChanged(_ newValue: Value) -> Bool {
     do {

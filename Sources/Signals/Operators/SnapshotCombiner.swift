@@ -1,18 +1,12 @@
 import Synchronization
 
-/// The state of one subscription to a combined property: on every source notification it reads
-/// the combination as a snapshot and delivers it if it is newer than the last one delivered.
-/// Internal; behind ``Property/combineLatest(_:)``.
-///
-/// Delivery goes through an output channel (one subscriber), so deliveries are one at a time
-/// and in order even when the sources notify on different threads; the version check and the
-/// enqueue are one step under the output channel's lock, so an older snapshot is never
-/// delivered after a newer one.
+/// One subscription of ``Property/combineLatest(_:)``. Internal. Each source notification reads
+/// a snapshot, delivered if newer than the last (checked in one step with the enqueue, see
+/// `Channel.publish(computing:)`).
 final class SnapshotCombiner<Output: Sendable>: Sendable {
   private let read: @Sendable (ReadSnapshot) -> Output
   private let output: Channel<Output>
-  /// The subscriber's token on the output channel: cancel it first, it is the stage that calls
-  /// user code.
+  /// The subscriber's token on the output channel: cancel it first, it calls user code.
   let token: SubscriptionToken
   /// The version of the snapshot delivered last; `nil` before the first.
   private let delivered = Locked<SnapshotVersion?>(nil)
@@ -28,19 +22,14 @@ final class SnapshotCombiner<Output: Sendable>: Sendable {
     (output, token) = Channel<Output>.output(to: handler)
   }
 
-  /// Both sources are subscribed: reads the combination and delivers it, the subscriber's first
-  /// value.
+  /// Both sources are subscribed: delivers the combination, the subscriber's first value.
   func start() {
     isStarted.store(true, ordering: .releasing)
     sourceChanged()
   }
 
-  /// A source notified a change: read the combination and deliver it if it is newer.
-  ///
-  /// The read runs the sources' transforms (user code), so it happens with no lock held. If a
-  /// newer snapshot was delivered meanwhile and this one saw an older value of some owner, it
-  /// reads again: reads only move forward, so the new read is at least as new as everything
-  /// delivered, and nothing newer is lost.
+  /// A source changed: reads with no lock held (user transforms) and delivers if newer; if this
+  /// saw an owner older than delivered, reads again (reads only move forward: nothing is lost).
   func sourceChanged() {
     guard isStarted.load(ordering: .acquiring) else { return }
     while true {

@@ -1,12 +1,10 @@
 /// The owners' write numbers (versions) a ``ReadSnapshot`` saw. Internal.
 struct SnapshotVersion: Sendable {
-  /// How one snapshot's version relates to the last one delivered.
+  /// How one snapshot's version relates to the last one delivered: `newer` (some owner newer,
+  /// none older: deliver it), `same` (delivered already), `stale` (some owner older: read again).
   enum Order {
-    /// Some owner is newer and none is older: deliver it.
     case newer
-    /// Every owner is at the same version: that state was delivered already.
     case same
-    /// Some owner is older: a newer state was delivered meanwhile; read again.
     case stale
   }
 

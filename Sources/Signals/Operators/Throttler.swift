@@ -1,23 +1,12 @@
-/// The state of one throttled subscription. Internal; behind
-/// ``EventStream/throttle(for:scheduler:latest:)`` and ``Property/throttle(for:scheduler:)``.
-///
-/// A window opens when an event arrives while none is open: that event goes out at once (with
-/// ``Leading/firstOnly``, only the very first event does; a later one is held for the window's
-/// end). Events arriving while the window is open are held (the latest, or the first). When the
-/// window ends, a held event goes out and a new window opens; with nothing held, the throttle
-/// goes quiet.
-/// Output goes through an output channel (one subscriber), and a window's end checks its
-/// generation and enqueues in one step under that channel's lock (as ``Debouncer`` does), so
-/// nothing goes out of order.
-///
-/// Lock order: the output channel's lock, then this throttler's. The scheduler is called with no
-/// lock held.
+/// One throttled subscription (a window is an interval of ``Property/throttle(for:scheduler:)``
+/// and ``EventStream/throttle(for:scheduler:latest:)``). Internal. A window's end checks its
+/// generation and enqueues in one step (see `Channel.publish(computing:)`). Lock order: the
+/// output channel's lock, then this throttler's; the scheduler is called with no lock held.
 final class Throttler<Value: Sendable>: Sendable {
-  /// Which events go out at once, without waiting for a window's end.
+  /// Which events go out at once, not at a window's end: with `afterQuiet`, every one arriving
+  /// while no window is open (events); with `firstOnly`, only the first (a property's replay).
   enum Leading: Sendable {
-    /// Every event that arrives while no window is open (events: the first after a quiet period).
     case afterQuiet
-    /// Only the first event (a property's current value, its replay).
     case firstOnly
   }
 
@@ -54,8 +43,7 @@ final class Throttler<Value: Sendable>: Sendable {
 
   /// An upstream event. Upstream delivers one at a time, so this never overlaps itself.
   @Sendable func receive(_ value: Value) {
-    // The event `value` replaces (the latest held so far) leaves the lock in `displaced`, and is
-    // released after unlocking: its deinit may be user code that sends or cancels.
+    // A held event `value` replaces is released after unlocking (its deinit may be user code).
     let (arrival, displaced) = state.withLock { state -> (Arrival, Value?) in
       guard !state.timer.isStopped else { return (.held, nil) }
       let isFirst = !state.hasReceived
@@ -113,8 +101,7 @@ final class Throttler<Value: Sendable>: Sendable {
     }
   }
 
-  /// Ends the operator's own work: drops what is pending. A firing already running ends in the
-  /// output channel, which the operator's token cancels (and waits for) separately.
+  /// Drops what is pending; a firing already running is stopped by cancelling `output` first.
   func cancel() {
     let (pending, held) = state.withLock { state -> (SubscriptionToken?, Value?) in
       (state.timer.stop(), state.held.take())

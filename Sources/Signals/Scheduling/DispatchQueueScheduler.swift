@@ -1,28 +1,14 @@
 import Dispatch
 import Synchronization
 
-/// A dispatch queue as a ``SignalScheduler``: work runs on ``queue`` with `async` / `asyncAfter`.
-///
-/// ```swift
-/// text.debounce(for: .milliseconds(300), scheduler: .mainQueue)
-/// values.receive(on: .queue(worker))
-/// ```
-///
-/// A value wrapping the queue, not a conformance of `DispatchQueue` itself: Combine (which
-/// SwiftUI re-exports) already gives `DispatchQueue` a `schedule(_:)`, and a second one from
-/// Signals would make that call ambiguous, or pick the wrong one, in every file that imports
-/// both.
-///
-/// - Ordering: `receive(on:)` keeps each subscriber's values in order even on a concurrent
-///   queue; a concurrent queue may run two ``schedule(_:)`` actions at once.
-/// - Threading: safe to use from any thread, as the queue is.
-/// - Main thread: ``mainQueue`` always goes through the main queue, even from the main thread.
-///   For main-actor delivery that the compiler can check, prefer `receive(on: .mainActor)`.
+/// A dispatch queue as a ``SignalScheduler``: work runs on ``queue``; safe from any thread, as the
+/// queue is. A concurrent queue may run two ``schedule(_:)`` actions at once (`receive(on:)` keeps
+/// each subscriber's order); for checked main-actor delivery, use `receive(on: .mainActor)`.
 public struct DispatchQueueScheduler: SignalScheduler {
   /// The queue every action runs on.
   public let queue: DispatchQueue
 
-  /// Whether ``queue`` is the main queue, whose jobs `settle` counts (``MainQueueJobs``).
+  /// Whether ``queue`` is the main queue (it has `MainQueueJobs.marker`): `settle` counts its jobs.
   private let isMainQueue: Bool
 
   /// A scheduler that runs work on `queue`.
@@ -42,11 +28,8 @@ public struct DispatchQueueScheduler: SignalScheduler {
     }
   }
 
-  /// Runs `action` on ``queue`` once `delay` has passed, unless the token is cancelled first.
-  ///
-  /// Cancelling frees what the wait held at once, however long `delay` is: each action has a
-  /// timer of its own, cancelled with it (a superseded value of a long debounce costs nothing
-  /// after its cancel).
+  /// Runs `action` on ``queue`` once `delay` has passed, unless the token is cancelled first;
+  /// cancelling frees what the wait held at once, however long `delay` is (a timer per action).
   public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
     -> SubscriptionToken
   {
@@ -61,20 +44,17 @@ extension SignalScheduler where Self == DispatchQueueScheduler {
     DispatchQueueScheduler(queue)
   }
 
-  /// Runs work on the main queue (`DispatchQueue.main`), always asynchronously: a debounce's
-  /// clock on the main thread, `debounce(for:scheduler: .mainQueue)`.
+  /// Runs work on the main queue, always asynchronously: `debounce(for:scheduler: .mainQueue)`.
   public static var mainQueue: DispatchQueueScheduler {
     DispatchQueueScheduler(.main)
   }
 }
 
-/// The jobs ``DispatchQueueScheduler/mainQueue`` has queued and not finished running: what
-/// SignalsTesting's `settle` and `expectSilence` wait for, however many `receive(on: .mainQueue)`
-/// hops a value takes. Package-internal.
+/// The jobs `.mainQueue` has queued and not finished: what SignalsTesting's `settle` and
+/// `expectSilence` wait for, however many `receive(on: .mainQueue)` hops a value takes.
 package enum MainQueueJobs {
   package static let pending = Atomic<Int>(0)
 
-  /// Set on the main queue once, so that a scheduler can tell it is the main queue's.
   static let marker: DispatchSpecificKey<Bool> = {
     let key = DispatchSpecificKey<Bool>()
     DispatchQueue.main.setSpecific(key: key, value: true)

@@ -1,10 +1,6 @@
-/// A scheduler that runs work at once, on the calling thread.
-///
-/// `receive(on: .inline)` returns the stream unchanged: delivery already happens on the
-/// sending thread. Delays are **ignored**: `schedule(after:_:)` runs the action before it
-/// returns, so a debounce on this scheduler passes every value through. Use it where a
-/// scheduler is required but no hop or wait is wanted. (Combine's `ImmediateScheduler`; named
-/// differently so that files importing SwiftUI and Signals need no module qualification.)
+/// A scheduler that runs work at once, on the calling thread (Combine's `ImmediateScheduler`), for
+/// where a scheduler is required but no hop or wait is wanted: `receive(on: .inline)` returns the
+/// stream unchanged; delays are **ignored**, so a debounce on it lets every value through.
 public struct InlineScheduler: SignalScheduler {
   /// Creates the scheduler; all instances behave the same.
   public init() {}

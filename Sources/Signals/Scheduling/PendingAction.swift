@@ -1,16 +1,11 @@
 import Dispatch
 
-/// An action that runs at most once, and not at all once cancelled; on a dispatch queue, when a
-/// timer of its own fires. Internal.
-///
-/// One `DispatchSourceTimer` per action, cancelled when the action runs or is cancelled: a
-/// cancelled timer leaves libdispatch's timer list at once, with its handler and everything the
-/// handler holds. (`asyncAfter` cannot be taken back: a superseded wait of a long debounce kept
-/// about 550 bytes queued until its deadline, 54 MB for 100,000 values with a 10^9 s debounce;
-/// a cancelled `DispatchWorkItem` is kept just as long, about 640 bytes, measured on Linux.)
+/// An action run at most once (never once cancelled) on a dispatch queue when its own timer fires.
+/// A cancelled timer frees its handler and all it holds at once; `asyncAfter` and a cancelled
+/// `DispatchWorkItem` stay queued until their deadline (docs/reliability.md, "Round three").
 final class PendingAction: Sendable {
   private let action: Locked<(@Sendable () -> Void)?>
-  /// Fires once; its handler holds this action, and cancelling it releases the handler.
+  /// Fires once. Its handler holds this action: a cycle until `run()` or `cancel()` cancels it.
   private let timer: OneShotTimer
 
   /// Arms a timer that runs `action` on `queue` after `delay`.
@@ -22,8 +17,6 @@ final class PendingAction: Sendable {
     timer = OneShotTimer(DispatchSource.makeTimerSource(queue: queue))
     let timer = timer.source
     timer.schedule(deadline: .now() + delay)
-    // The handler holds `self` until the timer is cancelled (by `run()` or `cancel()`), which
-    // releases the handler: the cycle lasts only while the action waits.
     timer.setEventHandler { [self] in run() }
     timer.resume()
   }
@@ -49,12 +42,10 @@ final class PendingAction: Sendable {
   }
 }
 
-/// A dispatch timer source shared between the thread that schedules an action and those that
-/// run or cancel it. Internal.
-// Why `@unchecked Sendable` is sound: the one stored property is a `let`, and a dispatch source
-// is thread-safe: libdispatch's source functions (`dispatch_source_cancel`, used after `init`
-// returns) may be called from any thread at any time. (On Linux `DispatchSource` is `Sendable`
-// itself, but `makeTimerSource` returns the protocol type, which is not.)
+/// The timer source, shared by the threads that schedule, run and cancel the action.
+// Why `@unchecked Sendable` is sound: the one stored property is a `let`, and libdispatch's
+// source functions (`dispatch_source_cancel`, used after `init` returns) may be called from any
+// thread at any time. (On Linux `DispatchSource` is `Sendable`; `any DispatchSourceTimer` is not.)
 private final class OneShotTimer: @unchecked Sendable {
   let source: any DispatchSourceTimer
 

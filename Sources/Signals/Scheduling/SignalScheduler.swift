@@ -1,17 +1,15 @@
-/// Something that runs work later, in a context of its own: the main actor, a dispatch queue,
-/// right away, or virtual time in tests (`TestScheduler` in SignalsTesting).
+/// Something that runs work later, in a context of its own: a dispatch queue, right away, or
+/// virtual time in tests (`TestScheduler` in SignalsTesting).
 ///
 /// Used by ``EventStream/receive(on:)-(SignalScheduler)`` to move delivery and by
 /// ``EventStream/debounce(for:scheduler:)`` to wait. Conformers must be safe to call from any
-/// thread. Signals never calls a scheduler while holding one of its own locks, so a conformance
-/// may call back into Signals.
-///
-/// Named `SignalScheduler`, not `Scheduler`, so that a file importing both SwiftUI (which
-/// re-exports Combine and its `Scheduler`) and Signals needs no module qualification.
+/// thread; Signals never calls one under a lock of its own, so it may call back into Signals.
+/// Named apart from Combine (re-exported by SwiftUI), so a file importing both needs no module
+/// prefix: `SignalScheduler`, not `Scheduler`; ``InlineScheduler``, not `ImmediateScheduler`;
+/// ``DispatchQueueScheduler`` wraps the queue, as `DispatchQueue` has Combine's `schedule(_:)`.
 public protocol SignalScheduler: Sendable {
-  /// Runs `action` soon, in the scheduler's context. Actions scheduled from one thread run in
-  /// the order they were scheduled only if the scheduler itself is serial; Signals does not rely
-  /// on it (``EventStream/receive(on:)-(SignalScheduler)`` keeps order on any scheduler).
+  /// Runs `action` soon, in the scheduler's context. Actions scheduled from one thread keep their
+  /// order only if the scheduler is serial; Signals does not rely on it.
   func schedule(_ action: @escaping @Sendable () -> Void)
 
   /// Runs `action` once `delay` has passed, unless the returned token is cancelled (or released)

@@ -21,22 +21,22 @@ import Testing
   @Test func mergeKeepsFifoOrderForAnEventSentFromInsideAHandler() {
     let left = EventSender<String>()
     let right = EventSender<String>()
-    let merged = left.stream.merge(with: right.stream)
-    let seen = Log<String>()
+    let merged = EventStream.merge(left.stream, right.stream)
+    let seen = Recorder<String>()
     let token = merged.sink { value in
-      seen.append(value)
+      seen.record(value)
       if value == "left" { right.send("right, sent inside") }
     }
     left.send("left")
     left.send("left again")
-    #expect(seen.all == ["left", "right, sent inside", "left again"])
+    #expect(seen.values == ["left", "right, sent inside", "left again"])
     token.cancel()
   }
 
   @Test func cancellingAMergeEndsEverySourceSubscription() {
     let left = EventSender<Int>()
     let right = EventSender<Int>()
-    let recorder = Recorder(EventStream.merge([left.stream, right.stream]))
+    let recorder = Recorder(EventStream.merge(left.stream, right.stream))
     left.send(1)
     recorder.cancel()
     left.send(2)

@@ -67,7 +67,7 @@ import Testing
       return events.debounce(for: .seconds(1), scheduler: scheduler).map(describe)
     case .throttle:
       return events.throttle(for: .seconds(1), scheduler: scheduler).map(describe)
-    case .merge: return events.merge(with: state.changes).map(describe)
+    case .merge: return EventStream.merge(events, state.changes).map(describe)
     case .combineLatest:
       return events.combineLatest(state.changes).map { "\(describe($0.0)) \(describe($0.1))" }
     case .receiveOnScheduler: return events.receive(on: scheduler).map(describe)
