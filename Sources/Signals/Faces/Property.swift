@@ -36,8 +36,9 @@ public struct Property<Value: Sendable>: Sendable {
   /// ``EventStream/init(subscribe:)``, except that it first calls `handler` with the current value
   /// (before returning or, for a property that delivers elsewhere, as its first call), then with
   /// every later value; `read()` must return the value a subscriber would receive last, from any
-  /// thread, purely and quickly. The easy way there works with a ``MutableProperty`` too.
-  /// ``combineLatest(_:)`` re-reads such a property on every notification and delivers each one.
+  /// thread, purely and quickly. The easy way described there works with a ``MutableProperty``
+  /// of your own as the delivering side, too. ``combineLatest(_:)`` re-reads such a property on
+  /// every notification and delivers each one.
   public init(read: @escaping @Sendable () -> Value, subscribe: @escaping SubscribeFunction) {
     self.init(
       read: read,
