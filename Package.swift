@@ -2,7 +2,8 @@
 // Signals: a small, dependency-free reactive binding layer (state as `Property`,
 // one-off events as `EventStream`), a feature built on it, a console demo and a SwiftUI demo.
 // Dependencies flow one way: Demo, SwiftUIDemo -> DemoShared -> UserFeature -> Signals;
-// UserFeature -> BoundedHTTP (the transfer hardening, which knows nothing of users); and
+// UserFeature -> BoundedHTTP (the transfer hardening, which knows nothing of users; Demo uses it
+// to run each transfer in a child process of its own executable); and
 // Demo, SwiftUIDemo -> ConsoleKit -> Signals (the console machinery, below the demos).
 // No external packages.
 //
@@ -48,7 +49,8 @@ let package = Package(
     // trace of a view model's outputs. It knows nothing of UserFeature; Demo is the lesson.
     .target(name: "ConsoleKit", dependencies: ["Signals"]),
     .executableTarget(
-      name: "Demo", dependencies: ["ConsoleKit", "DemoShared", "UserFeature", "Signals"]),
+      name: "Demo",
+      dependencies: ["ConsoleKit", "DemoShared", "UserFeature", "Signals", "BoundedHTTP"]),
     // The same screens in SwiftUI. Its views compile only where SwiftUI exists; on Linux the
     // executable says so and exits, and CI type-checks the views against the stand-in module in
     // StandIns/SwiftUI (scripts/typecheck-swiftui.sh).
@@ -68,11 +70,12 @@ let package = Package(
       name: "DispatchMainProbe", dependencies: ["Signals"], path: "Tests/Probes/DispatchMainProbe"),
     // A process the live client's reliability tests run: cancel races, memory peaks.
     .executableTarget(
-      name: "TransferProbe", dependencies: ["UserFeature"], path: "Tests/Probes/TransferProbe"),
+      name: "TransferProbe", dependencies: ["UserFeature", "BoundedHTTP"],
+      path: "Tests/Probes/TransferProbe"),
     // Local HTTP servers (python3) shared by the UserFeature and Demo tests, and the finder of
     // the executables the tests start (BuiltProducts); not a product.
     .target(name: "TestServers", path: "Tests/TestServers"),
-    // What the library's test targets share: logs, counters, threads, hang guards. Not a test
+    // What the library's test targets share: slots, counters, threads, hang guards. Not a test
     // target and not a product.
     .target(
       name: "SignalsTestSupport", dependencies: ["Signals"], path: "Tests/SignalsTestSupport"),

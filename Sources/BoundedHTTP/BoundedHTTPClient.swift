@@ -29,7 +29,8 @@ import Foundation
 /// - A server that closes the connection after its status line (before the blank line that
 ///   ends the headers) makes swift-corelibs-foundation up to Swift 6.3 trap
 ///   (`Transfer completed, but there's no response`, swiftlang/swift-corelibs-foundation#5285,
-///   fixed by #5286): the process dies before any callback reaches this client.
+///   fixed by #5286): the process dies before any callback reaches this client. Where that
+///   matters, run each transfer in a worker process with `ChildProcessHTTPClient`.
 /// - Other failures are the platform's `URLError`s.
 ///
 /// Every request runs as the one task of a session of its own, with no `URLCache`, invalidated

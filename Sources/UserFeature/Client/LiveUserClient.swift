@@ -21,7 +21,7 @@ public struct LiveUserClient: UserClient {
 
   /// The server root that the wire protocol's paths are appended to.
   public let baseURL: URL
-  private let http: BoundedHTTPClient
+  private let http: any HTTPFetching
 
   /// A client for the server at `baseURL` whose requests copy `configuration` (inject stub
   /// protocol classes here in tests), each in a session of its own, so no delegate is ignored.
@@ -33,6 +33,13 @@ public struct LiveUserClient: UserClient {
     self.baseURL = baseURL
     http = BoundedHTTPClient(
       configuration: configuration, timeout: timeout, maximumBodySize: maximumBodySize)
+  }
+
+  /// A client for the server at `baseURL` whose requests go through `http` (on Linux, a
+  /// `ChildProcessHTTPClient` survives a transfer that traps Foundation).
+  public init(baseURL: URL, http: any HTTPFetching) {
+    self.baseURL = baseURL
+    self.http = http
   }
 
   /// Page `page` of the users matching `query`, paged by the server (`X-Total-Count`) or here.

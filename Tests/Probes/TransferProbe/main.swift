@@ -14,7 +14,10 @@
 //     Starts `count` requests at once (timeout 10 minutes each), then cancels them all when its
 //     standard input closes, and prints "answered <count>" once every caller has been answered.
 //     Exits 0; exits 3 ("hung") if that has not happened 60 s after the cancel.
+//   TransferProbe --transfer-worker <request>
+//     A worker of `ChildProcessHTTPClient` (`TransferWorker`): runs one transfer, answers, exits.
 // Each exits 2 with a usage line on bad arguments.
+import BoundedHTTP
 import Foundation
 import UserFeature
 
@@ -31,6 +34,7 @@ func usage() -> Never {
   exit(2)
 }
 
+await TransferWorker.runIfRequested(CommandLine.arguments)
 let arguments = CommandLine.arguments.dropFirst()
 guard arguments.count == 3, let baseURL = URL(string: arguments[arguments.startIndex + 1]),
   let number = Int(arguments[arguments.startIndex + 2]), number > 0
