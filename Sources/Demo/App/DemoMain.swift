@@ -1,3 +1,4 @@
+import BoundedHTTP
 import ConsoleKit
 import DemoShared
 import Foundation
@@ -16,6 +17,8 @@ import UserFeature
 @MainActor
 enum DemoMain {
   static func main() async {
+    // A child this Demo started to run one transfer (`makeClient`) does that, then exits.
+    await TransferWorker.runIfRequested(CommandLine.arguments)
     let started = ContinuousClock.now
     let request: LaunchRequest
     do {
@@ -73,6 +76,17 @@ enum DemoMain {
   {
     switch source {
     case .live(let endpoint):
+      #if os(Linux)
+        // Each transfer in a child process of this executable: Foundation on Linux traps on a
+        // response that ends after its status line, and the child dies of it, not the Demo.
+        if let executable = Bundle.main.executableURL {
+          return LiveUserClient(
+            baseURL: endpoint,
+            http: ChildProcessHTTPClient(
+              worker: executable, timeout: LiveUserClient.defaultTimeout,
+              maximumBodySize: LiveUserClient.defaultMaximumBodySize))
+        }
+      #endif
       return LiveUserClient(baseURL: endpoint)
     case .offline(_, let failureRate):
       let bundled = OfflineUserClient(users: try OfflineUserClient.fixtureUsers(), latency: .zero)
