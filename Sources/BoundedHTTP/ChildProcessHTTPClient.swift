@@ -1,9 +1,6 @@
-#if os(Linux) || os(macOS)
+#if os(Linux)
   import Foundation
-
-  #if canImport(FoundationNetworking)
-    import FoundationNetworking
-  #endif
+  import FoundationNetworking
 
   /// HTTP requests with ``BoundedHTTPClient``'s limits, each run in a child process (a worker),
   /// so that what Foundation does to a process during a transfer happens to the worker's:
@@ -17,7 +14,9 @@
   /// The worker is an executable that calls ``TransferWorker/runIfRequested(_:)`` first in its
   /// `main` (an app can name itself: `Bundle.main.executableURL`). It runs the request with a
   /// ``BoundedHTTPClient`` of the same limits and the default session configuration, and
-  /// answers on a pipe that this client reads up to the body limit and 64 KiB more.
+  /// answers on its standard output, which this client reads up to the body limit and 1 MiB
+  /// more (the head: libcurl takes at most 100 KiB of headers, escaped at most sixfold in JSON). The worker is started and reaped by this client alone (`posix_spawn`, not
+  /// Foundation's `Process`), and gets no descriptor but its standard input, output and error.
   ///
   /// - Limits and errors: those of ``BoundedHTTPClient``, carried back from the worker. A worker
   ///   that dies or answers something unreadable gives `URLError(.badServerResponse)`; one that
@@ -30,8 +29,12 @@
   /// - Cancellation: cancelling the calling task stops the request at once, waiting or running
   ///   (its worker is killed), and throws `CancellationError`.
   ///
-  /// Linux and macOS only (a process of one's own cannot be started on iOS, where Foundation
-  /// does not have the trap). The price: a process start per request, a few milliseconds.
+  /// - Requests: a method, a URL and headers, at most 16 KiB of them
+  ///   (`URLError(.dataLengthExceedsMaximum)` beyond); a request with a body is refused with
+  ///   `URLError(.dataLengthExceedsMaximum)` too (the worker sends none).
+  ///
+  /// Linux only: it works around swift-corelibs-foundation, and Apple's Foundation does not
+  /// have these traps. The price: a process start per request, a few milliseconds.
   public struct ChildProcessHTTPClient: HTTPFetching {
     /// The longest the worker's transfer may take, from its start to the complete body.
     public let timeout: Duration
@@ -44,8 +47,8 @@
     private let arguments: [String]
     private let slots: WorkerSlots
 
-    /// A client whose workers are `executable` started with ``TransferWorker/argument`` and the
-    /// request; at most `maximumWorkers` run at once.
+    /// A client whose workers are `executable` started with ``TransferWorker/argument`` (the
+    /// request on their standard input); at most `maximumWorkers` run at once.
     ///
     /// - Precondition: `timeout`, `maximumBodySize` and `maximumWorkers` are positive.
     public init(
@@ -66,7 +69,8 @@
     public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
       let wire = try WireRequest(request, timeout: timeout, maximumBodySize: maximumBodySize)
       let (executable, arguments, slots) = (self.executable, self.arguments, self.slots)
-      let outputLimit = maximumBodySize + 64 * 1024
+      let (sum, overflows) = maximumBodySize.addingReportingOverflow(1024 * 1024)
+      let outputLimit = overflows ? Int.max : sum
       let answer = try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
         group.addTask {
           try await slots.withSlot {

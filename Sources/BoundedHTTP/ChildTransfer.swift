@@ -1,15 +1,8 @@
-#if os(Linux) || os(macOS)
+#if os(Linux)
   import Foundation
+  import FoundationNetworking
+  import Glibc
   import Synchronization
-
-  #if canImport(FoundationNetworking)
-    import FoundationNetworking
-  #endif
-  #if canImport(Glibc)
-    import Glibc
-  #elseif canImport(Darwin)
-    import Darwin
-  #endif
 
   /// One worker process running one transfer, waited for on a thread of its own (never on the
   /// caller's concurrency pool). Internal; behind `ChildProcessHTTPClient`.
@@ -17,29 +10,40 @@
   /// ``stop()`` kills the worker (SIGKILL) at any moment, also before it has started; the caller
   /// then gets `CancellationError`. A worker that dies or answers nothing readable gives
   /// `URLError(.badServerResponse)`.
+  ///
+  /// The worker is started with `posix_spawn`, not Foundation's `Process`, so that this type
+  /// alone owns it: its channels are close-on-exec (no other child inherits them, so the end of the
+  /// output is the worker's), the descriptors of other threads stay out of it, and nobody else
+  /// reaps it, so its process number stays its own until ``runToEnd(_:_:_:)`` reaps it, after
+  /// the last moment ``stop()`` may signal it.
   final class ChildTransfer: Sendable {
     private enum Phase {
       case starting
-      case running(pid: Int32)
+      case running(pid: pid_t)
       case stopped
       case finished
     }
 
     private let phase = Mutex(Phase.starting)
 
-    /// Runs `request` in a worker started as `executable arguments… <request>`, reading at most
+    /// The most bytes of request a worker is given: what its standard input's channel holds before
+    /// the worker runs (the request is written before the start, so the write never blocks).
+    static let maximumRequestSize = 16 * 1024
+
+    /// Runs `request` in a worker started as `executable arguments…`, reading at most
     /// `outputLimit` bytes of its answer.
     static func run(
       _ request: WireRequest, executable: URL, arguments: [String], outputLimit: Int
     ) async throws -> (Data, URLResponse) {
+      let encoded = try JSONEncoder().encode(request)
+      guard encoded.count <= maximumRequestSize else { throw URLError(.dataLengthExceedsMaximum) }
       let transfer = ChildTransfer()
-      let argument = String(decoding: try JSONEncoder().encode(request), as: UTF8.self)
       return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { caller in
           Thread.detachNewThread {
             caller.resume(
               with: Result {
-                try transfer.runToEnd(executable, arguments + [argument], outputLimit)
+                try transfer.runToEnd([executable.path] + arguments, encoded, outputLimit)
               })
           }
         }
@@ -50,74 +54,161 @@
 
     /// Kills the worker, or keeps it from starting.
     func stop() {
-      let pid = phase.withLock { phase -> Int32? in
+      // Signalled under the lock: `runToEnd` reaps the worker only after it has set `finished`
+      // under this lock, so until then the number names the worker.
+      phase.withLock { phase in
         switch phase {
         case .starting:
           phase = .stopped
-          return nil
         case .running(let pid):
           phase = .stopped
-          return pid
+          kill(pid, SIGKILL)
         case .stopped, .finished:
-          return nil
+          break
         }
       }
-      if let pid { kill(pid, SIGKILL) }
     }
 
-    /// Starts the worker, reads its answer and waits for it to end (blocking this thread).
+    /// Starts the worker, reads its answer, waits for it to end and reaps it (blocking this
+    /// thread).
     private func runToEnd(
-      _ executable: URL, _ arguments: [String], _ outputLimit: Int
+      _ arguments: [String], _ request: Data, _ outputLimit: Int
     ) throws -> (Data, URLResponse) {
-      let process = Process()
-      process.executableURL = executable
-      process.arguments = arguments
-      let output = Pipe()
-      process.standardOutput = output
-      process.standardInput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      // Its end, awaited on this thread (`waitUntilExit` spins a run loop on a thread without one).
-      let exited = DispatchSemaphore(value: 0)
-      process.terminationHandler = { _ in exited.signal() }
-      do {
-        try process.run()
-      } catch {
+      let input = try Self.pipe()
+      let output = try Self.pipe()
+      // The request waits in the channel until the worker reads it (it fits: see the limit).
+      let written = request.withUnsafeBytes { write(input.write, $0.baseAddress, $0.count) }
+      close(input.write)
+      defer { close(input.read) }
+      guard written == request.count else {
+        close(output.read)
+        close(output.write)
         throw URLError(.cannotLoadFromNetwork)
       }
-      let pid = process.processIdentifier
-      let stoppedEarly = phase.withLock { phase in
+      let notStopped = phase.withLock { phase in
+        if case .starting = phase { return true }
+        return false
+      }
+      let spawned =
+        notStopped ? Self.spawn(arguments, stdin: input.read, stdout: output.write) : nil
+      close(output.write)
+      defer { close(output.read) }
+      guard let spawned else { throw CancellationError() }
+      let pid = try spawned.get()
+      let stoppedMeanwhile = phase.withLock { phase in
         guard case .starting = phase else { return true }
         phase = .running(pid: pid)
         return false
       }
-      if stoppedEarly { kill(pid, SIGKILL) }
-      let (answer, isWithinLimit) = Self.read(output.fileHandleForReading, limit: outputLimit)
-      if !isWithinLimit { kill(pid, SIGKILL) }  // alive: it still had output to write
-      // The end of its output is the worker's end (it closes standard output only by exiting),
-      // so from here on no `stop()` signals its process number, which the system may soon give
-      // to another process.
+      if stoppedMeanwhile { kill(pid, SIGKILL) }  // not reaped yet: the number is still its own
+      let (answer, isComplete) = Self.read(output.read, limit: outputLimit)
+      if !isComplete { kill(pid, SIGKILL) }  // not reaped yet: the number is still its own
+      Self.awaitExit(of: pid)
       let wasStopped = phase.withLock { phase in
         defer { phase = .finished }
         if case .stopped = phase { return true }
         return false
       }
-      exited.wait()
+      let status = Self.reap(pid)
       if wasStopped { throw CancellationError() }
-      guard isWithinLimit, process.terminationReason == .exit, process.terminationStatus == 0,
-        let result = WireAnswerHead.answer(in: answer)
+      guard isComplete, let status, status == 0, let result = WireAnswerHead.answer(in: answer)
       else { throw URLError(.badServerResponse) }
       return try result.get()
     }
 
-    /// Everything `handle` gives until its end, and whether it stayed within `limit` bytes (it
-    /// stops reading past it).
-    private static func read(_ handle: FileHandle, limit: Int) -> (Data, Bool) {
+    /// A one-way channel whose two ends are closed in any program started from this process:
+    /// a socket pair, close-on-exec from its creation (the Glibc module does not declare
+    /// `pipe2`, and a `pipe` flagged afterwards could reach a program another thread starts in
+    /// between).
+    private static func pipe() throws -> (read: Int32, write: Int32) {
+      var ends: [Int32] = [-1, -1]
+      let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+      guard socketpair(AF_UNIX, type, 0, &ends) == 0 else { throw URLError(.cannotLoadFromNetwork) }
+      return (ends[0], ends[1])
+    }
+
+    /// Starts `arguments[0]` with `arguments`, `stdin` and `stdout` as its standard input and
+    /// output, standard error on /dev/null, this process's environment, default signal handling
+    /// and no other descriptor.
+    private static func spawn(
+      _ arguments: [String], stdin: Int32, stdout: Int32
+    ) -> Result<pid_t, URLError> {
+      var actions = posix_spawn_file_actions_t()
+      var attributes = posix_spawnattr_t()
+      posix_spawn_file_actions_init(&actions)
+      posix_spawnattr_init(&attributes)
+      defer {
+        posix_spawn_file_actions_destroy(&actions)
+        posix_spawnattr_destroy(&attributes)
+      }
+      posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+      posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+      closeDescriptorsFromThree(&actions)
+      var none = sigset_t()
+      var all = sigset_t()
+      sigemptyset(&none)
+      sigfillset(&all)
+      posix_spawnattr_setsigmask(&attributes, &none)
+      posix_spawnattr_setsigdefault(&attributes, &all)
+      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+      let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+      let argv = arguments.map { strdup($0) } + [nil]
+      let envp = environment.map { strdup($0) } + [nil]
+      defer { for string in argv + envp { free(string) } }
+      var pid: pid_t = 0
+      let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+      return status == 0 ? .success(pid) : .failure(URLError(.cannotLoadFromNetwork))
+    }
+
+    /// Adds "close every descriptor from 3 up" to `actions`, where glibc has it (2.34 and later;
+    /// the Glibc module does not declare it). Without it, descriptors other threads opened
+    /// without close-on-exec (Foundation's `Pipe` does) would reach the worker, and their other
+    /// ends would wait for the worker's end.
+    private static func closeDescriptorsFromThree(_ actions: inout posix_spawn_file_actions_t) {
+      typealias CloseFrom =
+        @convention(c) (
+          UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32
+        ) -> Int32
+      guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
+      // The symbol is glibc's `int (posix_spawn_file_actions_t *, int)`, as declared in spawn.h.
+      _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+    }
+
+    /// What `descriptor` gives until its end, and whether that end came within `limit` bytes
+    /// (reading stops past it, or at a read error).
+    private static func read(_ descriptor: Int32, limit: Int) -> (Data, Bool) {
       var data = Data()
-      while let piece = try? handle.read(upToCount: 64 * 1024), !piece.isEmpty {
-        data += piece
+      var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+      while true {
+        let count = buffer.withUnsafeMutableBytes {
+          Glibc.read(descriptor, $0.baseAddress, $0.count)
+        }
+        if count == 0 { return (data, true) }
+        if count < 0 {
+          if errno == EINTR { continue }
+          return (data, false)
+        }
+        data.append(contentsOf: buffer[..<count])
         if data.count > limit { return (data, false) }
       }
-      return (data, true)
+    }
+
+    /// Blocks until `pid` has ended, leaving it to be reaped (`WNOWAIT`): until then its number
+    /// is not given to another process.
+    private static func awaitExit(of pid: pid_t) {
+      var info = siginfo_t()
+      while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
+    }
+
+    /// Reaps `pid`; its exit status if it exited (rather than being killed by a signal).
+    private static func reap(_ pid: pid_t) -> Int32? {
+      var status: Int32 = 0
+      while waitpid(pid, &status, 0) < 0 {
+        guard errno == EINTR else { return nil }
+      }
+      let signal = status & 0x7f
+      return signal == 0 ? (status >> 8) & 0xff : nil
     }
   }
 #endif

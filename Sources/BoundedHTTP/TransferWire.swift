@@ -4,8 +4,9 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// What a `ChildProcessHTTPClient` tells its worker: one request and its limits, sent as one
-/// JSON command-line argument (the worker reads nothing else). Internal.
+/// What a `ChildProcessHTTPClient` tells its worker: one request and its limits, as JSON on the
+/// worker's standard input (not its command line, which other users of the machine can read).
+/// Internal.
 struct WireRequest: Codable, Equatable {
   let url: String
   let method: String
@@ -13,14 +14,20 @@ struct WireRequest: Codable, Equatable {
   let timeoutMilliseconds: Int64
   let maximumBodySize: Int
 
-  /// `request` with the client's limits; throws `URLError(.badURL)` for a request without a URL.
+  /// `request` with the client's limits; throws `URLError(.badURL)` for a request without a URL
+  /// and `URLError(.dataLengthExceedsMaximum)` for one with a body (a worker sends none).
   init(_ request: URLRequest, timeout: Duration, maximumBodySize: Int) throws {
     guard let url = request.url else { throw URLError(.badURL) }
+    guard request.httpBody == nil, request.httpBodyStream == nil else {
+      throw URLError(.dataLengthExceedsMaximum)
+    }
     self.url = url.absoluteString
     method = request.httpMethod ?? "GET"
     headers = request.allHTTPHeaderFields ?? [:]
     let (seconds, attoseconds) = timeout.components
-    timeoutMilliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    // Rounded up, so that a timeout under a millisecond is one, not zero.
+    let (milliseconds, rest) = attoseconds.quotientAndRemainder(dividingBy: 1_000_000_000_000_000)
+    timeoutMilliseconds = seconds * 1000 + milliseconds + (rest > 0 ? 1 : 0)
     self.maximumBodySize = maximumBodySize
   }
 

@@ -24,20 +24,18 @@ public enum TransferWorker {
   /// The first argument that asks an executable to be a worker.
   public static let argument = "--transfer-worker"
 
-  /// The longest request argument a worker reads: 64 KiB (a URL and a few headers).
-  static let maximumRequestSize = 64 * 1024
-
-  /// If `arguments` (`CommandLine.arguments`) are a worker's (``argument``, then the request),
-  /// runs the transfer, writes its outcome and exits with status 0; a request it cannot read
-  /// exits with status 2 and a line on standard error. Otherwise returns at once.
+  /// If `arguments` (`CommandLine.arguments`) are a worker's (just ``argument``), reads the
+  /// request its parent wrote on standard input (at most 16 KiB), runs the transfer, writes its
+  /// outcome and exits with status 0; a request it cannot read exits with status 2 and a line on
+  /// standard error. Otherwise returns at once.
   public static func runIfRequested(_ arguments: [String]) async {
     guard arguments.dropFirst().first == argument else { return }
-    guard arguments.count == 3, arguments[2].utf8.count <= maximumRequestSize,
-      let wire = try? JSONDecoder().decode(WireRequest.self, from: Data(arguments[2].utf8)),
+    guard arguments.count == 2, let input = readStandardInput(limit: 16 * 1024),
+      let wire = try? JSONDecoder().decode(WireRequest.self, from: input),
       let request = wire.urlRequest, wire.timeoutMilliseconds > 0, wire.maximumBodySize > 0
     else {
       FileHandle.standardError.write(Data("\(argument): expected one JSON request\n".utf8))
-      exit(2)
+      _exit(2)
     }
     let client = BoundedHTTPClient(
       configuration: .default, timeout: .milliseconds(wire.timeoutMilliseconds),
@@ -54,5 +52,20 @@ public enum TransferWorker {
     // `_exit`, not `exit`: Foundation's threads may still be at work on the transfer (a refused
     // body inflating); no exit handler or destructor runs beside them.
     _exit(0)
+  }
+
+  /// Standard input to its end, or `nil` past `limit` bytes or at a read error.
+  private static func readStandardInput(limit: Int) -> Data? {
+    var data = Data()
+    do {
+      // `nil` (or an empty piece) is the end; a read error throws.
+      while let piece = try FileHandle.standardInput.read(upToCount: 4096), !piece.isEmpty {
+        data += piece
+        if data.count > limit { return nil }
+      }
+      return data
+    } catch {
+      return nil
+    }
   }
 }

@@ -4,6 +4,13 @@ import TestServers
 import Testing
 import UserFeature
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The live client with each transfer in a worker process (`ChildProcessHTTPClient`, the
 /// `TransferProbe` executable as the worker) against a local server: what Foundation does to a
 /// process during a transfer happens to the worker, and the caller gets the same answers and
@@ -91,6 +98,39 @@ struct ChildProcessTransferTests {
     let next = try Self.client(try server.baseURL(.sized, bodySize: 1_000), timeout: .seconds(5))
     #expect(
       await Self.outcome { try await next.users(matching: "", page: 1, pageSize: 10) } == "users:1")
+  }
+
+  /// A worker gets no descriptor of this process but its standard ones. Foundation's `Pipe`
+  /// is not close-on-exec, so without that a running worker would hold the write end of every
+  /// pipe open when it started (a test server's standard input, say), and the reader of that
+  /// pipe would not see its end until the worker ended. Checked at once with `poll`: the end of
+  /// a pipe whose writers are all closed is there without waiting.
+  @Test func aWorkerHoldsNoDescriptorOfItsParent() async throws {
+    let server = try await RawHTTPServer.start()
+    defer { server.stop() }
+    let pipe = Pipe()
+    let client = try Self.client(try server.baseURL(.silent), timeout: .seconds(600))
+    let request = Task {
+      await Self.outcome { try await client.users(matching: "", page: 1, pageSize: 10) }
+    }
+    for await line in server.lines where line == "accepted" { break }  // the worker runs
+    try pipe.fileHandleForWriting.close()
+    var end = pollfd(
+      fd: pipe.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+    #expect(poll(&end, 1, 0) == 1 && end.revents & Int16(POLLHUP) != 0, "a worker holds the pipe")
+    request.cancel()
+    #expect(await request.value == "cancelled")
+  }
+
+  /// A request with a body is refused before any worker starts: a worker sends none.
+  @Test func aRequestWithABodyIsRefused() async throws {
+    let http = ChildProcessHTTPClient(
+      worker: try BuiltProducts.executable(named: "TransferProbe"), timeout: .seconds(5),
+      maximumBodySize: 1_000)
+    var request = URLRequest(url: try #require(URL(string: "http://127.0.0.1:9/users")))
+    request.httpMethod = "POST"
+    request.httpBody = Data("{}".utf8)
+    await #expect(throws: URLError(.dataLengthExceedsMaximum)) { try await http.data(for: request) }
   }
 
   /// A server that never answers: the request ends with the client's timeout (the worker is
