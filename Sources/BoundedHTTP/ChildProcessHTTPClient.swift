@@ -14,8 +14,8 @@
   /// The worker is an executable that calls ``TransferWorker/runIfRequested(_:)`` first in its
   /// `main` (an app can name itself: `Bundle.main.executableURL`). It runs the request with a
   /// ``BoundedHTTPClient`` of the same limits and the default session configuration, and
-  /// answers on its standard output, which this client reads up to the body limit and 1 MiB
-  /// more (the head: libcurl takes at most 100 KiB of headers, escaped at most sixfold in JSON). The worker is started and reaped by this client alone (`posix_spawn`, not
+  /// answers on its standard output, which this client reads up to the body limit and 2 MiB
+  /// more (the head: libcurl takes at most 300 KiB of headers, JSON escaping may grow them). The worker is started and reaped by this client alone (`posix_spawn`, not
   /// Foundation's `Process`), and gets no descriptor but its standard input, output and error.
   ///
   /// - Limits and errors: those of ``BoundedHTTPClient``, carried back from the worker. A worker
@@ -68,10 +68,26 @@
     /// status; see the type's documentation for the limits, errors and cancellation.
     public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
       let wire = try WireRequest(request, timeout: timeout, maximumBodySize: maximumBodySize)
-      let (executable, arguments, slots) = (self.executable, self.arguments, self.slots)
-      let (sum, overflows) = maximumBodySize.addingReportingOverflow(1024 * 1024)
+      let (sum, overflows) = maximumBodySize.addingReportingOverflow(2 * 1024 * 1024)
       let outputLimit = overflows ? Int.max : sum
-      let answer = try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
+      let answer: (Data, URLResponse)?
+      do {
+        answer = try await race(wire, outputLimit: outputLimit)
+      } catch {
+        // A cancelled caller sees CancellationError whatever the worker reported.
+        try Task.checkCancellation()
+        throw error
+      }
+      try Task.checkCancellation()
+      guard let answer else { throw URLError(.timedOut) }
+      return answer
+    }
+
+    /// The worker's answer, or `nil` if ``timeout`` and ``startupAllowance`` pass first (then the
+    /// worker is killed).
+    private func race(_ wire: WireRequest, outputLimit: Int) async throws -> (Data, URLResponse)? {
+      let (executable, arguments, slots, timeout) = (executable, arguments, slots, timeout)
+      return try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
         group.addTask {
           try await slots.withSlot {
             try await ChildTransfer.run(
@@ -85,10 +101,6 @@
         defer { group.cancelAll() }
         return try await group.next() ?? nil
       }
-      // A cancelled caller sees CancellationError whatever the worker reported.
-      try Task.checkCancellation()
-      guard let answer else { throw URLError(.timedOut) }
-      return answer
     }
   }
 #endif

@@ -7,15 +7,17 @@
   /// One worker process running one transfer, waited for on a thread of its own (never on the
   /// caller's concurrency pool). Internal; behind `ChildProcessHTTPClient`.
   ///
-  /// ``stop()`` kills the worker (SIGKILL) at any moment, also before it has started; the caller
-  /// then gets `CancellationError`. A worker that dies or answers nothing readable gives
+  /// ``stop()`` kills the worker (SIGKILL) until it has ended, also before it has started; the
+  /// caller then gets `CancellationError`. A worker that dies or answers nothing readable gives
   /// `URLError(.badServerResponse)`.
   ///
   /// The worker is started with `posix_spawn`, not Foundation's `Process`, so that this type
-  /// alone owns it: its channels are close-on-exec (no other child inherits them, so the end of the
-  /// output is the worker's), the descriptors of other threads stay out of it, and nobody else
-  /// reaps it, so its process number stays its own until ``runToEnd(_:_:_:)`` reaps it, after
-  /// the last moment ``stop()`` may signal it.
+  /// alone owns it: its channels are close-on-exec (no other child inherits them, so the end of
+  /// the output is the worker's); on glibc 2.34 and later the descriptors other threads opened
+  /// stay out of it; and, as long as nothing else in the process reaps children (no `SIGCHLD`
+  /// set to be ignored, no `waitpid(-1)`: Foundation's `Process` waits for its own children
+  /// only), its process number stays its own until ``runToEnd(_:_:_:)`` reaps it, after the last
+  /// moment ``stop()`` may signal it.
   final class ChildTransfer: Sendable {
     private enum Phase {
       case starting
@@ -26,8 +28,9 @@
 
     private let phase = Mutex(Phase.starting)
 
-    /// The most bytes of request a worker is given: what its standard input's channel holds before
-    /// the worker runs (the request is written before the start, so the write never blocks).
+    /// The most bytes of request a worker is given: written into its standard input's channel
+    /// before the start, without waiting (a channel that cannot take it all at once fails the
+    /// request).
     static let maximumRequestSize = 16 * 1024
 
     /// Runs `request` in a worker started as `executable arguments…`, reading at most
@@ -75,9 +78,19 @@
       _ arguments: [String], _ request: Data, _ outputLimit: Int
     ) throws -> (Data, URLResponse) {
       let input = try Self.pipe()
-      let output = try Self.pipe()
-      // The request waits in the channel until the worker reads it (it fits: see the limit).
-      let written = request.withUnsafeBytes { write(input.write, $0.baseAddress, $0.count) }
+      let output: (read: Int32, write: Int32)
+      do {
+        output = try Self.pipe()
+      } catch {
+        close(input.read)
+        close(input.write)
+        throw error
+      }
+      // The request waits in the channel until the worker reads it; `MSG_DONTWAIT`: with nobody
+      // reading yet, a channel that cannot take it all fails the request instead of blocking.
+      let written = request.withUnsafeBytes {
+        send(input.write, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+      }
       close(input.write)
       defer { close(input.read) }
       guard written == request.count else {
@@ -116,7 +129,7 @@
       return try result.get()
     }
 
-    /// A one-way channel whose two ends are closed in any program started from this process:
+    /// A channel whose two ends are closed in any program started from this process:
     /// a socket pair, close-on-exec from its creation (the Glibc module does not declare
     /// `pipe2`, and a `pipe` flagged afterwards could reach a program another thread starts in
     /// between).
@@ -129,7 +142,7 @@
 
     /// Starts `arguments[0]` with `arguments`, `stdin` and `stdout` as its standard input and
     /// output, standard error on /dev/null, this process's environment, default signal handling
-    /// and no other descriptor.
+    /// and (glibc 2.34 and later) no other descriptor.
     private static func spawn(
       _ arguments: [String], stdin: Int32, stdout: Int32
     ) -> Result<pid_t, URLError> {
@@ -152,12 +165,11 @@
       posix_spawnattr_setsigmask(&attributes, &none)
       posix_spawnattr_setsigdefault(&attributes, &all)
       posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-      let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
-      let argv = arguments.map { strdup($0) } + [nil]
-      let envp = environment.map { strdup($0) } + [nil]
-      defer { for string in argv + envp { free(string) } }
+      let argv = arguments.map { strdup($0) }
+      defer { for argument in argv { free(argument) } }
+      guard !argv.contains(nil) else { return .failure(URLError(.cannotLoadFromNetwork)) }
       var pid: pid_t = 0
-      let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
+      let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv + [nil], environ)
       return status == 0 ? .success(pid) : .failure(URLError(.cannotLoadFromNetwork))
     }
 

@@ -47,7 +47,8 @@ public enum TransferWorker {
     } catch {
       output = (try? WireAnswerHead(failure: WireFailure(error)).framed()) ?? Data()
     }
-    // A parent that went away closed the pipe: the write fails and the worker just ends.
+    // A parent that went away closed the channel: SIGPIPE (default here) or a failed write ends
+    // the worker either way.
     try? FileHandle.standardOutput.write(contentsOf: output)
     // `_exit`, not `exit`: Foundation's threads may still be at work on the transfer (a refused
     // body inflating); no exit handler or destructor runs beside them.
