@@ -60,6 +60,12 @@ public final class RawHTTPServer: Sendable {
     case statusLineAndOneHeader
     /// `HTTP/1.1 404 Not Found`, then the close.
     case notFoundStatusLineOnly
+
+    /// The modes that close the connection after the status line (swift-corelibs-foundation
+    /// up to Swift 6.3 traps on each: #5285).
+    public static let hangingUpAfterTheStatusLine: [Mode] = [
+      .statusLineOnly, .statusLineAndOneHeader, .notFoundStatusLineOnly,
+    ]
   }
 
   /// What the `gzipBomb` body inflates to unless the URL says otherwise, in MiB: 8 GiB.

@@ -10,9 +10,7 @@ import UserFeature
 /// (`ChildProcessHTTPClient`): the child dies, and the Demo shows the error and goes on.
 @Suite(.timeLimit(.minutes(5)))
 struct DemoHangUpServerTests {
-  @Test(arguments: [
-    RawHTTPServer.Mode.statusLineOnly, .statusLineAndOneHeader, .notFoundStatusLineOnly,
-  ])
+  @Test(arguments: RawHTTPServer.Mode.hangingUpAfterTheStatusLine)
   func aServerThatHangsUpAfterItsStatusLineIsAnErrorScreenNotACrash(
     _ mode: RawHTTPServer.Mode
   ) async throws {

@@ -52,9 +52,7 @@ struct ChildProcessTransferTests {
   /// (swift-corelibs-foundation#5285) and the caller gets a transport error, then its next
   /// request is answered. In process, the trap killed the caller's process
   /// (`LiveClientRoundThreeTests`).
-  @Test(arguments: [
-    RawHTTPServer.Mode.statusLineOnly, .statusLineAndOneHeader, .notFoundStatusLineOnly,
-  ])
+  @Test(arguments: RawHTTPServer.Mode.hangingUpAfterTheStatusLine)
   func aServerThatHangsUpAfterItsStatusLineIsATransportError(
     _ mode: RawHTTPServer.Mode
   ) async throws {
