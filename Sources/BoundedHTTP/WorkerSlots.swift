@@ -58,6 +58,11 @@ final class WorkerSlots: Sendable {
     }
   }
 
+  /// How many callers wait for a slot now (for tests).
+  var waitingCount: Int {
+    state.withLock { $0.waiting.count }
+  }
+
   /// Hands the slot to the first caller waiting, or frees it.
   private func release() {
     let next = state.withLock { state in
