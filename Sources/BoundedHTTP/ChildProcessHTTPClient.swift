@@ -15,8 +15,10 @@
   /// `main` (an app can name itself: `Bundle.main.executableURL`). It runs the request with a
   /// ``BoundedHTTPClient`` of the same limits and the default session configuration, and
   /// answers on its standard output, which this client reads up to the body limit and 2 MiB
-  /// more (the head: libcurl takes at most 300 KiB of headers, JSON escaping may grow them). The worker is started and reaped by this client alone (`posix_spawn`, not
-  /// Foundation's `Process`), and gets no descriptor but its standard input, output and error.
+  /// more (the head: libcurl takes at most 300 KiB of headers, and JSON escaping may grow them).
+  /// The worker is started and reaped by this client alone (`posix_spawn`, not Foundation's
+  /// `Process`), and on glibc 2.34 and later gets no descriptor but its standard input, output
+  /// and error.
   ///
   /// - Limits and errors: those of ``BoundedHTTPClient``, carried back from the worker. A worker
   ///   that dies or answers something unreadable gives `URLError(.badServerResponse)`; one that
@@ -28,7 +30,6 @@
   ///   wait their turn in call order.
   /// - Cancellation: cancelling the calling task stops the request at once, waiting or running
   ///   (its worker is killed), and throws `CancellationError`.
-  ///
   /// - Requests: a method, a URL and headers, at most 16 KiB of them
   ///   (`URLError(.dataLengthExceedsMaximum)` beyond); a request with a body is refused with
   ///   `URLError(.dataLengthExceedsMaximum)` too (the worker sends none).
