@@ -11,11 +11,14 @@ final class WorkerSlots: Sendable {
   }
 
   private let state: Mutex<State>
+  /// Told how many callers wait, each time one starts waiting (outside the lock): for tests.
+  private let whenQueued: @Sendable (_ waiting: Int) -> Void
 
   /// `count` slots; `count` must be positive.
-  init(count: Int) {
+  init(count: Int, whenQueued: @escaping @Sendable (_ waiting: Int) -> Void = { _ in }) {
     precondition(count > 0, "WorkerSlots: count must be positive, got \(count)")
     state = Mutex(State(free: count))
+    self.whenQueued = whenQueued
   }
 
   /// Runs `body` in a slot, waiting for one first; throws `CancellationError` if the caller is
@@ -35,19 +38,19 @@ final class WorkerSlots: Sendable {
       try await withCheckedThrowingContinuation { (turn: CheckedContinuation<Void, any Error>) in
         // Under the lock, so a cancel either finds this caller waiting or has set the flag
         // read here (the handler runs after the flag is set).
-        let now: Bool? = state.withLock { state in
-          if Task.isCancelled { return false }
+        let arrival = state.withLock { state -> Arrival in
+          if Task.isCancelled { return .cancelled }
           if state.free > 0 {
             state.free -= 1
-            return true
+            return .granted
           }
           state.waiting.append((id, turn))
-          return nil
+          return .queued(waiting: state.waiting.count)
         }
-        switch now {
-        case true?: turn.resume()
-        case false?: turn.resume(throwing: CancellationError())
-        case nil: break
+        switch arrival {
+        case .granted: turn.resume()
+        case .cancelled: turn.resume(throwing: CancellationError())
+        case .queued(let waiting): whenQueued(waiting)
         }
       }
     } onCancel: {
@@ -56,11 +59,6 @@ final class WorkerSlots: Sendable {
       }
       turn?.resume(throwing: CancellationError())
     }
-  }
-
-  /// How many callers wait for a slot now (for tests).
-  var waitingCount: Int {
-    state.withLock { $0.waiting.count }
   }
 
   /// Hands the slot to the first caller waiting, or frees it.
@@ -74,4 +72,14 @@ final class WorkerSlots: Sendable {
     }
     next?.resume()
   }
+}
+
+/// What a caller of ``WorkerSlots`` meets when it asks for a slot. Internal.
+private enum Arrival {
+  /// A free slot, now its own.
+  case granted
+  /// Its task was cancelled: no slot.
+  case cancelled
+  /// No free slot: it waits, with `waiting` callers in all.
+  case queued(waiting: Int)
 }

@@ -5,109 +5,89 @@ import Testing
 
 /// `WorkerSlots`, behind `ChildProcessHTTPClient`'s "at most `maximumWorkers` at once, further
 /// requests wait their turn in call order, a cancelled waiter stops waiting at once". Each
-/// caller's work waits on a gate the test opens, so every step is decided by the test.
+/// caller's work waits on a gate the test opens, and every step is awaited as an event (a start,
+/// an end, a caller queued), so the test decides the order and never polls.
 @Suite(.timeLimit(.minutes(1))) struct WorkerSlotsTests {
-  /// What the callers did, in order, and the gates their work waits on.
+  /// The callers' work, the gates it waits on, and the events the test awaits in order.
   private final class Callers: Sendable {
-    private let state = Mutex<(log: [String], gates: [Int: CheckedContinuation<Void, Never>])>(
-      ([], [:]))
+    let events: AsyncStream<String>
+    private let event: AsyncStream<String>.Continuation
+    private let gates = Mutex<[Int: CheckedContinuation<Void, Never>]>([:])
 
-    var log: [String] { state.withLock { $0.log } }
+    init() {
+      (events, event) = AsyncStream.makeStream()
+    }
 
-    /// Caller `number`'s work: records its start, waits for its gate, records its end.
+    /// Slots that report each caller queued as the event `queued <waiting>`.
+    func slots(count: Int) -> WorkerSlots {
+      let event = event
+      return WorkerSlots(count: count) { waiting in event.yield("queued \(waiting)") }
+    }
+
+    /// Caller `number`'s work: `start <number>` once its gate is set, `end <number>` once the
+    /// test opened it.
     func work(_ number: Int) async {
       await withCheckedContinuation { gate in
-        state.withLock { state in
-          state.log.append("start \(number)")
-          state.gates[number] = gate
-        }
+        gates.withLock { $0[number] = gate }
+        event.yield("start \(number)")
       }
-      state.withLock { $0.log.append("end \(number)") }
+      event.yield("end \(number)")
     }
 
-    /// Returns once `entry` is in the log; throws when the test's time limit cancels it.
-    func waitFor(_ entry: String) async throws {
-      while !log.contains(entry) {
-        try Task.checkCancellation()
-        await Task.yield()
-      }
-    }
-
-    /// Returns once the log has `count` entries; throws when the test's time limit cancels it.
-    func waitForEntries(_ count: Int) async throws {
-      while log.count < count {
-        try Task.checkCancellation()
-        await Task.yield()
-      }
-    }
-
-    /// Opens caller `number`'s gate, once its work has started.
-    func open(_ number: Int) async throws {
-      while true {
-        if let gate = state.withLock({ $0.gates.removeValue(forKey: number) }) {
-          return gate.resume()
-        }
-        try Task.checkCancellation()
-        await Task.yield()
-      }
+    /// Opens caller `number`'s gate (its `start` event has been awaited).
+    func open(_ number: Int) {
+      gates.withLock { $0.removeValue(forKey: number) }?.resume()
     }
   }
 
-  /// Lets the tasks started so far run until `slots` has `count` callers waiting.
-  private static func waitUntil(_ slots: WorkerSlots, hasWaiting count: Int) async throws {
-    while slots.waitingCount != count {
-      try Task.checkCancellation()
-      await Task.yield()
-    }
+  /// The next `count` events.
+  private static func next(
+    _ count: Int, of events: inout AsyncStream<String>.Iterator
+  ) async -> [String] {
+    var taken: [String] = []
+    for _ in 0..<count { taken.append(await events.next() ?? "(none: the time limit)") }
+    return taken
   }
 
   @Test func twoSlotsRunTwoCallersAndTheOthersGoInCallOrder() async throws {
-    let slots = WorkerSlots(count: 2)
     let callers = Callers()
+    let slots = callers.slots(count: 2)
+    var events = callers.events.makeAsyncIterator()
     var tasks: [Task<Void, any Error>] = []
-    for number in 0..<5 {
+    for (number, expected) in ["start 0", "start 1", "queued 1", "queued 2", "queued 3"]
+      .enumerated()
+    {
       tasks.append(Task { try await slots.withSlot { await callers.work(number) } })
-      if number < 2 {
-        try await callers.waitFor("start \(number)")
-      } else {
-        try await Self.waitUntil(slots, hasWaiting: number - 1)
-      }
+      try #require(await Self.next(1, of: &events) == [expected])
     }
     // Each end hands its slot to the caller that has waited longest.
     for (ending, starting) in [(1, 2), (0, 3), (2, 4)] {
-      let before = callers.log.count
-      try await callers.open(ending)
-      try await callers.waitForEntries(before + 2)
-      try #require(callers.log.suffix(2) == ["end \(ending)", "start \(starting)"])
+      callers.open(ending)
+      try #require(await Self.next(2, of: &events) == ["end \(ending)", "start \(starting)"])
     }
-    try await callers.open(3)
-    try await callers.waitFor("end 3")
-    try await callers.open(4)
+    callers.open(3)
+    callers.open(4)
+    #expect(Set(await Self.next(2, of: &events)) == ["end 3", "end 4"])
     for task in tasks { try await task.value }
-    #expect(
-      callers.log == [
-        "start 0", "start 1", "end 1", "start 2", "end 0", "start 3", "end 2", "start 4",
-        "end 3", "end 4",
-      ])
-    #expect(slots.waitingCount == 0)
   }
 
   @Test func aCancelledWaiterStopsWaitingAtOnceAndTakesNoTurn() async throws {
-    let slots = WorkerSlots(count: 1)
     let callers = Callers()
+    let slots = callers.slots(count: 1)
+    var events = callers.events.makeAsyncIterator()
     let running = Task { try await slots.withSlot { await callers.work(0) } }
-    try await callers.waitFor("start 0")
+    try #require(await Self.next(1, of: &events) == ["start 0"])
     let cancelled = Task { try await slots.withSlot { await callers.work(1) } }
-    try await Self.waitUntil(slots, hasWaiting: 1)
+    try #require(await Self.next(1, of: &events) == ["queued 1"])
     let next = Task { try await slots.withSlot { await callers.work(2) } }
-    try await Self.waitUntil(slots, hasWaiting: 2)
+    try #require(await Self.next(1, of: &events) == ["queued 2"])
     cancelled.cancel()
     await #expect(throws: CancellationError.self) { try await cancelled.value }
-    #expect(slots.waitingCount == 1)
-    try await callers.open(0)
-    try await callers.open(2)
+    callers.open(0)
+    try #require(await Self.next(2, of: &events) == ["end 0", "start 2"])
+    callers.open(2)
+    #expect(await Self.next(1, of: &events) == ["end 2"])
     try await running.value
     try await next.value
-    #expect(callers.log == ["start 0", "end 0", "start 2", "end 2"])
   }
 }
