@@ -77,10 +77,10 @@
     private func runToEnd(
       _ arguments: [String], _ request: Data, _ outputLimit: Int
     ) throws -> (Data, URLResponse) {
-      let input = try Self.pipe()
+      let input = try Self.channel()
       let output: (read: Int32, write: Int32)
       do {
-        output = try Self.pipe()
+        output = try Self.channel()
       } catch {
         close(input.read)
         close(input.write)
@@ -133,7 +133,7 @@
     /// a socket pair, close-on-exec from its creation (the Glibc module does not declare
     /// `pipe2`, and a `pipe` flagged afterwards could reach a program another thread starts in
     /// between).
-    private static func pipe() throws -> (read: Int32, write: Int32) {
+    private static func channel() throws -> (read: Int32, write: Int32) {
       var ends: [Int32] = [-1, -1]
       let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
       guard socketpair(AF_UNIX, type, 0, &ends) == 0 else { throw URLError(.cannotLoadFromNetwork) }
