@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// What answers an HTTP request with its body and response: ``BoundedHTTPClient`` in this
-/// process, or `ChildProcessHTTPClient` (Linux and macOS) in a child process. Both keep the same
+/// process, or `ChildProcessHTTPClient` (Linux only) in a child process. Both keep the same
 /// limits, errors and cancellation, so a client of either is written once.
 public protocol HTTPFetching: Sendable {
   /// Sends `request` and returns the body and the response, whatever its status. Throws

@@ -8,6 +8,7 @@ public enum FlagParser {
     var endpoint: URL?
     var latency: Duration?
     var failureRate: Double?
+    var timeout: Duration?
     var trace = false
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
@@ -30,6 +31,8 @@ public enum FlagParser {
         latency = try parseLatency(try value(of: flag, inline: inlineValue, rest: &remaining))
       case "--fail-rate":
         failureRate = try parseRate(try value(of: flag, inline: inlineValue, rest: &remaining))
+      case "--timeout":
+        timeout = try parseTimeout(try value(of: flag, inline: inlineValue, rest: &remaining))
       default:
         if argument.hasPrefix("-") {
           throw UsageError(message: "unknown flag '\(flag)'")
@@ -42,7 +45,12 @@ public enum FlagParser {
         throw UsageError(
           message: "--latency and --fail-rate only apply to the offline client, not --endpoint")
       }
-      return .run(LaunchOptions(source: .live(endpoint: endpoint), trace: trace))
+      let source = LaunchOptions.Source.live(
+        endpoint: endpoint, timeout: timeout ?? LaunchOptions.defaultTimeout)
+      return .run(LaunchOptions(source: source, trace: trace))
+    }
+    if timeout != nil {
+      throw UsageError(message: "--timeout only applies to --endpoint, not the offline client")
     }
     return .run(
       LaunchOptions(
@@ -96,6 +104,13 @@ public enum FlagParser {
       throw UsageError(message: "--latency needs milliseconds from 0 to 60000, got '\(text)'")
     }
     return .milliseconds(milliseconds)
+  }
+
+  private static func parseTimeout(_ text: String) throws(UsageError) -> Duration {
+    guard let seconds = Int(text), (1...3600).contains(seconds) else {
+      throw UsageError(message: "--timeout needs seconds from 1 to 3600, got '\(text)'")
+    }
+    return .seconds(seconds)
   }
 
   private static func parseRate(_ text: String) throws(UsageError) -> Double {

@@ -6,8 +6,8 @@ public struct LaunchOptions: Equatable, Sendable {
   public enum Source: Equatable, Sendable {
     /// The bundled fixtures, with simulated latency and injected failures.
     case offline(latency: Duration, failureRate: Double)
-    /// A real server speaking the user API, at this base URL.
-    case live(endpoint: URL)
+    /// A real server speaking the user API, at this base URL, each request given `timeout`.
+    case live(endpoint: URL, timeout: Duration = LaunchOptions.defaultTimeout)
 
     /// The latency to simulate: the offline client's, `nil` for a live server.
     public var simulatedLatency: Duration? {
@@ -20,6 +20,9 @@ public struct LaunchOptions: Equatable, Sendable {
 
   /// The default simulated latency: long enough to see the spinner, short enough not to annoy.
   public static let defaultLatency = Duration.milliseconds(400)
+
+  /// How long a request to a live server may take when `--timeout` is not given.
+  public static let defaultTimeout = Duration.seconds(10)
 
   /// Where users come from.
   public var source: Source = .offline(latency: defaultLatency, failureRate: 0)

@@ -6,7 +6,7 @@ enum Banner {
   static func lines(for source: LaunchOptions.Source) -> [StyledLine] {
     let origin: TerminalText
     switch source {
-    case .live(let endpoint):
+    case .live(let endpoint, _):
       origin = "users from \(TerminalText(sanitizing: endpoint.absoluteString))"
     case .offline(let latency, let failureRate):
       var text: TerminalText = "offline users, \(latency.milliseconds) ms latency"

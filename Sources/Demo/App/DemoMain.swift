@@ -17,7 +17,7 @@ import UserFeature
 @MainActor
 enum DemoMain {
   static func main() async {
-    // A child this Demo started to run one transfer (`makeClient`) does that, then exits.
+    // A child this Demo started to run one transfer (`httpClient(timeout:)`) does that, then exits.
     await TransferWorker.runIfRequested(CommandLine.arguments)
     let started = ContinuousClock.now
     let request: LaunchRequest
@@ -75,19 +75,8 @@ enum DemoMain {
     -> any UserClient
   {
     switch source {
-    case .live(let endpoint):
-      #if os(Linux)
-        // Each transfer in a child process of this executable: Foundation on Linux traps on a
-        // response that ends after its status line, and the child dies of it, not the Demo.
-        if let executable = Bundle.main.executableURL {
-          return LiveUserClient(
-            baseURL: endpoint,
-            http: ChildProcessHTTPClient(
-              worker: executable, timeout: LiveUserClient.defaultTimeout,
-              maximumBodySize: LiveUserClient.defaultMaximumBodySize))
-        }
-      #endif
-      return LiveUserClient(baseURL: endpoint)
+    case .live(let endpoint, let timeout):
+      return LiveUserClient(baseURL: endpoint, http: httpClient(timeout: timeout))
     case .offline(_, let failureRate):
       let bundled = OfflineUserClient(users: try OfflineUserClient.fixtureUsers(), latency: .zero)
       let failing = FailureInjectingClient(
@@ -95,6 +84,22 @@ enum DemoMain {
         failures: failureRate > 0 ? .randomly(rate: failureRate).sparing(firstRequests: 1) : .never)
       return SimulatedLatencyClient(base: failing, settings: settings)
     }
+  }
+
+  /// How requests to a live server are sent, each given `timeout`. On Linux each transfer runs
+  /// in a child process of this executable: Foundation there traps on a response that ends
+  /// after its status line, and the child dies of it, not the Demo.
+  static func httpClient(timeout: Duration) -> any HTTPFetching {
+    #if os(Linux)
+      if let executable = Bundle.main.executableURL {
+        return ChildProcessHTTPClient(
+          worker: executable, timeout: timeout,
+          maximumBodySize: LiveUserClient.defaultMaximumBodySize)
+      }
+    #endif
+    return BoundedHTTPClient(
+      configuration: .default, timeout: timeout,
+      maximumBodySize: LiveUserClient.defaultMaximumBodySize)
   }
 
   private static func writeError(_ text: String) {

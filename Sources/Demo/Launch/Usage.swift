@@ -5,7 +5,7 @@ import UserFeature
 /// (standard error).
 enum Usage {
   static let text = """
-    Usage: Demo [--endpoint URL] [--latency MS] [--fail-rate P] [--trace] [--help]
+    Usage: Demo [--endpoint URL] [--timeout S] [--latency MS] [--fail-rate P] [--trace] [--help]
 
     A console app whose list and detail screens bind their view models in one bind(), and
     whose settings screen reads an observable model directly: state is drawn as the screen,
@@ -15,6 +15,8 @@ enum Usage {
       --endpoint URL   Load users from a real server speaking the user API (for example
                        https://jsonplaceholder.typicode.com) instead of the bundled fixtures.
                        Responses over \(LiveUserClient.defaultMaximumBodySize / 1_048_576) MB are refused, never held.
+      --timeout S      With --endpoint: seconds from 1 to 3600 a request may take, from asking
+                       to the last byte, before it fails (default \(LaunchOptions.defaultTimeout.components.seconds)).
       --latency MS     Simulated latency of the offline client, in milliseconds
                        (default \(LaunchOptions.defaultLatency.milliseconds)); the settings screen can change it.
       --fail-rate P    Probability from 0 to 1 that an offline request after the first load

@@ -25,8 +25,21 @@ import Testing
       try FlagParser.parse(["--endpoint=https://example.com/api", "--trace"])
         == .run(LaunchOptions(source: .live(endpoint: endpoint), trace: true)))
     #expect(
+      try FlagParser.parse(["--endpoint", "https://example.com/api", "--timeout", "600"])
+        == .run(LaunchOptions(source: .live(endpoint: endpoint, timeout: .seconds(600)))))
+    #expect(
+      try FlagParser.parse(["--timeout=1", "--endpoint=https://example.com/api"])
+        == .run(LaunchOptions(source: .live(endpoint: endpoint, timeout: .seconds(1)))))
+    #expect(
       try FlagParser.parse(["--latency", "1", "--latency", "2"])
         == .run(LaunchOptions(source: .offline(latency: .milliseconds(2), failureRate: 0))))
+  }
+
+  @Test func aLiveServerWithoutTimeoutGetsTheDefaultTenSeconds() throws {
+    let endpoint = try #require(URL(string: "http://127.0.0.1:8080"))
+    #expect(
+      try FlagParser.parse(["--endpoint", "http://127.0.0.1:8080"])
+        == .run(LaunchOptions(source: .live(endpoint: endpoint, timeout: .seconds(10)))))
   }
 
   @Test func aBareSeparatorIsIgnoredAsSwiftRunPassesItThrough() throws {
@@ -52,6 +65,20 @@ import Testing
       ["--endpoint", "http://a.example", "--fail-rate", "1"],
       "--latency and --fail-rate only apply to the offline client, not --endpoint"
     ),
+    (
+      ["--endpoint=http://a.example", "--timeout=0"],
+      "--timeout needs seconds from 1 to 3600, got '0'"
+    ),
+    (
+      ["--endpoint=http://a.example", "--timeout", "3601"],
+      "--timeout needs seconds from 1 to 3600, got '3601'"
+    ),
+    (
+      ["--endpoint=http://a.example", "--timeout", "1.5"],
+      "--timeout needs seconds from 1 to 3600, got '1.5'"
+    ),
+    (["--endpoint=http://a.example", "--timeout"], "--timeout needs a value"),
+    (["--timeout", "5"], "--timeout only applies to --endpoint, not the offline client"),
     (["users"], "unexpected argument 'users'"),
     (["--trace=yes"], "--trace takes no value"),
   ])

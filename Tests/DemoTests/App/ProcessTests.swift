@@ -59,7 +59,7 @@ import Testing
   /// at once, and the app shows its error screen instead of crashing.
   @Test func unreachableEndpointShowsTheErrorScreen() async throws {
     let outcome = try await DemoProcess.run(
-      ["--endpoint", "http://127.0.0.1:9"], input: "reload\nquit\n")
+      LiveServerFlags.arguments(for: "http://127.0.0.1:9"), input: "reload\nquit\n")
     #expect(outcome.status == 0)
     #expect(outcome.stderr == "")
     let errorScreen = """

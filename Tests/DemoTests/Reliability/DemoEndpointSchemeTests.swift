@@ -12,7 +12,8 @@ struct DemoEndpointSchemeTests {
   func anEndpointWithTheSchemeInCapitalsLoadsTheUsers(scheme: String) async throws {
     try await withStaticUserServer(serving: Data(Self.usersJSON.utf8)) { server in
       let endpoint = "\(scheme)://127.0.0.1:\(server.port)"
-      let outcome = try await DemoProcess.run(["--endpoint", endpoint], input: "quit\n")
+      let outcome = try await DemoProcess.run(
+        LiveServerFlags.arguments(for: endpoint), input: "quit\n")
       #expect(outcome.status == 0)
       #expect(outcome.stdout.contains("Leanne Graham"), "\(outcome.stdout.suffix(400))")
       #expect(!outcome.stdout.contains("Something went wrong"))

@@ -17,7 +17,7 @@ struct DemoHangUpServerTests {
     let server = try await RawHTTPServer.start()
     defer { server.stop() }
     let outcome = try await DemoProcess.run(
-      ["--endpoint", try server.baseURL(mode).absoluteString], input: "reload\nquit\n")
+      LiveServerFlags.arguments(for: try server.baseURL(mode)), input: "reload\nquit\n")
     #expect(outcome.status == 0, "the Demo died: \(outcome.stderr)")
     let message = UserFacingError(UserClientError.transport(URLError(.badServerResponse))).message
     let shown = outcome.stdout.components(separatedBy: message).count - 1

@@ -22,12 +22,12 @@ struct DemoHostileNameTests {
   @Test func searchingNamesWithHugeCombiningSequencesKeepsTheAppAnswering() async throws {
     try await withStaticUserServer(serving: try Self.usersJSON()) { server in
       let outcome = try await PseudoTerminal.run(
-        ["--endpoint", try server.baseURL.absoluteString],
+        LiveServerFlags.arguments(for: try server.baseURL),
         steps: [
           .waitFor("end of list"), .type("search zzz\n"), .waitFor("No users match"),
           .type("quit\n"),
         ],
-        rawTerminal: true, environment: ["NO_COLOR": "1"], timeout: .seconds(60))
+        rawTerminal: true, environment: ["NO_COLOR": "1"], timeout: .seconds(180))
       #expect(
         outcome.timedOutAtStep == nil, "the app stopped answering: \(outcome.text.suffix(300))")
       #expect(outcome.status == 0)

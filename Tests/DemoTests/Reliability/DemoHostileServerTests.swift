@@ -34,7 +34,7 @@ struct DemoHostileServerTests {
   /// Runs the Demo against the hostile server and returns its exit status and output.
   private func runAgainstHostileServer(_ output: Output) async throws -> (Int32?, Data) {
     try await withStaticUserServer(serving: try HostileText.usersJSON()) { server in
-      let arguments = ["--endpoint", try server.baseURL.absoluteString]
+      let arguments = LiveServerFlags.arguments(for: try server.baseURL)
       switch output {
       case .piped:
         let outcome = try await DemoProcess.runRaw(arguments, input: Self.input)
@@ -77,7 +77,7 @@ struct DemoHostileServerTests {
     let server = try await RawHTTPServer.start()
     defer { server.stop() }
     let outcome = try await PseudoTerminal.run(
-      ["--endpoint", try server.baseURL(.endlessFirehose).absoluteString],
+      LiveServerFlags.arguments(for: try server.baseURL(.endlessFirehose)),
       steps: [.waitFor("Couldn't load users."), .type("quit\n")], rawTerminal: true,
       environment: ["NO_COLOR": "1"])
     #expect(outcome.timedOutAtStep == nil)
@@ -113,7 +113,7 @@ struct DemoHostileServerTests {
     let server = try await RawHTTPServer.start()
     defer { server.stop() }
     let outcome = try await PseudoTerminal.run(
-      ["--endpoint", try server.baseURL(mode, bodySize: bodySize).absoluteString],
+      LiveServerFlags.arguments(for: try server.baseURL(mode, bodySize: bodySize)),
       steps: [.waitFor("Couldn't load users."), .type("quit\n")], rawTerminal: true,
       environment: ["NO_COLOR": "1"], timeout: .seconds(90))
     #expect(outcome.timedOutAtStep == nil, "still loading after 90 s")

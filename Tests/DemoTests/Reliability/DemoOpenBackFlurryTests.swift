@@ -38,7 +38,7 @@ struct DemoOpenBackFlurryTests {
     ) { server in
       // The timeout is only a hang guard: the run takes a few seconds, beside a CPU hog too.
       try await PseudoTerminal.run(
-        ["--endpoint", try server.baseURL.absoluteString], steps: Self.steps, rawTerminal: true,
+        LiveServerFlags.arguments(for: try server.baseURL), steps: Self.steps, rawTerminal: true,
         timeout: .seconds(240))
     }
     #expect(

@@ -288,10 +288,12 @@ enum PseudoTerminal {
   /// Runs `Demo arguments` on a `rows` x `columns` terminal and plays `steps`; returns once the
   /// Demo has exited, or been killed after `timeout`. `environment` adds to (or, with `nil`
   /// values, removes from) this process's environment; `TERM` is `xterm-256color` unless given.
+  /// The default `timeout` is only a hang guard, long because a CI machine busy with the whole
+  /// suite has taken 30 s to start one test server.
   static func run(
     _ arguments: [String], steps: [Step], rows: Int = 24, columns: Int = 80,
     rawTerminal: Bool = false, environment: [String: String?] = [:],
-    timeout: Duration = .seconds(30)
+    timeout: Duration = .seconds(120)
   ) async throws -> Outcome {
     let scratch = try ScratchDirectory(prefix: "demo-pty")
     defer { scratch.remove() }
