@@ -24,7 +24,7 @@ struct BodyLimitTests {
     let server = try await RawHTTPServer.start()
     defer { server.stop() }
     let client = BoundedHTTPClient(
-      configuration: .ephemeral, timeout: .seconds(20), maximumBodySize: limit)
+      configuration: .ephemeral, timeout: Patience.requestTimeout, maximumBodySize: limit)
     let (body, _) = try await client.data(
       for: URLRequest(url: try server.baseURL(mode, bodySize: limit)))
     #expect(body.count == limit)
@@ -70,14 +70,14 @@ struct BodyLimitTests {
     await Self.isRefusedAsTooLarge(url)
   }
 
-  /// Whether a client with the 4 MiB limit (and a 30 s timeout) refuses the body at `url` as
+  /// Whether a client with the 4 MiB limit (and a patient timeout) refuses the body at `url` as
   /// too large; any other outcome is recorded as an issue at the caller.
   @discardableResult
   private static func isRefusedAsTooLarge(
     _ url: URL, sourceLocation: SourceLocation = #_sourceLocation
   ) async -> Bool {
     let client = BoundedHTTPClient(
-      configuration: .ephemeral, timeout: .seconds(30), maximumBodySize: fourMebibytes)
+      configuration: .ephemeral, timeout: Patience.requestTimeout, maximumBodySize: fourMebibytes)
     let error = await #expect(throws: BoundedHTTPError.self, sourceLocation: sourceLocation) {
       try await client.data(for: URLRequest(url: url))
     }

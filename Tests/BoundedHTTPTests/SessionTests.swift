@@ -17,7 +17,7 @@ struct SessionTests {
     let server = try await RawHTTPServer.start()
     defer { server.stop() }
     let client = BoundedHTTPClient(
-      configuration: .ephemeral, timeout: .seconds(20), maximumBodySize: 4096)
+      configuration: .ephemeral, timeout: Patience.requestTimeout, maximumBodySize: 4096)
     let url = try server.baseURL(.keepAlive)
     for _ in 1...3 {
       let (_, response) = try await client.data(for: URLRequest(url: url))
@@ -36,7 +36,7 @@ struct SessionTests {
     let server = try await RawHTTPServer.start()
     defer { server.stop() }
     let client = BoundedHTTPClient(
-      configuration: .ephemeral, timeout: .seconds(20), maximumBodySize: 4096)
+      configuration: .ephemeral, timeout: Patience.requestTimeout, maximumBodySize: 4096)
     await #expect(throws: BoundedHTTPError.self) {
       try await client.data(for: URLRequest(url: try server.baseURL(.endless)))
     }
@@ -52,7 +52,7 @@ struct SessionTests {
     let server = try await RawHTTPServer.start()
     defer { server.stop() }
     let client = BoundedHTTPClient(
-      configuration: .ephemeral, timeout: .seconds(20), maximumBodySize: 4096)
+      configuration: .ephemeral, timeout: Patience.requestTimeout, maximumBodySize: 4096)
     let url = try #require(URL(string: "\(scheme)://127.0.0.1:\(server.port)/keepAlive"))
     let (_, response) = try await client.data(for: URLRequest(url: url))
     #expect((response as? HTTPURLResponse)?.statusCode == 200)

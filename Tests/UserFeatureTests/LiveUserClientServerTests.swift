@@ -17,7 +17,7 @@ struct LiveUserClientServerTests {
   /// Runs `body` with a client talking to a fresh static server of the bundled fixture (a
   /// ``StaticUserSite``, with every extra field the fixture has); cleans up on every path.
   func withStaticServer(
-    timeout: Duration = .seconds(60),
+    timeout: Duration = Patience.requestTimeout,
     isolation: isolated (any Actor)? = #isolation,
     _ body: (LiveUserClient) async throws -> Void
   ) async throws {
@@ -73,9 +73,9 @@ struct LiveUserClientServerTests {
       let states = Recorder(viewModel.state)
 
       viewModel.load()
-      try await viewModel.tasks.idle(timeout: .seconds(30))
+      try await viewModel.tasks.idle(timeout: .seconds(120))
       viewModel.loadNextPage()
-      try await viewModel.tasks.idle(timeout: .seconds(30))
+      try await viewModel.tasks.idle(timeout: .seconds(120))
 
       let firstPage = UserListContent(
         query: "", users: Array(fixture[0..<20]), activity: .idle(hasMore: true))
@@ -119,7 +119,9 @@ struct LiveUserClientServerTests {
     let session = URLSession(configuration: .ephemeral)
     defer { session.invalidateAndCancel() }
     try await withLocalServer(.silent) { server in
-      let client = LiveUserClient(baseURL: try server.baseURL, configuration: session.configuration)
+      let client = LiveUserClient(
+        baseURL: try server.baseURL, configuration: session.configuration,
+        timeout: Patience.requestTimeout)
       await expectCancellationOnceAccepted(serverLines: server.lines) {
         try await client.user(id: 1)
       }

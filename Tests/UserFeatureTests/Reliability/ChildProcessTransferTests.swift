@@ -17,11 +17,10 @@ import UserFeature
 /// errors as in process (issue 40, item 1, and the refused gzip bomb).
 @Suite(.serialized, .timeLimit(.minutes(5)))
 struct ChildProcessTransferTests {
-  /// A live client whose transfers run in `TransferProbe` workers. Unless a test is about the
-  /// timeout, it is an hour: a machine busy with the whole suite can take longer than the 10 s
-  /// default to start a worker, and only a hang should fail a test about answers.
+  /// A live client whose transfers run in `TransferProbe` workers; a patient one unless a test
+  /// is about the timeout.
   private static func client(
-    _ baseURL: URL, timeout: Duration = .seconds(3600), maximumWorkers: Int = 4
+    _ baseURL: URL, timeout: Duration = Patience.requestTimeout, maximumWorkers: Int = 4
   ) throws -> LiveUserClient {
     let worker = try BuiltProducts.executable(named: "TransferProbe")
     return LiveUserClient(
@@ -173,7 +172,7 @@ struct ChildProcessTransferTests {
     let requests = (0..<40).map { _ in
       Task { await Self.outcome { try await client.users(matching: "", page: 1, pageSize: 10) } }
     }
-    // Both workers' requests reach the server, or (a hang guard) 120 s pass.
+    // Both workers' requests reach the server, or (a hang guard) 240 s pass.
     let lines = server.lines
     let arrived = Task {
       var accepted = 0
@@ -184,7 +183,7 @@ struct ChildProcessTransferTests {
       return accepted
     }
     let guardTask = Task {
-      try await Task.sleep(for: .seconds(120))
+      try await Task.sleep(for: .seconds(240))
       arrived.cancel()
     }
     #expect(await arrived.value == 2, "the two workers' requests did not reach the server")

@@ -71,7 +71,7 @@ struct LiveUserClientBadInputTests {
     try await withRawHTTPServer { server, session in
       let client = LiveUserClient(
         baseURL: try server.baseURL(mode), configuration: session.configuration,
-        timeout: .seconds(10))
+        timeout: Patience.requestTimeout)
       let error = await #expect(throws: UserClientError.self) {
         try await client.users(matching: "", page: 1, pageSize: 10)
       }
@@ -109,7 +109,8 @@ struct LiveUserClientBadInputTests {
   @Test func cancellingWhileTheServerIsSilentThrowsCancellationError() async throws {
     try await withRawHTTPServer { server, session in
       let client = LiveUserClient(
-        baseURL: try server.baseURL(.silent), configuration: session.configuration)
+        baseURL: try server.baseURL(.silent), configuration: session.configuration,
+        timeout: Patience.requestTimeout)
       await expectCancellationOnceAccepted(serverLines: server.lines) {
         try await client.users(matching: "", page: 1, pageSize: 10)
       }
@@ -118,18 +119,18 @@ struct LiveUserClientBadInputTests {
 
   /// A 20 MB array of valid users announces its length: the default 4 MiB limit refuses it at
   /// its headers. With the limit raised, the same body decodes and is paged locally (the client
-  /// pages a list without `X-Total-Count` itself). The timeout is no part of the test: 240 s,
-  /// as beside CI's busy loops this test took 116 s.
+  /// pages a list without `X-Total-Count` itself). The timeout is no part of the test (beside
+  /// CI's busy loops it took 116 s).
   @Test func aTwentyMegabytePayloadIsRefusedUnlessTheLimitIsRaised() async throws {
     try await withRawHTTPServer { server, session in
       let url = try server.baseURL(.huge)
       let refusing = LiveUserClient(
-        baseURL: url, configuration: session.configuration, timeout: .seconds(240))
+        baseURL: url, configuration: session.configuration, timeout: Patience.requestTimeout)
       await #expect(throws: UserClientError.self) {
         try await refusing.users(matching: "", page: 1, pageSize: 10)
       }
       let raised = LiveUserClient(
-        baseURL: url, configuration: session.configuration, timeout: .seconds(240),
+        baseURL: url, configuration: session.configuration, timeout: Patience.requestTimeout,
         maximumBodySize: 32_000_000)
       let page = try await raised.users(matching: "", page: 2, pageSize: 10)
       #expect(page.users.map(\.id) == Array(11...20))
@@ -146,13 +147,13 @@ struct LiveUserClientBadInputTests {
     try await withRawHTTPServer { server, session in
       let client = LiveUserClient(
         baseURL: try server.baseURL(.malformed), configuration: session.configuration,
-        timeout: .seconds(10))
+        timeout: Patience.requestTimeout)
       let viewModel = UserListViewModel(client: client, scheduler: TestScheduler())
       let states = Recorder(viewModel.state)
       let events = Recorder(viewModel.events)
 
       viewModel.load()
-      try await viewModel.tasks.idle(timeout: .seconds(30))
+      try await viewModel.tasks.idle(timeout: .seconds(120))
 
       let expected = UserFacingError(
         kind: .unexpected, message: UserFacingError.message(for: .unexpected),
