@@ -87,12 +87,15 @@ struct ChildProcessTransferTests {
 
   /// A refused gzip bomb (8 GiB inflated): in process, Foundation goes on inflating it in the
   /// background for about 40 s, and the next request timed out meanwhile (docs/reliability.md).
-  /// The refusal comes back only once its worker has ended (the client reaps it first), and the
-  /// next request is answered.
+  /// The refusal comes back only once its worker has ended (the client reaps it first), so here
+  /// the time is part of the subject: the bomb's client has the product's 10 s, which a worker
+  /// that went on inflating would overrun (a timeout, not the refusal). The next request is
+  /// answered.
   @Test func aRefusedGzipBombLeavesNothingRunningBehind() async throws {
     let server = try await RawHTTPServer.start()
     defer { server.stop() }
-    let bomb = try Self.client(try server.baseURL(.gzipBomb))
+    let bomb = try Self.client(
+      try server.baseURL(.gzipBomb), timeout: LiveUserClient.defaultTimeout)
     let refused = await Self.outcome { try await bomb.users(matching: "", page: 1, pageSize: 10) }
     #expect(refused == "bodyTooLarge")
     let next = try Self.client(try server.baseURL(.sized, bodySize: 1_000))
