@@ -217,6 +217,9 @@ final class BoundedTransfer: Sendable {
       return outcome(of: reason)
     }
     if let error {
+      if let urlError = error as? URLError, Self.isUnreadableHeader(urlError) {
+        return .failure(URLError(.cannotParseResponse))
+      }
       if let urlError = error as? URLError, state.response != nil,
         !Self.notConnectionLoss.contains(urlError.code)
       {
@@ -240,6 +243,14 @@ final class BoundedTransfer: Sendable {
     case .cancelled:
       return .failure(CancellationError())
     }
+  }
+
+  /// libcurl refuses a header line it cannot hand over (a byte that is not UTF-8 in it, say),
+  /// and swift-corelibs-foundation reports only `URLError(.unknown)` with this description; it
+  /// is a response that cannot be read, and the error says so.
+  private static func isUnreadableHeader(_ error: URLError) -> Bool {
+    error.code == .unknown
+      && error.userInfo[NSLocalizedDescriptionKey] as? String == "Failed writing header"
   }
 
   /// Failures after the response started that are not a broken connection: a cancellation, a

@@ -16,6 +16,7 @@ import Testing
   static let unexpected = "Something went wrong. Please try again."
   static let connectionLost = "The connection to the server was lost. Please try again."
   static let tooLarge = "The server sent more data than this app accepts, so nothing was loaded."
+  static let unreadable = "The server sent an answer this app cannot read."
 
   static let cases: [(any Error, UserFacingError.Kind, String)] = [
     (UserClientError.transport(URLError(.notConnectedToInternet)), .offline, offline),
@@ -30,6 +31,7 @@ import Testing
     (UserClientError.transport(URLError(.timedOut)), .timedOut, timedOut),
     (URLError(.timedOut), .timedOut, timedOut),
     (UserClientError.transport(URLError(.badServerResponse)), .unexpected, unexpected),
+    (UserClientError.transport(URLError(.cannotParseResponse)), .unreadableResponse, unreadable),
     (UserClientError.httpStatus(404), .notFound, notFound),
     (UserClientError.httpStatus(500), .server, server),
     (UserClientError.httpStatus(503), .server, server),

@@ -38,9 +38,7 @@ public enum UserClientError: Error, Sendable, CustomStringConvertible {
       return "connection lost mid-response: \(error.code.rawValue) (\(error.localizedDescription))"
     }
   }
-}
 
-extension UserClientError {
   /// The result of `fetch`, its transport, transfer and decoding failures as this type says them.
   static func translating<T>(_ fetch: () async throws -> T) async throws -> T {
     do {

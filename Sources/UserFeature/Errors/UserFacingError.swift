@@ -1,10 +1,9 @@
 import Foundation
 
 /// A failure as people see it: a short message to display, a ``Kind`` for choosing an icon or
-/// a retry affordance, and the underlying error kept for diagnostics only.
-///
-/// Equality compares ``kind`` and ``message`` only (the underlying error is not `Equatable`), so
-/// states that carry a `UserFacingError` stay `Equatable` for rendering and tests.
+/// a retry affordance, and the underlying error kept for diagnostics only. Equality compares
+/// ``kind`` and ``message`` only (the underlying error is not `Equatable`), so states that carry
+/// a `UserFacingError` stay `Equatable` for rendering and tests.
 public struct UserFacingError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The broad reason, stable for code to switch on.
   public enum Kind: Equatable, Sendable {
@@ -14,13 +13,15 @@ public struct UserFacingError: Error, Equatable, Sendable, CustomStringConvertib
     case connectionLost
     /// The server sent more than the app accepts to read.
     case responseTooLarge
+    /// The server's answer could not be read (a header that is not text, say).
+    case unreadableResponse
     /// The server did not answer in time.
     case timedOut
     /// The requested thing does not exist (HTTP 404).
     case notFound
     /// The server failed (HTTP 5xx).
     case server
-    /// Anything else: unexpected status, unreadable response, unknown error.
+    /// Anything else: an unexpected status or body, an unknown error.
     case unexpected
   }
 
@@ -59,9 +60,7 @@ public struct UserFacingError: Error, Equatable, Sendable, CustomStringConvertib
   public static func == (lhs: UserFacingError, rhs: UserFacingError) -> Bool {
     lhs.kind == rhs.kind && lhs.message == rhs.message
   }
-}
 
-extension UserFacingError {
   /// The message shown for each kind.
   static func message(for kind: Kind) -> String {
     switch kind {
@@ -71,6 +70,8 @@ extension UserFacingError {
       return "The connection to the server was lost. Please try again."
     case .responseTooLarge:
       return "The server sent more data than this app accepts, so nothing was loaded."
+    case .unreadableResponse:
+      return "The server sent an answer this app cannot read."
     case .timedOut:
       return "The server is taking too long to respond. Please try again."
     case .notFound:
@@ -88,6 +89,8 @@ extension UserFacingError {
       switch urlError.code {
       case .timedOut:
         .timedOut
+      case .cannotParseResponse:
+        .unreadableResponse
       case .notConnectedToInternet, .networkConnectionLost, .cannotFindHost, .cannotConnectToHost,
         .dnsLookupFailed, .internationalRoamingOff, .dataNotAllowed:
         .offline
