@@ -18,7 +18,7 @@ import Foundation
 ///   connecting, the body) ends within ``timeout``, measured by the client's own timer, or fails
 ///   with `URLError(.timedOut)`. The request's own `timeoutInterval` is only a backstop, set a
 ///   second past the limit rounded up to whole seconds (swift-corelibs-foundation truncates it
-///   to whole seconds).
+///   to whole seconds), and at most ten years (Foundation traps on one past 292 million years).
 /// - Cancellation: cancelling the calling task stops the request (also before it started) and
 ///   throws `CancellationError`, never `URLError.cancelled`.
 /// - Schemes: `HTTP://` and `http://` are the same (RFC 3986); the scheme is lower-cased before
@@ -67,7 +67,7 @@ public struct BoundedHTTPClient: Sendable {
   /// type's documentation for the limits, errors and cancellation.
   public func data(for request: URLRequest) async throws -> (Data, URLResponse) {
     var request = request
-    request.timeoutInterval = timeout.wholeSecondsRoundedUp + 1
+    request.timeoutInterval = min(timeout.wholeSecondsRoundedUp + 1, 10 * 365 * 86_400)
     request.url = request.url.map(Self.lowercasingScheme)
     let transfer = BoundedTransfer(maximumBodySize: maximumBodySize)
     let outcome = await withTaskCancellationHandler {

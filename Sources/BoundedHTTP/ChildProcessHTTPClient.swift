@@ -12,7 +12,8 @@
   ///   the worker, which exits once it has answered: nothing is left running.
   ///
   /// The worker is an executable that calls ``TransferWorker/runIfRequested(_:)`` first in its
-  /// `main` (an app can name itself: `Bundle.main.executableURL`). It runs the request with a
+  /// `main` (an app names itself as `/proc/self/exe`, which still starts after its file was
+  /// deleted or replaced). It runs the request with a
   /// ``BoundedHTTPClient`` of the same limits and the default session configuration, and
   /// answers on its standard output, which this client reads up to the body limit and 2 MiB
   /// more (the head: libcurl takes at most 300 KiB of headers, and JSON escaping may grow them).
@@ -25,14 +26,18 @@
   ///   cannot be started, `URLError(.cannotLoadFromNetwork)`.
   /// - Timeout: the request ends within ``timeout`` plus ``startupAllowance`` from the call,
   ///   waiting for a worker included, or fails with `URLError(.timedOut)` (and its worker is
-  ///   killed).
+  ///   killed); by the clock, even when a process the worker started holds its output open.
   /// - Workers: at most `maximumWorkers` at once for this client and its copies; further requests
   ///   wait their turn in call order.
   /// - Cancellation: cancelling the calling task stops the request at once, waiting or running
   ///   (its worker is killed), and throws `CancellationError`.
-  /// - Requests: a method, a URL and headers, at most 16 KiB of them
-  ///   (`URLError(.dataLengthExceedsMaximum)` beyond); a request with a body is refused with
-  ///   `URLError(.dataLengthExceedsMaximum)` too (the worker sends none).
+  /// - Requests: a method, a URL and headers, at most 16 MiB of them (more than libcurl sends in
+  ///   process; `URLError(.dataLengthExceedsMaximum)` beyond); a request with a body is refused
+  ///   with `URLError(.dataLengthExceedsMaximum)` too (the worker sends none).
+  /// - Processes: `SIGCHLD` set to be ignored is reset to its default before the first worker
+  ///   (with it ignored, no child can be waited for); a worker dies with this process, whatever
+  ///   ends it, and writes no core file; and no thread or process to be had (a limit reached)
+  ///   fails the request at once with `URLError(.cannotLoadFromNetwork)`.
   ///
   /// Linux only: it works around swift-corelibs-foundation, and Apple's Foundation does not
   /// have these traps. The price: a process start per request, a few milliseconds.

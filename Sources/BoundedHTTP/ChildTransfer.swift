@@ -21,17 +21,13 @@
   final class ChildTransfer: Sendable {
     private enum Phase {
       case starting
-      case running(pid: pid_t)
+      /// The worker runs; `channels` are this side's ends of its input and output.
+      case running(pid: pid_t, channels: [Int32])
       case stopped
       case finished
     }
 
     private let phase = Mutex(Phase.starting)
-
-    /// The most bytes of request a worker is given: written into its standard input's channel
-    /// before the start, without waiting (a channel that cannot take it all at once fails the
-    /// request).
-    static let maximumRequestSize = 16 * 1024
 
     /// Runs `request` in a worker started as `executable arguments…`, reading at most
     /// `outputLimit` bytes of its answer.
@@ -39,44 +35,51 @@
       _ request: WireRequest, executable: URL, arguments: [String], outputLimit: Int
     ) async throws -> (Data, URLResponse) {
       let encoded = try JSONEncoder().encode(request)
-      guard encoded.count <= maximumRequestSize else { throw URLError(.dataLengthExceedsMaximum) }
+      guard encoded.count <= TransferWorker.maximumRequestSize else {
+        throw URLError(.dataLengthExceedsMaximum)
+      }
       let transfer = ChildTransfer()
       return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { caller in
-          Thread.detachNewThread {
+          let started = WaitingThread.start {
             caller.resume(
               with: Result {
                 try transfer.runToEnd([executable.path] + arguments, encoded, outputLimit)
               })
           }
+          // Out of threads (a process limit reached): the request fails now, not never.
+          if !started { caller.resume(throwing: URLError(.cannotLoadFromNetwork)) }
         }
       } onCancel: {
         transfer.stop()
       }
     }
 
-    /// Kills the worker, or keeps it from starting.
+    /// Kills the worker, or keeps it from starting, and ends this side's reading and writing at
+    /// once: a process the worker started, holding its output, cannot hold the caller too.
     func stop() {
-      // Signalled under the lock: `runToEnd` reaps the worker only after it has set `finished`
-      // under this lock, so until then the number names the worker.
+      // Under the lock: `runToEnd` reaps the worker and closes the channels only after it has
+      // set `finished` under this lock, so until then the number and the descriptors are theirs.
       phase.withLock { phase in
         switch phase {
         case .starting:
           phase = .stopped
-        case .running(let pid):
+        case .running(let pid, let channels):
           phase = .stopped
           kill(pid, SIGKILL)
+          for channel in channels { shutdown(channel, Int32(SHUT_RDWR)) }
         case .stopped, .finished:
           break
         }
       }
     }
 
-    /// Starts the worker, reads its answer, waits for it to end and reaps it (blocking this
-    /// thread).
+    /// Starts the worker, gives it the request, reads its answer, waits for it to end and reaps
+    /// it (blocking this thread).
     private func runToEnd(
       _ arguments: [String], _ request: Data, _ outputLimit: Int
     ) throws -> (Data, URLResponse) {
+      Self.keepChildrenWaitable
       let input = try Self.channel()
       let output: (read: Int32, write: Int32)
       do {
@@ -86,17 +89,9 @@
         close(input.write)
         throw error
       }
-      // The request waits in the channel until the worker reads it; `MSG_DONTWAIT`: with nobody
-      // reading yet, a channel that cannot take it all fails the request instead of blocking.
-      let written = request.withUnsafeBytes {
-        send(input.write, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
-      }
-      close(input.write)
-      defer { close(input.read) }
-      guard written == request.count else {
+      defer {
+        close(input.write)
         close(output.read)
-        close(output.write)
-        throw URLError(.cannotLoadFromNetwork)
       }
       let notStopped = phase.withLock { phase in
         if case .starting = phase { return true }
@@ -104,17 +99,21 @@
       }
       let spawned =
         notStopped ? Self.spawn(arguments, stdin: input.read, stdout: output.write) : nil
+      close(input.read)
       close(output.write)
-      defer { close(output.read) }
       guard let spawned else { throw CancellationError() }
       let pid = try spawned.get()
       let stoppedMeanwhile = phase.withLock { phase in
         guard case .starting = phase else { return true }
-        phase = .running(pid: pid)
+        phase = .running(pid: pid, channels: [input.write, output.read])
         return false
       }
-      if stoppedMeanwhile { kill(pid, SIGKILL) }  // not reaped yet: the number is still its own
-      let (answer, isComplete) = Self.read(output.read, limit: outputLimit)
+      if stoppedMeanwhile {
+        kill(pid, SIGKILL)  // not reaped yet: the number is still its own
+        shutdown(output.read, Int32(SHUT_RDWR))
+      }
+      Self.send(request, to: input.write)
+      let (answer, isComplete) = Self.readAnswer(output.read, limit: outputLimit)
       if !isComplete { kill(pid, SIGKILL) }  // not reaped yet: the number is still its own
       Self.awaitExit(of: pid)
       let wasStopped = phase.withLock { phase in
@@ -127,6 +126,39 @@
       guard isComplete, let status, status == 0, let result = WireAnswerHead.answer(in: answer)
       else { throw URLError(.badServerResponse) }
       return try result.get()
+    }
+
+    /// `SIGCHLD` ignored (`trap '' CHLD` in whatever started this process survives `exec`) makes
+    /// the kernel reap every child at once, so no worker could be waited for, and a stop could
+    /// reach a reused process number: its default disposition is restored before the first
+    /// worker starts. Nothing else changes with it (by default `SIGCHLD` is ignored too, but
+    /// children stay waitable).
+    private static let keepChildrenWaitable: Void = {
+      var current = sigaction()
+      sigaction(SIGCHLD, nil, &current)
+      let ignored = unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 1
+      if ignored || current.sa_flags & Int32(SA_NOCLDWAIT) != 0 {
+        var standard = sigaction()
+        sigemptyset(&standard.sa_mask)
+        sigaction(SIGCHLD, &standard, nil)
+      }
+    }()
+
+    /// Writes `request` to the worker's input and ends it; a worker that died (or was stopped)
+    /// ends the writing, and then its answer is missing.
+    private static func send(_ request: Data, to descriptor: Int32) {
+      request.withUnsafeBytes { bytes in
+        guard let start = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+          let count = Glibc.send(
+            descriptor, start + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+          if count < 0 && errno == EINTR { continue }
+          guard count > 0 else { return }
+          offset += count
+        }
+      }
+      shutdown(descriptor, Int32(SHUT_WR))
     }
 
     /// A channel whose two ends are closed in any program started from this process:
@@ -187,23 +219,25 @@
       _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
     }
 
-    /// What `descriptor` gives until its end, and whether that end came within `limit` bytes
-    /// (reading stops past it, or at a read error).
-    private static func read(_ descriptor: Int32, limit: Int) -> (Data, Bool) {
+    /// The worker's answer on `descriptor`: read until it is complete (its head says how long
+    /// it is), not until the channel's end, which a process the worker started may hold open;
+    /// whether it is complete within `limit` bytes (reading stops past it, at the end or at an
+    /// error).
+    private static func readAnswer(_ descriptor: Int32, limit: Int) -> (Data, Bool) {
       var data = Data()
+      var length: Int?
       var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-      while true {
+      while length.map({ data.count < $0 }) ?? true {
         let count = buffer.withUnsafeMutableBytes {
           Glibc.read(descriptor, $0.baseAddress, $0.count)
         }
-        if count == 0 { return (data, true) }
-        if count < 0 {
-          if errno == EINTR { continue }
-          return (data, false)
-        }
+        if count < 0 && errno == EINTR { continue }
+        if count <= 0 { return (data, false) }
         data.append(contentsOf: buffer[..<count])
         if data.count > limit { return (data, false) }
+        if length == nil { length = WireAnswerHead.length(of: data) }
       }
+      return (data, data.count == length)
     }
 
     /// Blocks until `pid` has ended, leaving it to be reaped (`WNOWAIT`): until then its number

@@ -13,6 +13,8 @@ struct WireRequest: Codable, Equatable {
   let headers: [String: String]
   let timeoutMilliseconds: Int64
   let maximumBodySize: Int
+  /// The process that started the worker: a worker whose parent is another has lost its own.
+  let parent: Int32
 
   /// `request` with the client's limits; throws `URLError(.badURL)` for a request without a URL
   /// and `URLError(.dataLengthExceedsMaximum)` for one with a body (a worker sends none).
@@ -29,6 +31,7 @@ struct WireRequest: Codable, Equatable {
     let (milliseconds, rest) = attoseconds.quotientAndRemainder(dividingBy: 1_000_000_000_000_000)
     timeoutMilliseconds = seconds * 1000 + milliseconds + (rest > 0 ? 1 : 0)
     self.maximumBodySize = maximumBodySize
+    parent = ProcessInfo.processInfo.processIdentifier
   }
 
   /// The request the worker sends, or `nil` if `url` is not a URL.
@@ -108,6 +111,17 @@ struct WireAnswerHead: Codable, Equatable {
   /// The head line and the body, as the worker writes them.
   func framed(with body: Data = Data()) throws -> Data {
     try JSONEncoder().encode(self) + Data("\n".utf8) + body
+  }
+
+  /// How many bytes the answer that `output` starts with has (its head line, then its body);
+  /// `nil` until the head line is complete. A head that cannot be read is an answer of its own
+  /// length (``answer(in:)`` then finds no answer in it).
+  static func length(of output: Data) -> Int? {
+    guard let newline = output.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+    let headLength = newline - output.startIndex + 1
+    let head = try? JSONDecoder().decode(Self.self, from: output[..<newline])
+    let (sum, overflows) = headLength.addingReportingOverflow(head?.bodyLength ?? 0)
+    return overflows || (head?.bodyLength ?? 0) < 0 ? headLength : sum
   }
 
   /// The body and the response in `output` (a worker's whole standard output), or the error it

@@ -22,7 +22,8 @@ public final class RawHTTPServer: Sendable {
     case huge
     /// 200 with a JSON array whose strings hold bytes that are not UTF-8.
     case nonUTF8
-    /// Reads the request and never answers (the connection stays open).
+    /// Reads the request and never answers (the connection stays open); prints `accepted`, and
+    /// `closed` once the client has closed the connection.
     case silent
     /// 200 with chunked encoding: one chunk, then the connection is reset mid-body.
     case resetMidBody
@@ -60,6 +61,9 @@ public final class RawHTTPServer: Sendable {
     case statusLineAndOneHeader
     /// `HTTP/1.1 404 Not Found`, then the close.
     case notFoundStatusLineOnly
+    /// As `sized` with a one-user body, with a header whose value holds a Latin-1 byte (0xE9)
+    /// that is not UTF-8.
+    case latin1Header
 
     /// The modes that close the connection after the status line (swift-corelibs-foundation
     /// up to Swift 6.3 traps on each: #5285).
@@ -163,7 +167,12 @@ public final class RawHTTPServer: Sendable {
                 s.sendall(head(len(body)) + body)
             elif mode == "silent":
                 print("accepted", flush=True)
-                threading.Event().wait()
+                try:
+                    while s.recv(65536):
+                        pass
+                except OSError:
+                    pass
+                print("closed", flush=True)
             elif mode == "resetMidBody":
                 s.sendall(head(None, "Transfer-Encoding: chunked\\r\\n") + b'11\\r\\n[{"id":1,"name":"\\r\\n')
                 s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
@@ -221,6 +230,10 @@ public final class RawHTTPServer: Sendable {
                 s.sendall(b"HTTP/1.1 200 OK\\r\\n")
             elif mode == "statusLineAndOneHeader":
                 s.sendall(b"HTTP/1.1 200 OK\\r\\nContent-Type: application/json\\r\\n")
+            elif mode == "latin1Header":
+                body = b"[" + ONE_USER + b"]"
+                latin1 = b"\\r\\nX-Name: caf\\xe9\\r\\n\\r\\n"
+                s.sendall(head(len(body)).replace(b"\\r\\n\\r\\n", latin1) + body)
             elif mode == "notFoundStatusLineOnly":
                 s.sendall(b"HTTP/1.1 404 Not Found\\r\\n")
             else:

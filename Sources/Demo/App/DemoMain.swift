@@ -88,18 +88,19 @@ enum DemoMain {
 
   /// How requests to a live server are sent, each given `timeout`. On Linux each transfer runs
   /// in a child process of this executable: Foundation there traps on a response that ends
-  /// after its status line, and the child dies of it, not the Demo.
+  /// after its status line, and the child dies of it, not the Demo. The child is started from
+  /// the running executable itself (`/proc/self/exe`), not from its path, which may since have
+  /// been deleted or replaced (a rebuild).
   static func httpClient(timeout: Duration) -> any HTTPFetching {
     #if os(Linux)
-      if let executable = Bundle.main.executableURL {
-        return ChildProcessHTTPClient(
-          worker: executable, timeout: timeout,
-          maximumBodySize: LiveUserClient.defaultMaximumBodySize)
-      }
+      ChildProcessHTTPClient(
+        worker: URL(fileURLWithPath: "/proc/self/exe"), timeout: timeout,
+        maximumBodySize: LiveUserClient.defaultMaximumBodySize)
+    #else
+      BoundedHTTPClient(
+        configuration: .default, timeout: timeout,
+        maximumBodySize: LiveUserClient.defaultMaximumBodySize)
     #endif
-    return BoundedHTTPClient(
-      configuration: .default, timeout: timeout,
-      maximumBodySize: LiveUserClient.defaultMaximumBodySize)
   }
 
   private static func writeError(_ text: String) {

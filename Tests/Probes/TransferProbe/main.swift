@@ -14,6 +14,11 @@
 //     Starts `count` requests at once (timeout 10 minutes each), then cancels them all when its
 //     standard input closes, and prints "answered <count>" once every caller has been answered.
 //     Exits 0; exits 3 ("hung") if that has not happened 60 s after the cancel.
+//   TransferProbe limited <base URL> <timeout in s>
+//     Asks for the first page twice through workers of its own executable
+//     (`ChildProcessHTTPClient`), and before the second lowers its user's process limit to one
+//     (RLIMIT_NPROC; not enforced for root: run it as another user), so that no thread or process
+//     can be started. Prints how each ended, as `fetch` does, and exits 0. Linux only.
 //   TransferProbe --transfer-worker <request>
 //     A worker of `ChildProcessHTTPClient` (`TransferWorker`): runs one transfer, answers, exits.
 // Each exits 2 with a usage line on bad arguments.
@@ -125,6 +130,20 @@ case "flood":
     answered += 1
   }
   print("answered \(answered)")
+case "limited":
+  #if os(Linux)
+    let client = LiveUserClient(
+      baseURL: baseURL,
+      http: ChildProcessHTTPClient(
+        worker: URL(fileURLWithPath: "/proc/self/exe"), timeout: .seconds(number),
+        maximumBodySize: LiveUserClient.defaultMaximumBodySize))
+    print(await describe(client))
+    var one = rlimit(rlim_cur: 1, rlim_max: 1)
+    guard setrlimit(__rlimit_resource_t(__RLIMIT_NPROC.rawValue), &one) == 0 else { usage() }
+    print(await describe(client))
+  #else
+    usage()
+  #endif
 default:
   usage()
 }

@@ -136,13 +136,13 @@ struct ChildProcessTransferTests {
     await #expect(throws: URLError(.dataLengthExceedsMaximum)) { try await http.data(for: request) }
   }
 
-  /// A request past the 16 KiB a worker is given is refused before any worker starts.
+  /// A request past the 16 MiB a worker is given is refused before any worker starts.
   @Test func aRequestPastItsLimitIsRefused() async throws {
     let http = ChildProcessHTTPClient(
       worker: try BuiltProducts.executable(named: "TransferProbe"), timeout: .seconds(5),
       maximumBodySize: 1_000)
     var request = URLRequest(url: try #require(URL(string: "http://127.0.0.1:9/users")))
-    request.setValue(String(repeating: "x", count: 17 * 1024), forHTTPHeaderField: "X-Large")
+    request.setValue(String(repeating: "x", count: 17 * 1024 * 1024), forHTTPHeaderField: "X-Large")
     await #expect(throws: URLError(.dataLengthExceedsMaximum)) { try await http.data(for: request) }
   }
 
