@@ -15,8 +15,8 @@ import Signals
 ///   in constant time; only test probes (``task(forKey:)``) search this list.
 /// - Cost: ``insert(_:id:key:)`` and ``remove(_:)`` are constant time (a dictionary by
 ///   identifier), so starting n tasks costs O(n), not O(n²).
-/// - Threading: every member is safe from any thread. Tasks are cancelled and awaited outside
-///   the lock (cancelling runs cancellation handlers, which are user code).
+/// - Threading: every member is safe from any thread. Tasks are awaited outside the lock; the
+///   owners cancel them (cancelling runs cancellation handlers, which are user code).
 package final class OwnedTaskList: Sendable {
   private struct Entry {
     let id: UInt64
@@ -74,13 +74,6 @@ package final class OwnedTaskList: Sendable {
   /// How many tasks have started and not returned (a cancelled task counts until it returns).
   package var unfinishedCount: Int {
     state.withLock { $0.entries.count }
-  }
-
-  /// Cancels every task that has not returned, oldest first. They stay listed until they return.
-  func cancelAll() {
-    for task in unfinished() {
-      task.cancel()
-    }
   }
 
   /// Returns once no task is listed: every task started before the call, and every task started

@@ -35,11 +35,12 @@ import Signals
 ///   started (latest wins), and a view model's `cancel()` is final.
 /// - Lifetime: a running task keeps alive what `operation` and `apply` capture and this
 ///   object's list of tasks; not the owner (held weakly) and not this object. Releasing this
-///   object (with the view model that holds it) cancels every task; each ends at its
-///   operation's next cancellation check (a `URLSession` call throws at once) and applies
-///   nothing. A task is dropped from the list as soon as it returns. Capturing `self` in
-///   `operation` would keep the view model alive until the operation returns: capture values
-///   instead (a capture list such as `[client]` says what the work uses).
+///   object (with the view model that holds it) cancels every task and token it owns, keyed or
+///   not, in the order of ``cancelAll()``; each task ends at its operation's next cancellation
+///   check (a `URLSession` call throws at once) and applies nothing. A task is dropped from the
+///   list as soon as it returns. Capturing `self` in `operation` would keep the view model
+///   alive until the operation returns: capture values instead (a capture list such as
+///   `[client]` says what the work uses).
 /// - Threading: a main-actor class; `run`, `cancel` and `apply` are on the main actor. Release
 ///   may happen on any thread (a `deinit` cancels, which is safe anywhere).
 /// - Updates: work that reports updates before its outcome (an upload's progress, each element
@@ -61,19 +62,15 @@ import Signals
 public final class TaskOwner {
   /// The tasks that have not returned; shared with the tasks and with test probes.
   package nonisolated let list: OwnedTaskList
-  /// Whether ``list`` belongs to another owner (``init(sharing:)``).
-  private nonisolated let sharesList: Bool
-  /// The work under each key: the newest task or token started or owned under it. Main-actor
-  /// state, so a key's `==` and `hash(into:)` (user code) run under no lock. An entry leaves
-  /// when its task returns, or when cancelled or replaced.
-  private var keyed: [TaskKey: KeyedWork] = [:]
-  /// Tokens owned without a key, until ``cancelAll()`` or release.
-  private nonisolated let unkeyedTokens = SubscriptionBag()
+  /// The work this object owns and has not cancelled: under each key the newest task or token
+  /// started or owned under it, and each unkeyed task or token under a key of its own
+  /// (``Unkeyed``). Main-actor state, so a key's `==` and `hash(into:)` (user code) run under no
+  /// lock. An entry leaves when its task returns, or when cancelled or replaced.
+  private var owned: [TaskKey: KeyedWork] = [:]
 
   /// Creates an owner with no tasks.
   public nonisolated init() {
     list = OwnedTaskList()
-    sharesList = false
   }
 
   /// An owner whose tasks are counted in `list`, another owner's: the work a helper (a retry
@@ -81,17 +78,11 @@ public final class TaskOwner {
   /// its own tasks. Package-internal.
   nonisolated init(sharing list: OwnedTaskList) {
     self.list = list
-    sharesList = true
   }
 
+  /// Cancels everything this object owns, keyed or not, as ``cancelAll()`` does (newest first).
   deinit {
-    if sharesList {
-      for work in keyed.values {
-        work.cancel()
-      }
-    } else {
-      list.cancelAll()
-    }
+    cancelNewestFirst(owned.values)
   }
 
   /// Starts `operation` in a task this object keeps until it returns, then calls
@@ -134,20 +125,21 @@ public final class TaskOwner {
   /// Also cancels a token owned under `key` (``own(_:key:)``, a timer): one call stops the
   /// key's work, whatever it is. Constant time.
   public func cancel(key: some Hashable & Sendable) {
-    keyed.removeValue(forKey: TaskKey(key))?.cancel()
+    owned.removeValue(forKey: TaskKey(key))?.cancel()
   }
 
   /// Cancels every task this object keeps, and every token it owns (timers, subscriptions);
   /// none of the tasks' results is applied, no timer of them fires afterwards. Tasks started and
   /// tokens owned afterwards run normally.
+  ///
+  /// Order: newest first, the reverse of start, keyed or not, tasks and tokens alike, the same
+  /// in every run. So a subscription owned after the work it watches (a retry loop's status)
+  /// ends before that work is cancelled, and hears nothing of the cancellation (no
+  /// ``RetryStatus/stopped``). Releasing this object cancels in the same order.
   public func cancelAll() {
-    let all = keyed
-    keyed = [:]
-    for work in all.values {
-      work.cancel()
-    }
-    list.cancelAll()
-    unkeyedTokens.cancelAll()
+    let all = owned
+    owned = [:]
+    cancelNewestFirst(all.values)
   }
 
   /// Owns `token` under `key`, as a task started under `key` is owned: the task or token the key
@@ -164,18 +156,19 @@ public final class TaskOwner {
   /// Owns `token` until ``cancelAll()`` or until this object is released (no key: nothing
   /// replaces it).
   public func own(_ token: SubscriptionToken) {
-    unkeyedTokens.insert(token)
+    let id = list.makeID()
+    owned[TaskKey(Unkeyed(id: id))] = KeyedWork(id: id, task: nil, token: token)
   }
 
   /// Puts `work` under `key`, cancelling what the key held. On the main actor, under no lock.
   private func replace(_ key: TaskKey, with work: KeyedWork) {
-    keyed.updateValue(work, forKey: key)?.cancel()
+    owned.updateValue(work, forKey: key)?.cancel()
   }
 
   /// The task `id` under `key` returned: the key no longer holds it (a newer work stays).
   private func finished(_ key: TaskKey, _ id: UInt64) {
-    if keyed[key]?.id == id {
-      keyed[key] = nil
+    if owned[key]?.id == id {
+      owned[key] = nil
     }
   }
 
@@ -265,12 +258,13 @@ public final class TaskOwner {
   ) -> Task<Void, Never> {
     let list = self.list
     let id = list.makeID()
+    let slot = key ?? TaskKey(Unkeyed(id: id))
     // The task's body starts on the main actor, which this method holds until it returns, so
     // `insert` and `replace` below always run before the body's `remove` and `finished`.
     let task = Task { @MainActor [weak owner, weak self] in
       defer {
         list.remove(id)
-        if let key { self?.finished(key, id) }
+        self?.finished(slot, id)
       }
       let result = await withTaskCancellationHandler {
         await outcome(of: operation)
@@ -289,15 +283,27 @@ public final class TaskOwner {
       apply(owner, result)
     }
     list.insert(task, id: id, key: key)
-    if let key {
-      replace(key, with: KeyedWork(id: id, task: task, token: nil))
-    }
+    replace(slot, with: KeyedWork(id: id, task: task, token: nil))
     return task
   }
 }
 
+/// The key of a task or token owned without a key: its own identifier, so nothing replaces it.
+/// A type of its own, so never equal to a user's key.
+private struct Unkeyed: Hashable, Sendable {
+  let id: UInt64
+}
+
+/// Cancels `work` newest first (the reverse of start), on this thread, under no lock.
+private func cancelNewestFirst(_ work: some Collection<KeyedWork>) {
+  for work in work.sorted(by: { $0.id > $1.id }) {
+    work.cancel()
+  }
+}
+
 /// What a key of ``TaskOwner`` holds: a task or a token, with the identifier it was started
-/// under (so a task that returns removes its own entry, not a newer one).
+/// under (so a task that returns removes its own entry, not a newer one; the identifiers give
+/// the start order).
 private struct KeyedWork {
   let id: UInt64
   let task: Task<Void, Never>?

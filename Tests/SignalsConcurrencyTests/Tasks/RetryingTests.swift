@@ -164,6 +164,25 @@ struct RetryingTests {
     #expect(retry.status.value == .stopped)
   }
 
+  /// The article's shape: the status subscription is owned beside the loop it watches, after
+  /// it. `cancelAll()` cancels the newest first, so the subscription ends before the loop
+  /// stops and never hears `.stopped`, in every run (each owner has a fresh dictionary).
+  @Test func aStatusSubscriptionOwnedAfterTheLoopNeverHearsItsStopFromCancelAll() async throws {
+    for _ in 0..<16 {
+      let screen = Screen()
+      let retry = start(on: screen)
+      let heard = Locked<[RetryStatus]>([])
+      screen.tasks.own(
+        retry.status.sink { status in heard.withLock { $0.append(status) } }, key: "status")
+
+      screen.tasks.cancelAll()
+
+      #expect(heard.withLock { $0 } == [.connecting(attempt: 1)])
+      #expect(retry.status.value == .stopped)
+      await settle(scheduler, tasks: TaskOwnerProbe(screen.tasks))
+    }
+  }
+
   @Test func backoffDelays() {
     #expect(Backoff.exponential().delays == [1, 2, 4, 8].map { .seconds($0) })
     #expect(Backoff.exponential(first: .seconds(2), cap: .seconds(5)).delays.count == 3)

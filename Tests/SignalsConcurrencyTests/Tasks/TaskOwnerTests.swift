@@ -296,4 +296,62 @@ struct TaskOwnerTests {
     #expect(Set(call.cancelledRequests) == ["a", "b"])
     #expect(screen.shown == [])
   }
+
+  /// `cancelAll()` cancels the newest work first, tasks and tokens alike, keyed or not: the
+  /// reverse of start, the same in every run (a subscription owned after the work it watches
+  /// ends before that work's cancellation could reach it).
+  @Test func cancelAllCancelsTheNewestWorkFirst() async throws {
+    let screen = Screen()
+    let call = ControlledCall<String, String>()
+    let cancelled = Locked<[String]>([])
+    func token(_ name: String) -> SubscriptionToken {
+      SubscriptionToken { cancelled.withLock { $0.append(name) } }
+    }
+    func task(_ name: String, key: String?) {
+      let operation: @Sendable () async -> Void = {
+        await withTaskCancellationHandler {
+          _ = try? await call.call(name)
+        } onCancel: {
+          cancelled.withLock { $0.append(name) }
+        }
+      }
+      if let key {
+        screen.tasks.run(key: key, for: screen, operation) { _, _ in }
+      } else {
+        screen.tasks.run(for: screen, operation) { _, _ in }
+      }
+    }
+    screen.tasks.own(token("unkeyed token 1"))
+    task("keyed task", key: "task")
+    screen.tasks.own(token("keyed token 1"), key: "token 1")
+    task("unkeyed task", key: nil)
+    screen.tasks.own(token("unkeyed token 2"))
+    screen.tasks.own(token("keyed token 2"), key: "token 2")
+    _ = try await call.requests(count: 2)  // both tasks wait inside their handlers
+
+    screen.tasks.cancelAll()
+    try await screen.tasks.idle()
+
+    #expect(
+      cancelled.withLock { $0 } == [
+        "keyed token 2", "unkeyed token 2", "unkeyed task", "keyed token 1", "keyed task",
+        "unkeyed token 1",
+      ])
+  }
+
+  /// Releasing the owner cancels what it owns under keys too (a token someone else also holds
+  /// is not cancelled by its own release), in the order of `cancelAll()`.
+  @Test func releasingTheTaskOwnerCancelsTheTokensItOwnsUnderKeys() {
+    let cancelled = Locked<[String]>([])
+    let keyed = SubscriptionToken { cancelled.withLock { $0.append("keyed") } }
+    let unkeyed = SubscriptionToken { cancelled.withLock { $0.append("unkeyed") } }
+    var tasks: TaskOwner? = TaskOwner()
+    tasks?.own(unkeyed)
+    tasks?.own(keyed, key: "timer")
+
+    withExtendedLifetime((keyed, unkeyed)) {
+      tasks = nil
+      #expect(cancelled.withLock { $0 } == ["keyed", "unkeyed"])
+    }
+  }
 }
