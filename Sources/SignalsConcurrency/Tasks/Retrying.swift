@@ -41,7 +41,8 @@ public enum RetryStatus: Sendable, Equatable {
   case waiting(attempt: Int, delay: Duration)
   /// The stream ended without an error: no more attempts.
   case ended
-  /// The work was cancelled (its key, `cancelAll()`, the owner released): no more attempts.
+  /// The work was cancelled (its key, `cancelAll()`, the `TaskOwner` released) or its `for:`
+  /// object was released: no more attempts.
   case stopped
 
   /// The attempt running or next, or `nil` once ended or stopped.
@@ -98,7 +99,10 @@ extension TaskOwner {
   /// - Cancellation: the whole loop is owned under `key` (a task or timer under `key` replaces
   ///   it, and ``cancel(key:)``, ``cancelAll()`` and releasing this object stop it): the running
   ///   attempt is cancelled, a pending delay never fires, nothing more is called, and the status
-  ///   becomes ``RetryStatus/stopped``.
+  ///   becomes ``RetryStatus/stopped``. Releasing `owner` stops the loop the same way when it
+  ///   next acts (an update or the end of the running attempt, the end of a delay,
+  ///   ``Retrying/retryNow()``): no attempt starts for a released owner. (A weak reference
+  ///   cannot report its release, so a loop that is waiting stops when its delay ends.)
   /// - Threading: main actor; `operation` runs off it, with no owner (capture values).
   /// - Returns: the status as state and ``Retrying/retryNow()``.
   @discardableResult
@@ -120,12 +124,13 @@ extension TaskOwner {
     let status = loop.status
     let holder = Locked<RetryLoop<Owner, Update, Failure>?>(loop)
     // The token is the loop's only strong holder: cancelling it releases the loop, whose own
-    // TaskOwner then cancels the attempt and the pending delay.
+    // TaskOwner then cancels the attempt and the pending delay. A loop that stopped itself
+    // (its owner released) already said `.stopped`.
     own(
       SubscriptionToken {
-        weakLoop.stop()
+        let stopsNow = weakLoop.stop()
         releaseAfterUnlocking(holder.withLock { $0.take() })
-        status.value = .stopped
+        if stopsNow { status.value = .stopped }
       }, key: key)
     loop.startAttempt()
     return Retrying(status: status.property, loop: weakLoop)
@@ -156,8 +161,13 @@ final class WeakLoop: Sendable {
     state.withLock { $0.stopped }
   }
 
-  func stop() {
-    state.withLock { $0.stopped = true }
+  /// Stops the loop; `true` if this call stopped it (the first call).
+  @discardableResult
+  func stop() -> Bool {
+    state.withLock { state in
+      defer { state.stopped = true }
+      return !state.stopped
+    }
   }
 }
 
@@ -181,8 +191,8 @@ private final class RetryLoop<Owner: AnyObject, Update: Sendable, Failure: Error
   private let ended: @MainActor (Owner) -> Void
   private var attempt = 0
   private var failures = 0
-  /// Stopped by the token before it releases the loop (any thread); read here after each call
-  /// of user code, which may cancel the loop's key.
+  /// Stopped by the token before it releases the loop (any thread), or here once the owner is
+  /// gone; read here after each call of user code, which may cancel the loop's key.
   private let control: WeakLoop
 
   init(
@@ -205,7 +215,7 @@ private final class RetryLoop<Owner: AnyObject, Update: Sendable, Failure: Error
   }
 
   func startAttempt() {
-    guard !control.isStopped else { return }
+    guard liveOwner() != nil else { return }
     attempt += 1
     status.value = .connecting(attempt: attempt)
     tasks.run(key: RetryKey.attempt, for: self, operation) { loop, update in
@@ -222,7 +232,7 @@ private final class RetryLoop<Owner: AnyObject, Update: Sendable, Failure: Error
   }
 
   private func received(_ value: Update) {
-    guard let owner, !control.isStopped else { return }
+    guard let owner = liveOwner() else { return }
     failures = 0
     if status.value != .connected(attempt: attempt) {
       status.value = .connected(attempt: attempt)
@@ -231,7 +241,7 @@ private final class RetryLoop<Owner: AnyObject, Update: Sendable, Failure: Error
   }
 
   private func finished(_ result: Result<Void, Failure>) {
-    guard let owner, !control.isStopped else { return }
+    guard let owner = liveOwner() else { return }
     switch result {
     case .success:
       ended(owner)
@@ -247,6 +257,17 @@ private final class RetryLoop<Owner: AnyObject, Update: Sendable, Failure: Error
         loop.startAttempt()
       }
     }
+  }
+
+  /// The owner, while the loop goes on; `nil` once stopped. An owner released stops the loop
+  /// here: the attempt and the delay are cancelled, and the status becomes `.stopped`.
+  private func liveOwner() -> Owner? {
+    if let owner, !control.isStopped { return owner }
+    if owner == nil, control.stop() {
+      tasks.cancelAll()
+      status.value = .stopped
+    }
+    return nil
   }
 }
 

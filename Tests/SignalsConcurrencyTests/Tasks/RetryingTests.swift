@@ -183,6 +183,52 @@ struct RetryingTests {
     }
   }
 
+  /// The `for:` object released while the loop waits (its `TaskOwner` lives on elsewhere): the
+  /// delay's end starts no attempt, and the status becomes `.stopped`.
+  @Test func aReleasedOwnerEndsTheLoopInsteadOfItsNextAttempt() async throws {
+    var screen: Screen? = Screen()
+    let tasks = try #require(screen).tasks
+    let retry = start(on: try #require(screen))
+    let status = Recorder(retry.status, scheduler: scheduler)
+    try await failAttempt(0, try #require(screen))
+
+    screen = nil
+    scheduler.advance(by: .seconds(1))
+    await settle(scheduler)
+
+    #expect(
+      status.values == [
+        .connecting(attempt: 1), .waiting(attempt: 2, delay: .seconds(1)), .stopped,
+      ])
+    #expect(connect.callCount == 1)
+    #expect(scheduler.pendingCount == 0)
+    tasks.cancelAll()
+    #expect(status.values.count == 3)  // stopped once
+    await settle(scheduler, tasks: TaskOwnerProbe(tasks))
+  }
+
+  /// The `for:` object released while an attempt runs: the attempt's end stops the loop (no
+  /// delay, no next attempt) and the status becomes `.stopped`, not left at `.connecting`.
+  @Test func aReleasedOwnerEndsTheLoopWhenItsAttemptEnds() async throws {
+    var screen: Screen? = Screen()
+    let tasks = try #require(screen).tasks
+    let retry = start(on: try #require(screen))
+    let status = Recorder(retry.status, scheduler: scheduler)
+    _ = try await connect.requests(count: 1)
+
+    screen = nil
+    connect.fail(0, with: Offline())
+    await settle(scheduler, tasks: TaskOwnerProbe(tasks))
+    scheduler.advance(by: .seconds(60))
+    await settle(scheduler)
+
+    #expect(status.values == [.connecting(attempt: 1), .stopped])
+    #expect(connect.callCount == 1)
+    #expect(scheduler.pendingCount == 0)
+    tasks.cancelAll()
+    await settle(scheduler, tasks: TaskOwnerProbe(tasks))
+  }
+
   @Test func backoffDelays() {
     #expect(Backoff.exponential().delays == [1, 2, 4, 8].map { .seconds($0) })
     #expect(Backoff.exponential(first: .seconds(2), cap: .seconds(5)).delays.count == 3)
