@@ -35,7 +35,8 @@ public struct Backoff: Sendable, Equatable {
 public enum RetryStatus: Sendable, Equatable {
   /// Attempt `attempt` (1 for the first) is running and has delivered nothing yet.
   case connecting(attempt: Int)
-  /// Attempt `attempt` has delivered at least one update: the stream works.
+  /// Attempt `attempt` has delivered at least one update: the stream works. Set once `update`
+  /// has applied the attempt's first update.
   case connected(attempt: Int)
   /// An attempt failed; attempt `attempt` starts after `delay` (or at ``Retrying/retryNow()``).
   case waiting(attempt: Int, delay: Duration)
@@ -95,7 +96,8 @@ extension TaskOwner {
   ///   attempt follows.
   /// - Ordering: updates arrive in the order reported, on the main actor, under the rules of
   ///   ``run(key:for:throttle:_:progress:then:)`` (none after its attempt ended or was
-  ///   cancelled); then `failed` or `ended`; then the status changes.
+  ///   cancelled); then `failed` or `ended`; then the status changes. Likewise the status
+  ///   becomes ``RetryStatus/connected(attempt:)`` after `update` applied the first update.
   /// - Cancellation: the whole loop is owned under `key` (a task or timer under `key` replaces
   ///   it, and ``cancel(key:)``, ``cancelAll()`` and releasing this object stop it): the running
   ///   attempt is cancelled, a pending delay never fires, nothing more is called, and the status
@@ -234,10 +236,10 @@ private final class RetryLoop<Owner: AnyObject, Update: Sendable, Failure: Error
   private func received(_ value: Update) {
     guard let owner = liveOwner() else { return }
     failures = 0
-    if status.value != .connected(attempt: attempt) {
-      status.value = .connected(attempt: attempt)
-    }
     update(owner, value)
+    // After the update: a screen that reads its state on `.connected` sees it applied.
+    guard !control.isStopped, status.value != .connected(attempt: attempt) else { return }
+    status.value = .connected(attempt: attempt)
   }
 
   private func finished(_ result: Result<Void, Failure>) {

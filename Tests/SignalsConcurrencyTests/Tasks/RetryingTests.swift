@@ -164,6 +164,29 @@ struct RetryingTests {
     #expect(retry.status.value == .stopped)
   }
 
+  /// The status changes to `.connected` once `update` has applied the update that connected
+  /// the attempt: a screen that reads its state on `.connected` sees that update.
+  @Test func connectedArrivesAfterItsUpdateIsApplied() async throws {
+    let screen = Screen()
+    let retry = start(on: screen)
+    let statuses = retry.status.receive(on: .mainActor).sink(with: screen) { screen, status in
+      screen.log.append("status \(status)")
+    }
+    _ = try await connect.requests(count: 1)
+    let feed = ControlledSequence<Int>()
+    connect.resolve(0, with: feed)
+    try await feed.send(7)
+    try await feed.send(8)
+    await settle(scheduler)
+
+    #expect(
+      screen.log == [
+        "status connecting(attempt: 1)", "update 7", "status connected(attempt: 1)", "update 8",
+      ])
+    statuses.cancel()
+    screen.tasks.cancelAll()
+  }
+
   /// The article's shape: the status subscription is owned beside the loop it watches, after
   /// it. `cancelAll()` cancels the newest first, so the subscription ends before the loop
   /// stops and never hears `.stopped`, in every run (each owner has a fresh dictionary).
