@@ -262,6 +262,8 @@ struct OrderTrackingExampleTests {
 
     #expect(eta.values == [nil, 5])  // no tick after the stop
     #expect(scheduler.pendingCount == 0)
+    // Newest first: the connection subscription ended before the stream stopped.
+    #expect(model.state.value.connection == .connected(attempt: 1))
   }
 
   /// The screen bound in one `bind()`: the countdown reaches it tick by tick, on the main actor.
