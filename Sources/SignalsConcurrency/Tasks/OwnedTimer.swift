@@ -14,7 +14,8 @@ extension TaskOwner {
   ///   thread that advances it: virtual time in tests); the call reaches the main actor as
   ///   `receive(on: .mainActor)` delivers, at once when the action runs on the main thread,
   ///   otherwise queued on the main queue.
-  /// - Lifetime: `owner` is held weakly; once it is gone, nothing is called.
+  /// - Lifetime: `owner` is held weakly; once it is gone, nothing is called, and the timer stops
+  ///   at its next firing (a repeating timer schedules no more).
   public func after<Owner: AnyObject>(
     _ delay: Duration, key: some Hashable & Sendable, on scheduler: some SignalScheduler,
     for owner: Owner, _ fire: @escaping @MainActor (Owner) -> Void
@@ -58,7 +59,8 @@ extension TaskOwner {
     let clock = TimerClock(scheduler, repeating: interval)
     let delivery = clock.ticks.stream.receive(on: .mainActor).sink { @MainActor [weak owner] in
       // The check on the main actor: a tick that was on its way when the timer stopped.
-      guard clock.isRunning, let owner else { return }
+      guard clock.isRunning else { return }
+      guard let owner else { return clock.stop() }  // nobody to call: no more firings
       action(owner)
     }
     clock.start(after: delay)

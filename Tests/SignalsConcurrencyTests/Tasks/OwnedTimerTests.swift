@@ -187,5 +187,24 @@ struct OwnedTimerTests {
     #expect(scheduler.pendingCount == 0)
   }
 
+  /// The `for:` object gone while its owner of tasks lives on: the next tick calls nothing
+  /// and the timer stops there, instead of firing for nobody every interval.
+  @Test func aRepeatingTimerWhoseObjectIsGoneStopsAtItsNextTick() throws {
+    let scheduler = TestScheduler()
+    let tasks = TaskOwner()
+    var screen: Screen? = Screen()
+    let log = LogBox()
+    tasks.every(.seconds(1), key: "clock", on: scheduler, for: try #require(screen)) { _ in
+      log.entries.append("tick \(scheduler.now)")
+    }
+    scheduler.advance(by: .seconds(1))
+
+    screen = nil
+    scheduler.advance(by: .seconds(1))
+
+    #expect(log.entries == ["tick 1.0 seconds"])
+    #expect(scheduler.pendingCount == 0)
+  }
+
   @MainActor final class LogBox { var entries: [String] = [] }
 }
