@@ -19,13 +19,6 @@ struct TransferProbeRun: Sendable {
     try await run(arguments, input: nil)
   }
 
-  /// Runs the probe with `arguments` through `launcher` (a program and its arguments, the
-  /// probe's path and `arguments` after them: `setpriv` with a user to run it as), as
-  /// ``run(_:)`` does.
-  static func run(_ arguments: [String], launcher: [String]) async throws -> TransferProbeRun {
-    try await run(arguments, input: nil, launcher: launcher)
-  }
-
   /// Runs the probe with `arguments`, closes its standard input once `ready` returns, and waits
   /// for it as ``run(_:)`` does.
   static func run(
@@ -39,12 +32,10 @@ struct TransferProbeRun: Sendable {
   }
 
   /// `input` is the probe's standard input; `nil` for none.
-  private static func run(_ arguments: [String], input: Pipe?, launcher: [String] = []) async throws
+  private static func run(_ arguments: [String], input: Pipe?) async throws
     -> TransferProbeRun
   {
-    let probe = try BuiltProducts.executable(named: "TransferProbe")
-    let executable = launcher.first.map { URL(fileURLWithPath: $0) } ?? probe
-    let arguments = launcher.isEmpty ? arguments : launcher.dropFirst() + [probe.path] + arguments
+    let executable = try BuiltProducts.executable(named: "TransferProbe")
     return try await withCheckedThrowingContinuation { continuation in
       Thread.detachNewThread {
         do {
