@@ -58,9 +58,18 @@
     func aSignalThatEndsTheDemoEndsItsWorker(_ signal: Int32) async throws {
       let server = try await RawHTTPServer.start()
       defer { server.stop() }
+      // Started through python3, which unblocks every signal first: a thread of this test
+      // process may have some blocked, and a process started from it would inherit that mask.
+      let unblocking = """
+        import os, signal, sys
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, signal.valid_signals())
+        os.execv(sys.argv[1], sys.argv[1:])
+        """
       let demo = Process()
-      demo.executableURL = try DemoProcess.executable()
-      demo.arguments = LiveServerFlags.arguments(for: try server.baseURL(.silent))
+      demo.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      demo.arguments =
+        ["python3", "-c", unblocking, try DemoProcess.executable().path]
+        + LiveServerFlags.arguments(for: try server.baseURL(.silent))
       let input = Pipe()  // kept open: the Demo waits for commands
       demo.standardInput = input
       demo.standardOutput = FileHandle.nullDevice
