@@ -56,6 +56,17 @@ struct BenchmarkCase {
       DeliveryCase.fusedChainFloor()
     },
     BenchmarkCase(name: "subscribe-cancel", measure: measureSubscribeCancel),
+    // What a screen's bind() pays per subscription (no target: a row to read).
+    BenchmarkCase(name: "bind-subscribe-cancel") { stopwatch in
+      let timing = stopwatch.compare(
+        ChurnCase.bindShapedSubscribeCancel(live: 100),
+        against: ChurnCase.subscribeCancel(live: 100))
+      return [
+        Row(
+          "bind()-shaped subscribe + cancel, 100 live", value: timing.caseNanoseconds,
+          baseline: "subscribe + cancel, 100 live", baselineValue: timing.baselineNanoseconds)
+      ]
+    },
     // The toolchain's own alternatives, in the same run (see ToolchainCase for what each
     // compares). No targets: a row to read, not to pass.
     toolchainComparison(
@@ -188,6 +199,7 @@ private func measureFanOutScaling(_ stopwatch: Stopwatch) -> [Row] {
   }
 }
 
+@MainActor
 private func measureMemory(_ stopwatch: Stopwatch) -> [Row] {
   let count = 100_000
   var checksum = 0
@@ -200,7 +212,11 @@ private func measureMemory(_ stopwatch: Stopwatch) -> [Row] {
     Row(
       "memory per live subscription (100,000)", unit: .bytes, value: measured.perSubscription,
       baseline: "one-word object (method check)", baselineValue: measured.perBox,
-      hasRatio: false, target: .value(atMost: 128))
+      hasRatio: false, target: .value(atMost: 128)),
+    Row(
+      "memory per live bind()-shaped subscription (100,000)", unit: .bytes,
+      value: measured.perBindShaped, baseline: "one-word object (method check)",
+      baselineValue: measured.perBox, hasRatio: false),
   ]
 }
 

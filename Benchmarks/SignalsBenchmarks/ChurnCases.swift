@@ -19,6 +19,29 @@ enum ChurnCase {
     }
   }
 
+  /// As ``subscribeCancel(live:)``, with the subscription a screen's `bind()` makes: delivered
+  /// on the main actor, holding its object weakly (`receive(on: .mainActor).sink(with:)`).
+  @MainActor
+  static func bindShapedSubscribeCancel(live: Int) -> Workload {
+    let sink = Accumulator()
+    let sender = EventSender<Int>()
+    let stream = sender.stream
+    let others = (0..<live).map { _ in bindShaped(stream, sink) }
+    return Workload { operations in
+      for _ in 0..<operations {
+        bindShaped(stream, sink).cancel()
+      }
+      sender.send(1)  // reaches the `live` others only (synchronously: this is the main thread)
+      return sink.value &+ others.count
+    }
+  }
+
+  /// The subscription of a screen's `bind()`: `stream` on the main actor, `sink` held weakly.
+  @MainActor
+  static func bindShaped(_ stream: EventStream<Int>, _ sink: Accumulator) -> SubscriptionToken {
+    stream.receive(on: .mainActor).sink(with: sink) { sink, value in sink.add(value) }
+  }
+
   /// Subscribes `count` handlers to one stream, then cancels them all in `order`; one operation
   /// is one subscription's subscribe plus cancel.
   static func bulkSubscribeCancel(count: Int, order: [Int]) -> Workload {

@@ -36,15 +36,19 @@ enum MemoryProbe {
   }
 
   /// Bytes of resident memory per live subscription with `count` subscriptions on one stream,
-  /// and per one-word object for `count` such objects (the method check). The subscriptions stay
-  /// alive while the objects are measured, so neither measurement can reuse the other's memory.
+  /// plain (`sink`) and as a screen's `bind()` makes them (`receive(on: .mainActor)
+  /// .sink(with:)`), and per one-word object for `count` such objects (the method check). Every
+  /// subscription and object stays alive until all are measured, so no measurement can reuse
+  /// another's memory.
+  @MainActor
   static func measure(
     count: Int, checksum: inout Int
-  ) -> (perSubscription: Double, perBox: Double)? {
+  ) -> (perSubscription: Double, perBindShaped: Double, perBox: Double)? {
     let sink = Accumulator()
     let sender = EventSender<Int>()
     let stream = sender.stream
     var tokens = [SubscriptionToken?](repeating: nil, count: count)
+    var bound = [SubscriptionToken?](repeating: nil, count: count)
     var boxes = [Box?](repeating: nil, count: count)
     guard let start = residentBytes() else { return nil }
     for index in 0..<count {
@@ -54,13 +58,20 @@ enum MemoryProbe {
       // a stored `(Int) -> Void` instead would add a 48-byte reabstraction thunk.
       tokens[index] = stream.sink { sink.add($0) }
     }
-    guard let middle = residentBytes() else { return nil }
+    guard let plain = residentBytes() else { return nil }
+    for index in 0..<count {
+      bound[index] = ChurnCase.bindShaped(stream, sink)
+    }
+    guard let bindShaped = residentBytes() else { return nil }
     for index in 0..<count {
       boxes[index] = Box(index)
     }
     guard let end = residentBytes() else { return nil }
     sender.send(1)
-    checksum &+= sink.value &+ tokens.count &+ (boxes[count / 2]?.value ?? 0)
-    return (Double(middle - start) / Double(count), Double(end - middle) / Double(count))
+    checksum &+= sink.value &+ tokens.count &+ bound.count &+ (boxes[count / 2]?.value ?? 0)
+    return (
+      Double(plain - start) / Double(count), Double(bindShaped - plain) / Double(count),
+      Double(end - bindShaped) / Double(count)
+    )
   }
 }
