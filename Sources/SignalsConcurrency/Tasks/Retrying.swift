@@ -95,7 +95,7 @@ extension TaskOwner {
   ///   When an attempt returns without an error, the stream has ended: `ended` is called and no
   ///   attempt follows.
   /// - Ordering: updates arrive in the order reported, on the main actor, under the rules of
-  ///   ``run(key:for:throttle:_:progress:then:)`` (none after its attempt ended or was
+  ///   ``run(key:for:throttle:_:update:then:)`` (none after its attempt ended or was
   ///   cancelled); then `failed` or `ended`; then the status changes. Likewise the status
   ///   becomes ``RetryStatus/connected(attempt:)`` after `update` applied the first update.
   /// - Cancellation: the whole loop is owned under `key` (a task or timer under `key` replaces

@@ -24,7 +24,7 @@ import Signals
 ///   it cannot touch the view model's state. Its outcome comes back as a `Result`, so `try`
 ///   stays in the operation and the view model switches on one value.
 /// - Applying: `apply` runs on the main actor after `operation` returns, with the owner given
-///   to ``run(for:_:then:)`` (held weakly while the operation runs), and only if that owner
+///   to ``run(key:for:_:then:)`` (held weakly while the operation runs), and only if that owner
 ///   still lives and the task was not cancelled (by ``cancel(key:)``, ``cancelAll()``, a newer
 ///   task with the same key, the returned task's `cancel()`, or releasing this object). A
 ///   cancelled task ends without calling `apply`: the view model decides what state a
@@ -44,7 +44,7 @@ import Signals
 /// - Threading: a main-actor class; `run`, `cancel` and `apply` are on the main actor. Release
 ///   may happen on any thread (a `deinit` cancels, which is safe anywhere).
 /// - Updates: work that reports updates before its outcome (an upload's progress, each element
-///   of a live stream) starts with ``run(key:for:throttle:_:progress:then:)``; its updates follow
+///   of a live stream) starts with ``run(key:for:throttle:_:update:then:)``; its updates follow
 ///   the same rules as the outcome, and never arrive after it.
 /// - Tokens: a timer's or a subscription's `SubscriptionToken` is owned with
 ///   ``own(_:key:)`` under the same keys as tasks (one key, one piece of work: starting a task
@@ -89,7 +89,20 @@ public final class TaskOwner {
   /// `apply(owner, result)` on the main actor if `owner` still lives and the task was not
   /// cancelled. See the type's documentation for ordering and lifetime.
   ///
+  /// With a `key`, the task replaces the one started under the same key: if that one is still
+  /// running it is cancelled first, so its result is never applied (latest wins); a token or
+  /// timer owned under `key` is cancelled too. Tasks with other keys, and tasks started without
+  /// a key, are not affected. A replaced task stays owned (and counted by test probes) until it
+  /// returns.
+  ///
+  /// One of two forms: this one for work with only an outcome; work that reports updates
+  /// before it (an upload's progress, a stream's elements) uses
+  /// ``run(key:for:throttle:_:update:then:)``. Two, not one, because a Swift closure cannot
+  /// ignore a parameter silently: one form would make every plain call write `_ in`.
+  ///
   /// - Parameters:
+  ///   - key: replaces the task or token held under an equal key (same type, `==`); `nil`, the
+  ///     default (or an optional key that is `nil`), starts a task that nothing replaces.
   ///   - owner: what `apply` changes, usually the view model (`self`); held weakly.
   ///   - operation: the async work; it gets no owner, so capture values, not `self`.
   ///   - apply: called at most once, on the main actor, with the owner and the outcome.
@@ -98,26 +111,12 @@ public final class TaskOwner {
   ///   ``cancelAll()`` would for this task alone.
   @discardableResult
   public func run<Owner: AnyObject, Success: Sendable, Failure: Error>(
+    key: (any Hashable & Sendable)? = nil,
     for owner: Owner,
     _ operation: @escaping @Sendable () async throws(Failure) -> Success,
     then apply: @escaping @MainActor (Owner, Result<Success, Failure>) -> Void
   ) -> Task<Void, Never> {
-    start(key: nil, owner, nil, operation, apply)
-  }
-
-  /// Like ``run(for:_:then:)``, replacing the task started under `key`: if one is still
-  /// running it is cancelled first, so its result is never applied (latest wins). Tasks with
-  /// other keys, and tasks started without a key, are not affected.
-  ///
-  /// A replaced task stays owned (and counted by test probes) until it returns.
-  @discardableResult
-  public func run<Owner: AnyObject, Success: Sendable, Failure: Error>(
-    key: some Hashable & Sendable,
-    for owner: Owner,
-    _ operation: @escaping @Sendable () async throws(Failure) -> Success,
-    then apply: @escaping @MainActor (Owner, Result<Success, Failure>) -> Void
-  ) -> Task<Void, Never> {
-    start(key: TaskKey(key), owner, nil, operation, apply)
+    start(key: key.map { TaskKey($0) }, owner, nil, operation, apply)
   }
 
   /// Cancels the task started under `key`, if it has not returned; its result is not applied.
@@ -172,15 +171,16 @@ public final class TaskOwner {
     }
   }
 
-  /// Like ``run(key:for:_:then:)``, for work that reports progress before its outcome (an
-  /// upload, a download, an import): `operation` gets a ``UpdateReporter``, and each update it
-  /// reports reaches `showProgress` on the main actor under the same rules as the outcome.
+  /// Like ``run(key:for:_:then:)``, for work that reports updates before its outcome (an
+  /// upload's progress, each element of a live stream): `operation` gets an ``UpdateReporter``,
+  /// and each update it reports reaches `update` on the main actor under the same rules as the
+  /// outcome.
   ///
   /// ```swift
-  /// tasks.run(key: file.id, for: self, throttle: .every(.milliseconds(100), on: scheduler)) {
-  ///   [uploader] progress in
-  ///   try await uploader.upload(file) { sent in progress.report(sent) }
-  /// } progress: { queue, sent in
+  /// tasks.run(key: file.id, for: self, throttle: .latest(per: .milliseconds(100), on: scheduler)) {
+  ///   [uploader] updates in
+  ///   try await uploader.upload(file) { sent in updates.report(sent) }
+  /// } update: { queue, sent in
   ///   queue.show(sent, for: file.id)
   /// } then: { queue, result in
   ///   queue.finish(file.id, with: result)
@@ -200,59 +200,36 @@ public final class TaskOwner {
   ///   when its outcome is applied.
   ///
   /// - Parameters:
-  ///   - key: replaces the task started under the same key, as in ``run(key:for:_:then:)``.
+  ///   - key: as in ``run(key:for:_:then:)``; `nil`, the default, for no key.
   ///   - owner: what the handlers change, usually the view model (`self`); held weakly.
   ///   - throttle: at most one update per interval (the latest), or `nil` for every update.
   ///   - operation: the async work; reports through its argument; capture values, not `self`.
-  ///   - showProgress: called on the main actor with the owner and each update delivered.
+  ///   - update: called on the main actor with the owner and each update delivered.
   ///   - apply: called at most once, on the main actor, after every delivered update.
   /// - Returns: the task, as for ``run(key:for:_:then:)``.
   @discardableResult
-  public func run<Owner: AnyObject, Progress: Sendable, Success: Sendable, Failure: Error>(
-    key: some Hashable & Sendable,
+  public func run<Owner: AnyObject, Update: Sendable, Success: Sendable, Failure: Error>(
+    key: (any Hashable & Sendable)? = nil,
     for owner: Owner,
     throttle: UpdateThrottle? = nil,
-    _ operation: @escaping @Sendable (UpdateReporter<Progress>) async throws(Failure) -> Success,
-    progress showProgress: @escaping @MainActor (Owner, Progress) -> Void,
+    _ operation: @escaping @Sendable (UpdateReporter<Update>) async throws(Failure) -> Success,
+    update: @escaping @MainActor (Owner, Update) -> Void,
     then apply: @escaping @MainActor (Owner, Result<Success, Failure>) -> Void
   ) -> Task<Void, Never> {
-    startReporting(key: TaskKey(key), owner, throttle, operation, showProgress, apply)
-  }
-
-  /// Like ``run(key:for:throttle:_:progress:then:)``, with no key: no other task replaces it.
-  @discardableResult
-  public func run<Owner: AnyObject, Progress: Sendable, Success: Sendable, Failure: Error>(
-    for owner: Owner,
-    throttle: UpdateThrottle? = nil,
-    _ operation: @escaping @Sendable (UpdateReporter<Progress>) async throws(Failure) -> Success,
-    progress showProgress: @escaping @MainActor (Owner, Progress) -> Void,
-    then apply: @escaping @MainActor (Owner, Result<Success, Failure>) -> Void
-  ) -> Task<Void, Never> {
-    startReporting(key: nil, owner, throttle, operation, showProgress, apply)
-  }
-
-  private func startReporting<
-    Owner: AnyObject, Progress: Sendable, Success: Sendable, Failure: Error
-  >(
-    key: TaskKey?, _ owner: Owner, _ throttle: UpdateThrottle?,
-    _ operation: @escaping @Sendable (UpdateReporter<Progress>) async throws(Failure) -> Success,
-    _ showProgress: @escaping @MainActor (Owner, Progress) -> Void,
-    _ apply: @escaping @MainActor (Owner, Result<Success, Failure>) -> Void
-  ) -> Task<Void, Never> {
-    let delivery = ProgressDelivery<Progress>(throttle: throttle) {
-      @MainActor [weak owner] update in
+    let delivery = UpdateDelivery<Update>(throttle: throttle) {
+      @MainActor [weak owner] value in
       guard let owner else { return }
-      showProgress(owner, update)
+      update(owner, value)
     }
     let reporter = UpdateReporter(delivery)
     let work: @Sendable () async throws(Failure) -> Success = { () async throws(Failure) in
       try await operation(reporter)
     }
-    return start(key: key, owner, delivery, work, apply)
+    return start(key: key.map { TaskKey($0) }, owner, delivery, work, apply)
   }
 
   private func start<Owner: AnyObject, Success: Sendable, Failure: Error>(
-    key: TaskKey?, _ owner: Owner, _ progress: (any OwnedProgress)?,
+    key: TaskKey?, _ owner: Owner, _ updates: (any OwnedUpdates)?,
     _ operation: @escaping @Sendable () async throws(Failure) -> Success,
     _ apply: @escaping @MainActor (Owner, Result<Success, Failure>) -> Void
   ) -> Task<Void, Never> {
@@ -269,16 +246,16 @@ public final class TaskOwner {
       let result = await withTaskCancellationHandler {
         await outcome(of: operation)
       } onCancel: {
-        progress?.close()  // at once, on the cancelling thread: queued updates are dropped
+        updates?.close()  // at once, on the cancelling thread: queued updates are dropped
       }
       // Back on the main actor: cancellations made here so far are visible.
       guard !Task.isCancelled, owner != nil else {
-        progress?.close()
+        updates?.close()
         return
       }
-      progress?.deliverPending()  // updates reported before the outcome come first
-      progress?.close()
-      // A progress handler may have cancelled the task or released the owner.
+      updates?.deliverPending()  // updates reported before the outcome come first
+      updates?.close()
+      // An `update` handler may have cancelled the task or released the owner.
       guard !Task.isCancelled, let owner else { return }
       apply(owner, result)
     }
@@ -326,11 +303,11 @@ private func outcome<Success: Sendable, Failure: Error>(
   }
 }
 
-/// The progress of an owned task, as ``TaskOwner`` drives it: closed at cancellation and
+/// The updates of an owned task, as ``TaskOwner`` drives them: closed at cancellation and
 /// before the outcome, its pending updates delivered first. Internal.
-protocol OwnedProgress: Sendable {
+protocol OwnedUpdates: Sendable {
   func close()
   @MainActor func deliverPending()
 }
 
-extension ProgressDelivery: OwnedProgress {}
+extension UpdateDelivery: OwnedUpdates {}

@@ -1,21 +1,21 @@
 import Signals
 
 /// What an owned task's work calls to send updates before its outcome: the argument of
-/// ``TaskOwner/run(key:for:throttle:_:progress:then:)``. Two uses, one rule set: an upload
+/// ``TaskOwner/run(key:for:throttle:_:update:then:)``. Two uses, one rule set: an upload
 /// reports the bytes sent, and a stream consumer reports each element of a live stream (an
 /// order's status from a socket) until the stream ends.
 ///
 /// ```swift
 /// tasks.run(key: "order", for: self) { [client] updates in
 ///   for try await order in client.orderUpdates(id) { updates.report(order) }
-/// } progress: { screen, order in
+/// } update: { screen, order in
 ///   screen.show(order)                  // on the main actor, in order
 /// } then: { screen, result in
 ///   screen.streamEnded(result)          // after every update it delivers
 /// }
 /// ```
 ///
-/// - Delivery: each update goes to the task's `progress` handler on the main actor, in the
+/// - Delivery: each update goes to the task's `update` handler on the main actor, in the
 ///   order reported, while the task is still wanted (see ``TaskOwner``): an update reported
 ///   after the task was cancelled or replaced, or still waiting for the main actor then, is
 ///   dropped, and none is delivered after the outcome.
@@ -23,13 +23,13 @@ import Signals
 ///   `EventStream.throttle(for:scheduler:latest:)` (the latest of each interval) first.
 /// - Threading: `report` is safe from any thread and never waits for the main actor.
 public struct UpdateReporter<Update: Sendable>: Sendable {
-  private let delivery: ProgressDelivery<Update>
+  private let delivery: UpdateDelivery<Update>
 
-  init(_ delivery: ProgressDelivery<Update>) {
+  init(_ delivery: UpdateDelivery<Update>) {
     self.delivery = delivery
   }
 
-  /// Sends `update` toward the task's `progress` handler; dropped if the task is no longer
+  /// Sends `update` toward the task's `update` handler; dropped if the task is no longer
   /// wanted.
   public func report(_ update: Update) {
     delivery.report(update)
@@ -54,9 +54,10 @@ public struct UpdateThrottle: Sendable {
   let interval: Duration
   let scheduler: any SignalScheduler
 
-  /// At most one update per `interval` of `scheduler`'s time (a `TestScheduler` in tests).
-  public static func every(_ interval: Duration, on scheduler: some SignalScheduler) -> Self {
-    precondition(interval >= .zero, "UpdateThrottle.every(_:on:): negative interval")
+  /// At most one update per `interval` of `scheduler`'s time, the latest (a `TestScheduler` in
+  /// tests). Named apart from `TaskOwner`'s repeating timer, `every(_:key:on:for:_:)`.
+  public static func latest(per interval: Duration, on scheduler: some SignalScheduler) -> Self {
+    precondition(interval >= .zero, "UpdateThrottle.latest(per:on:): negative interval")
     return UpdateThrottle(interval: interval, scheduler: scheduler)
   }
 }

@@ -54,7 +54,7 @@ final class UploadQueueViewModel {
 
   init(scheduler: some SignalScheduler, upload: @escaping Upload) {
     self.upload = upload
-    throttle = .every(Self.progressInterval, on: scheduler)
+    throttle = .latest(per: Self.progressInterval, on: scheduler)
   }
 
   func add(_ files: [String]) {
@@ -95,7 +95,7 @@ final class UploadQueueViewModel {
     isBatchRunning = true
     tasks.run(key: file, for: self, throttle: throttle) { [upload] progress in
       try await upload(file, progress)
-    } progress: { queue, percent in
+    } update: { queue, percent in
       queue.setStatus(.uploading(percent: percent), of: file)
     } then: { queue, result in
       let status: Status = if case .success = result { .done } else { .failed }

@@ -4,7 +4,7 @@ import SignalsTestSupport
 import SignalsTesting
 import Testing
 
-/// `TaskOwner`'s progress form: updates follow the outcome's rules (main actor, in order,
+/// `TaskOwner`'s update form: updates follow the outcome's rules (main actor, in order,
 /// skipped once the task is unwanted, never after the outcome).
 @MainActor
 @Suite(.timeLimit(.minutes(5)))
@@ -25,7 +25,7 @@ struct TaskOwnerProgressTests {
       tasks.run(key: "upload", for: self, throttle: throttle) { (progress: UpdateReporter<Int>) in
         progress.report(from: updates)
         return try await call.call(attempt)
-      } progress: { screen, sent in
+      } update: { screen, sent in
         screen.log.append("\(attempt): \(sent)%")
       } then: { screen, result in
         screen.log.append("\(attempt): " + ((try? result.get()) ?? "failed"))
@@ -66,7 +66,7 @@ struct TaskOwnerProgressTests {
     screen.tasks.run(for: screen) { (progress: UpdateReporter<Int>) in
       for sent in [25, 75] { progress.report(sent) }
       return "done"
-    } progress: { screen, sent in
+    } update: { screen, sent in
       screen.append("\(sent)%")
     } then: { screen, result in
       screen.append(result.get())
@@ -126,7 +126,7 @@ struct TaskOwnerProgressTests {
   /// then the latest of each interval when it ends.
   @Test func aThrottleDeliversTheLatestUpdateOfEachInterval() async throws {
     let scheduler = TestScheduler()
-    try await startUpload(attempt: 1, throttle: .every(.milliseconds(100), on: scheduler))
+    try await startUpload(attempt: 1, throttle: .latest(per: .milliseconds(100), on: scheduler))
 
     for sent in [10, 20, 30] { updates.send(sent) }
     await settle(scheduler)
@@ -149,7 +149,7 @@ struct TaskOwnerProgressTests {
   /// retry's throttle starts afresh.
   @Test func aRetryDropsTheReplacedAttemptsThrottledUpdate() async throws {
     let scheduler = TestScheduler()
-    let throttle = UpdateThrottle.every(.milliseconds(100), on: scheduler)
+    let throttle = UpdateThrottle.latest(per: .milliseconds(100), on: scheduler)
     try await startUpload(attempt: 1, throttle: throttle)
     updates.send(10)
     await settle(scheduler)

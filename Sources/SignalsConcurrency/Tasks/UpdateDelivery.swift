@@ -1,7 +1,7 @@
 import Signals
 
-/// The progress updates of one owned task on their way to the main actor. Internal to
-/// ``TaskOwner``'s progress form.
+/// The updates of one owned task on their way to the main actor. Internal to
+/// ``TaskOwner``'s update form.
 ///
 /// - Order: updates wait in `pending`, in report order; at most one main-actor hop is
 ///   outstanding, and it delivers them one at a time, so they arrive in order.
@@ -12,9 +12,9 @@ import Signals
 ///   its handler runs.
 /// - Threading: `report` and `close` are safe from any thread; no user value is released and no
 ///   token is cancelled under the lock.
-final class ProgressDelivery<Progress: Sendable>: Sendable {
+final class UpdateDelivery<Update: Sendable>: Sendable {
   private struct State {
-    var pending: [Progress] = []
+    var pending: [Update] = []
     var isHopQueued = false
     var isClosed = false
     var tokens: [SubscriptionToken] = []
@@ -22,24 +22,24 @@ final class ProgressDelivery<Progress: Sendable>: Sendable {
 
   private let state = Locked(State())
   /// The throttle's input, when there is a throttle.
-  private let throttled: EventSender<Progress>?
-  private let show: @MainActor @Sendable (Progress) -> Void
+  private let throttled: EventSender<Update>?
+  private let show: @MainActor @Sendable (Update) -> Void
 
   /// A delivery to `show` on the main actor, through `throttle` if given.
-  init(throttle: UpdateThrottle?, show: @escaping @MainActor @Sendable (Progress) -> Void) {
+  init(throttle: UpdateThrottle?, show: @escaping @MainActor @Sendable (Update) -> Void) {
     self.show = show
     guard let throttle else {
       throttled = nil
       return
     }
-    let input = EventSender<Progress>()
+    let input = EventSender<Update>()
     throttled = input
     let output = input.stream.throttle(for: throttle.interval, scheduler: throttle.scheduler)
     adopt(output.sink { [weak self] in self?.enqueue($0) })
   }
 
   /// From the work, on any thread: through the throttle if there is one, then to the main actor.
-  func report(_ update: Progress) {
+  func report(_ update: Update) {
     if let throttled {
       throttled.send(update)
     } else {
@@ -78,7 +78,7 @@ final class ProgressDelivery<Progress: Sendable>: Sendable {
     withExtendedLifetime(dropped) {}  // released outside the lock
   }
 
-  private func enqueue(_ update: Progress) {
+  private func enqueue(_ update: Update) {
     let needsHop = state.withLock { state -> Bool in
       guard !state.isClosed else { return false }
       state.pending.append(update)
@@ -91,7 +91,7 @@ final class ProgressDelivery<Progress: Sendable>: Sendable {
 
   /// The oldest pending update, or `nil` (and no hop queued any more) if there is none or the
   /// delivery is closed.
-  private func takeNext() -> Progress? {
+  private func takeNext() -> Update? {
     state.withLock { state in
       guard !state.isClosed, !state.pending.isEmpty else {
         state.isHopQueued = false
