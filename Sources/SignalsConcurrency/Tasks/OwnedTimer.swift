@@ -7,6 +7,10 @@ extension TaskOwner {
   /// ``cancel(key:)``, ``cancelAll()``, a later task or timer under `key` and releasing this
   /// object cancel it.
   ///
+  /// With ``every(_:key:on:for:_:)``, the timer API for a view model. A scheduler's
+  /// `schedule(after:_:)` is the building block beneath both, for operators and schedulers: it
+  /// leaves the hop to the main actor, the owner check and the keyed cancellation to its caller.
+  ///
   /// - Ordering and cancellation: once the timer is cancelled or replaced on the main actor,
   ///   `fire` is never called, even if the scheduler has already run its action and the call is
   ///   on its way to the main actor: a check on the main actor, right before `fire`, drops it.
