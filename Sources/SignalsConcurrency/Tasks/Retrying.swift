@@ -94,6 +94,10 @@ extension TaskOwner {
   ///   worked: the count of consecutive failures starts again from zero (reset after success).
   ///   When an attempt returns without an error, the stream has ended: `ended` is called and no
   ///   attempt follows.
+  /// - Polling until an answer settles (a payment's status) is the same loop: an attempt asks
+  ///   once, reports the answer, and throws while it is not final (`failed` gets that error);
+  ///   having delivered, it waits only `backoff`'s first delay, while polls that fail back off.
+  ///   A final answer returns, which ends the loop.
   /// - Ordering: updates arrive in the order reported, on the main actor, under the rules of
   ///   ``run(key:for:throttle:_:update:then:)`` (none after its attempt ended or was
   ///   cancelled); then `failed` or `ended`; then the status changes. Likewise the status

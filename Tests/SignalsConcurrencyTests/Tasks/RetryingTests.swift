@@ -97,6 +97,53 @@ struct RetryingTests {
     screen.tasks.cancelAll()
   }
 
+  /// Polling until an answer settles is the same loop: each attempt asks once and reports the
+  /// answer; one not final yet throws, so the next poll follows `backoff`'s first delay (the
+  /// attempt delivered, so the count restarted), a failed poll backs off, a final answer ends it.
+  @Test func pollingUntilTheAnswerSettlesIsTheSameLoop() async throws {
+    struct NotSettled: Error {}
+    let screen = Screen()
+    let poll = ControlledCall<Int, String>()
+    let attempts = AttemptNumbers()
+    let payment = screen.tasks.retrying(
+      key: "payment", for: screen, backoff: .exponential(first: .seconds(2)), on: scheduler
+    ) { updates in
+      let answer = try await poll.call(attempts.next())
+      updates.report(answer)
+      if answer == "pending" { throw NotSettled() }  // not final: poll again
+    } update: { screen, answer in
+      screen.log.append(answer)
+    } failed: { screen, error in
+      screen.log.append(error is NotSettled ? "not settled" : "failed")
+    } ended: { screen in
+      screen.log.append("ended")
+    }
+    let status = Recorder(payment.status, scheduler: scheduler)
+
+    _ = try await poll.requests(count: 1)
+    poll.resolve(0, with: "pending")
+    await settle(scheduler, tasks: TaskOwnerProbe(screen.tasks))
+    scheduler.advance(by: .seconds(2))
+    _ = try await poll.requests(count: 2)
+    poll.fail(1, with: Offline())
+    await settle(scheduler, tasks: TaskOwnerProbe(screen.tasks))
+    scheduler.advance(by: .seconds(4))
+    _ = try await poll.requests(count: 3)
+    poll.resolve(2, with: "paid")
+    await settle(scheduler, tasks: TaskOwnerProbe(screen.tasks))
+    scheduler.advance(by: .seconds(60))
+
+    #expect(screen.log == ["pending", "not settled", "failed", "paid", "ended"])
+    #expect(
+      status.values == [
+        .connecting(attempt: 1), .connected(attempt: 1), .waiting(attempt: 2, delay: .seconds(2)),
+        .connecting(attempt: 2), .waiting(attempt: 3, delay: .seconds(4)),
+        .connecting(attempt: 3), .connected(attempt: 3), .ended,
+      ])
+    #expect(status.timedValues.map(\.time) == [0, 0, 0, 2, 2, 6, 6, 6].map { .seconds($0) })
+    #expect(poll.requests == [1, 2, 3])
+  }
+
   @Test func retryNowStartsTheNextAttemptAndTheDelayNeverFires() async throws {
     let screen = Screen()
     let retry = start(on: screen)
