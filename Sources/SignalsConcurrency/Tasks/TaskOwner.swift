@@ -143,20 +143,17 @@ public final class TaskOwner {
 
   /// Owns `token` under `key`, as a task started under `key` is owned: the task or token the key
   /// held is cancelled (latest wins), and ``cancel(key:)``, ``cancelAll()`` and releasing this
-  /// object cancel `token`. A task started under `key` later cancels it too.
+  /// object cancel `token`. A task started under `key` later cancels it too. With no key (`nil`,
+  /// the default), `token` is owned until ``cancelAll()`` or this object's release, and nothing
+  /// replaces it.
   ///
   /// Use it for what a screen's work holds beside its tasks (a timer, a subscription that feeds
   /// the view model), so that one call stops all of it. Threading: main actor; the cancelled
   /// token's `onCancel` runs here, under no lock.
-  public func own(_ token: SubscriptionToken, key: some Hashable & Sendable) {
-    replace(TaskKey(key), with: KeyedWork(id: list.makeID(), task: nil, token: token))
-  }
-
-  /// Owns `token` until ``cancelAll()`` or until this object is released (no key: nothing
-  /// replaces it).
-  public func own(_ token: SubscriptionToken) {
+  public func own(_ token: SubscriptionToken, key: (any Hashable & Sendable)? = nil) {
     let id = list.makeID()
-    owned[TaskKey(Unkeyed(id: id))] = KeyedWork(id: id, task: nil, token: token)
+    let slot = key.map { TaskKey($0) } ?? TaskKey(Unkeyed(id: id))
+    replace(slot, with: KeyedWork(id: id, task: nil, token: token))
   }
 
   /// Puts `work` under `key`, cancelling what the key held. On the main actor, under no lock.
