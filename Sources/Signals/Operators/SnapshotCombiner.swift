@@ -1,55 +1,43 @@
 import Synchronization
 
-/// One subscription of ``Property/combineLatest(_:)``. Internal. Each source notification reads
-/// a snapshot, delivered if newer than the last (checked in one step with the enqueue, see
-/// `Channel.publish(computing:)`).
-final class SnapshotCombiner<Output: Sendable>: Sendable {
-  private let read: @Sendable (ReadSnapshot) -> Output
-  private let output: Channel<Output>
-  /// The subscriber's token on the output channel: cancel it first, it calls user code.
+/// One subscription of ``Property/combineLatest(_:)``. Internal. A source notification queues a
+/// read on the output channel; the read is made when it is delivered, so the subscriber receives
+/// the newest combination, once per owner change: a read that finds no owner newer than the pair
+/// delivered last delivers nothing. (Reading at notification time queued pairs that were stale by
+/// delivery, and a handler writing the sources answered each of them, without bound.)
+final class SnapshotCombiner: Sendable {
+  private let notify: Channel<Void>
+  /// The subscriber's token on the notification channel: cancel it first, it calls user code.
   let token: SubscriptionToken
-  /// The version of the snapshot delivered last; `nil` before the first.
-  private let delivered = Locked<SnapshotVersion?>(nil)
-  /// Whether both sources are subscribed: their replays, which come before, are left to the
-  /// one read ``start()`` makes (a source without a version would otherwise deliver twice).
+  /// Whether every source is subscribed: their replays, which come before, are left to the one
+  /// read ``start()`` makes (a source without a version would otherwise deliver twice).
   private let isStarted = Atomic<Bool>(false)
 
-  init(
+  init<Output>(
     read: @escaping @Sendable (ReadSnapshot) -> Output,
     handler: @escaping @Sendable (Output) -> Void
   ) {
-    self.read = read
-    (output, token) = Channel<Output>.output(to: handler)
+    // The version of the pair delivered last; `nil` before the first. Reads run one at a time,
+    // on the channel's performer, so each sees every owner at least as new as the last did.
+    let delivered = Locked<SnapshotVersion?>(nil)
+    (notify, token) = Channel<Void>.output { _ in
+      let (combined, version) = ReadSnapshot.consistently(read)
+      let isNewer = delivered.withLock { delivered in
+        defer { delivered = version }
+        return delivered.map(version.isNewer(than:)) ?? true
+      }
+      if isNewer { handler(combined) }
+    }
   }
 
-  /// Both sources are subscribed: delivers the combination, the subscriber's first value.
+  /// Every source is subscribed: delivers the combination, the subscriber's first value.
   func start() {
     isStarted.store(true, ordering: .releasing)
     sourceChanged()
   }
 
-  /// A source changed: reads with no lock held (user transforms) and delivers if newer; if this
-  /// saw an owner older than delivered, reads again (reads only move forward: nothing is lost).
+  /// A source changed: queues a read (user transforms run then, with no lock held).
   func sourceChanged() {
-    guard isStarted.load(ordering: .acquiring) else { return }
-    while true {
-      let (combined, version) = ReadSnapshot.consistently(read)
-      var isStale = false
-      output.publish {
-        delivered.withLock { delivered -> Output? in
-          switch delivered.map(version.compared(to:)) ?? .newer {
-          case .newer:
-            delivered = version
-            return combined
-          case .same:
-            return nil
-          case .stale:
-            isStale = true
-            return nil
-          }
-        }
-      }
-      if !isStale { return }
-    }
+    if isStarted.load(ordering: .acquiring) { notify.publish(()) }
   }
 }

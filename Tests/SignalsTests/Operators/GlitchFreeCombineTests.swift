@@ -99,6 +99,30 @@ import Testing
     token.cancel()
   }
 
+  /// A handler that writes both sources while a pair is delivered: each notification used to
+  /// read and queue its pair at once, so every stale pair delivered later wrote both sources
+  /// again, and the deliveries doubled (2,097,151 pairs to reach (20, 20)). A pair is read when
+  /// it is delivered: the newest, once, and a notification that finds nothing newer delivers
+  /// nothing. Both faces: the instance form and the static form.
+  @Test(arguments: [false, true])
+  func aHandlerWritingBothSourcesGetsEachNewestPairOnce(staticForm: Bool) {
+    let a = MutableProperty(0)
+    let b = MutableProperty(0)
+    let combined =
+      staticForm
+      ? Property.combineLatest(a.property, b.property) : a.property.combineLatest(b.property)
+    let seen = Recorder<Pair>()
+    let token = combined.sink { pair in
+      seen.record(Pair(pair.0, pair.1))
+      if pair.0 < 20 && seen.values.count < 100 {  // the cap ends the old code's run soon
+        a.value = pair.0 + 1
+        b.value = pair.1 + 1
+      }
+    }
+    #expect(seen.values == (0...20).map { Pair($0, $0) })
+    token.cancel()
+  }
+
   @Test func concurrentWritersNeverProduceAnInconsistentOrOlderPair() {
     let owner = MutableProperty(0)
     let combined = owner.property.map { $0 * 10 }.combineLatest(owner.property.map { $0 * 100 })
