@@ -16,9 +16,10 @@
 /// 5. `receive(on: scheduler)` gives each subscriber its own stream, whose delivery loop runs
 ///    only when the scheduler runs the job it was handed.
 /// 6. `combineLatest` of properties, once both sides are subscribed (their replays are not
-///    notifications) and then on each notification from either side, reads both sides'
-///    current values (from the stored values of their owners) and sends the pair only if some
-///    owner has been written since the pair it sent last (glitch-free, once per owner change).
+///    notifications) and then on each notification from either side, queues a read on a stream
+///    of its own; each read, when its turn comes, reads both sides' current values (from the
+///    stored values of their owners) and delivers the pair only if some owner has been written
+///    since the pair it delivered last (glitch-free, the newest pair, once per owner change).
 
 /// A FIFO list of jobs; ``runAll()`` is `TestScheduler.advance()`.
 final class ModelScheduler {
@@ -259,9 +260,9 @@ struct ModelStream {
     }
   }
 
-  /// Properties only. Per subscriber: on every notification from either side, reads both
-  /// sides now and sends the pair through its own stream (so pairs go out one at a time, in
-  /// order) if some owner was written since the pair it sent last.
+  /// Properties only. Per subscriber: every notification from either side sends a read through
+  /// its own stream (so reads run one at a time, in order); a read delivers both sides' pair as
+  /// it is then if some owner was written since the pair it delivered last.
   func combineLatest(_ other: ModelStream) -> ModelStream {
     guard let readFirst = read, let readSecond = other.read else {
       preconditionFailure("model: combineLatest of a stream that is not a property")
@@ -275,24 +276,26 @@ struct ModelStream {
     }
     return ModelStream(
       subscribe: { handler in
-        let pairs = ModelChannel(current: nil)
-        let pairsToken = ModelToken(pairs.subscribe(handler))
+        let reads = ModelChannel(current: nil)
         var sent: [ObjectIdentifier: Int]?
+        let readsToken = ModelToken(
+          reads.subscribe { _ in
+            let reading = readPair()
+            if let sent, !reading.writes.contains(where: { $0.value > sent[$0.key, default: 0] }) {
+              return  // every owner is as it was in the pair delivered last
+            }
+            sent = reading.writes
+            handler(reading.value)
+          })
         var isStarted = false
         let changed: (Int) -> Void = { _ in
-          guard isStarted else { return }
-          let reading = readPair()
-          if let sent, !reading.writes.contains(where: { $0.value > sent[$0.key, default: 0] }) {
-            return  // every owner is as it was in the pair sent last
-          }
-          sent = reading.writes
-          pairs.send(reading.value)
+          if isStarted { reads.send(0) }
         }
         let firstToken = self.subscribe(changed)
         let secondToken = other.subscribe(changed)
         isStarted = true
         changed(0)
-        return ModelToken(combining: pairsToken, firstToken, secondToken)
+        return ModelToken(combining: readsToken, firstToken, secondToken)
       }, read: readPair)
   }
 
