@@ -5,10 +5,9 @@ import Synchronization
 ///
 /// It is the storage of a ``ChannelState``: the only code that takes the state's lock. Every method
 /// runs one transition of the state machine under the lock, then carries out what it returned,
-/// after unlocking: ``perform(_:)`` is the one loop that works for the channel, ``deliver(_:)``
-/// the one place a performer calls a handler, and ``releaseAfterUnlocking(_:)`` names the
-/// moment a user value that left the lock is let go. So no user code runs under a lock, by
-/// construction.
+/// after unlocking: ``perform(_:thenRelease:)`` is the one loop that works for the channel,
+/// ``deliver(_:)`` the one place a performer calls a handler, and ``releaseAfterUnlocking(_:)``
+/// names the moment a user value that left the lock is let go: no user code runs under a lock.
 ///
 /// Hot paths are `@inlinable`, so a client module compiles them for its concrete `Value`
 /// (unspecialised, each send would look up generic metadata; docs/performance.md).
@@ -20,9 +19,8 @@ final class Channel<Value: Sendable>: Sendable {
   /// Told about each value sent while no subscriber is active; `nil` for almost every channel.
   @usableFromInline let dropObserver: (@Sendable (Value) -> Void)?
   /// How many cancels were noted for the performer (``ChannelState/cancelledStamps``). Moved
-  /// only under the lock; read without it by the performer before each handler call, so that a
-  /// cancel made meanwhile (even by the handler just called) is seen before the next call. The
-  /// engine's one lock-free step, and it is only a read.
+  /// only under the lock; read without it (the engine's one lock-free step) by the performer
+  /// before each handler call, so a cancel made meanwhile, even by the last handler, is seen.
   @usableFromInline let cancellations = Atomic<UInt64>(0)
   /// ``cancel(_:)`` compiled for this channel's `Value`, formed in `init` (where the client knows
   /// `Value`) for ``Subscriber``, whose methods are compiled once, unspecialised (slow).
@@ -38,9 +36,7 @@ final class Channel<Value: Sendable>: Sendable {
 
   /// The stored value of a property channel.
   @inlinable
-  var currentValue: Value {
-    state.withLock { $0.current }
-  }
+  var currentValue: Value { state.withLock { $0.current } }
 
   // MARK: Transitions
 
@@ -58,7 +54,8 @@ final class Channel<Value: Sendable>: Sendable {
 
   /// Publishes `value` as ``publish(_:)`` does, but delivers through `executor` unless it allows
   /// delivery on the calling thread now (asked before the lock is taken). The first value of a
-  /// burst submits one job, which delivers everything queued by the time it runs.
+  /// burst submits one job, which delivers everything queued by the time it starts (a yielding
+  /// executor's job: then it submits another for the rest, so the executor's other work runs).
   @inlinable
   func publish(_ value: Value, through executor: some DeliveryExecutor) {
     let deliversHere = executor.canDeliverHere
@@ -67,9 +64,7 @@ final class Channel<Value: Sendable>: Sendable {
         value, canDeliverHere: deliversHere, dropObserved: dropObserver != nil,
         cancellations: cancellations.load(ordering: .relaxed))
     }
-    if answer.submitsJob {
-      executor.submit { [self] in runJob() }
-    }
+    if answer.submitsJob { submitJob(to: executor) }
     carryOut(answer)
   }
 
@@ -108,11 +103,20 @@ final class Channel<Value: Sendable>: Sendable {
     releaseAfterUnlocking(released)
   }
 
-  /// The job `publish(_:through:)` submits: performs what is queued, unless another thread is
-  /// performing (which then does it, or leaves it for the next job).
+  /// Submits a job that performs what is queued, unless another thread is performing (which then
+  /// does it); a yielding executor's job does what was queued when it started, then submits one.
   @inlinable
-  func runJob() {
-    if let work = state.withLock({ $0.jobStarted() }) { perform(consume work) }
+  func submitJob(to executor: some DeliveryExecutor) {
+    executor.submit { [self, next = executor.yields ? executor : nil] in
+      guard let (first, queued) = state.withLock({ $0.jobStarted() }) else { return }
+      guard let next else { return perform(consume first) }
+      deliver(consume first)
+      for _ in 0..<queued {
+        guard let work = state.withLock({ $0.finish() }) else { return }
+        deliver(consume work)
+      }
+      if state.withLock({ $0.yielded() }) { submitJob(to: next) }
+    }
   }
 
   // MARK: Performing
@@ -127,13 +131,13 @@ final class Channel<Value: Sendable>: Sendable {
     }
   }
 
-  /// The performer's loop: does `first`, lets go of `displaced`, then asks the state machine
-  /// for the next work until there is none. A send, cancel or write made by what runs here
-  /// (a handler, a drop observer, a `deinit`) is queued for this loop, never nested in it.
+  /// The performer's loop: does `first`, lets go of `old`, then asks the state machine for the
+  /// next work until there is none. A send, cancel or write made by what runs here (a handler, a
+  /// drop observer, a `deinit`) is queued for this loop, never nested in it.
   @inlinable
-  func perform(_ first: consuming State.Work?, thenRelease displaced: consuming Value? = nil) {
+  func perform(_ first: consuming State.Work?, thenRelease old: consuming Value? = nil) {
     if let work = first.take() { deliver(consume work) }
-    releaseAfterUnlocking(displaced)
+    releaseAfterUnlocking(old)
     while let work = state.withLock({ $0.finish() }) {
       deliver(consume work)
     }
@@ -163,9 +167,7 @@ final class Channel<Value: Sendable>: Sendable {
   /// `noted` is the performer's copy of the cancels noted, taken again (and `seen` with it)
   /// whenever the count has moved: one atomic read per call while nothing is cancelled.
   @inlinable
-  func isCancelled(
-    _ stamp: UInt64, since seen: inout UInt64, noted: inout Set<UInt64>
-  ) -> Bool {
+  func isCancelled(_ stamp: UInt64, since seen: inout UInt64, noted: inout Set<UInt64>) -> Bool {
     if cancellations.load(ordering: .relaxed) != seen {
       noted = state.withLock { state in
         seen = cancellations.load(ordering: .relaxed)

@@ -9,11 +9,11 @@ import Synchronization
 /// transition returns, and is released by the caller after unlocking.
 ///
 /// **Roles.** Each thread that works for the channel outside the lock has one job:
-/// - The *performer* (a sender, or a scheduler job) works through ``Work`` items. At most one
-///   thread performs at a time, from the send that made it the performer until ``finish()``
-///   returns `nil`; whatever is sent meanwhile (even from inside a handler, a drop observer or a
-///   `deinit` the performer runs) is queued for it. So handlers never overlap, values go out in
-///   order, and nothing recurses.
+/// - The *performer* (a sender, or a scheduler job) works through ``Work`` items, one thread at
+///   a time, until ``finish()`` returns `nil` (a yielding executor's job: or until it has done
+///   what was queued when it started, ``yielded()``); whatever is sent meanwhile (even by a
+///   handler, a drop observer or a `deinit` it runs) is queued for it. So handlers never overlap,
+///   values go out in order, and nothing recurses.
 /// - A *subscriber* to a property delivers its replay (the current value) to its own handler,
 ///   before rounds include it; what is written meanwhile is kept for it. Then
 ///   ``replayed(_:cancellations:)`` admits it to later rounds and hands what it missed to the
@@ -257,14 +257,14 @@ struct ChannelState<Value: Sendable>: Sendable {
     return released
   }
 
-  /// The job submitted to the executor starts and performs, as any performer does: returns the
-  /// first work, or `nil` (and clears the cancels noted) if a cancel took it all out meanwhile.
+  /// A job starts and performs, as any performer does: returns the first work and how many more
+  /// are queued, or `nil` (and clears the cancels noted) if a cancel took it all out meanwhile.
   @inlinable
-  mutating func jobStarted() -> Work? {
+  mutating func jobStarted() -> (work: Work, queued: Int)? {
     isJobPending = false
     guard !isPerforming else { return nil }
     isPerforming = true
-    return finish()
+    return finish().map { ($0, queue.items.count - queue.head) }
   }
 
   /// The performer has done one piece of work: returns the next, or `nil` when it is done.
@@ -274,6 +274,15 @@ struct ChannelState<Value: Sendable>: Sendable {
     isPerforming = false
     cancelledStamps.removeAll()
     return nil
+  }
+
+  /// A yielding job has done what was queued when it started, and stops performing: returns
+  /// whether work is left, for the next job it then submits (pending from now on).
+  @inlinable
+  mutating func yielded() -> Bool {
+    (isPerforming, isJobPending) = (false, !queue.isEmpty)
+    if !isJobPending { cancelledStamps.removeAll() }
+    return isJobPending
   }
 
   /// Where `stamp` is, or goes, in `entries` (binary search: stamps increase along the list).
@@ -311,13 +320,9 @@ struct ChannelState<Value: Sendable>: Sendable {
     precondition(
       replays.allSatisfy { replay in !entries.contains { $0.stamp == replay.entry.stamp } },
       "invariant 3: a replaying subscriber is in the rounds' list")
-    if case .events = kind {
-      precondition(replays.isEmpty, "invariant 3: an event channel replays")
-    }
-    if activeCount == 0 {
-      for case .round? in queue.items[queue.head...] {
-        preconditionFailure("invariant 3: a round for nobody")
-      }
+    if case .events = kind, !replays.isEmpty { preconditionFailure("invariant 3: events replay") }
+    for case .round? in queue.items[queue.head...] where activeCount == 0 {
+      preconditionFailure("invariant 3: a round for nobody")
     }
   }
 }

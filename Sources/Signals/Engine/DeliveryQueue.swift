@@ -43,12 +43,8 @@ struct DeliveryQueue<Element: Sendable>: Sendable {
   /// Takes out the queued elements that `matches`, in order; the others stay, in order.
   @inlinable
   mutating func removeAll(where matches: (Element) -> Bool) -> [Element] {
-    var taken: [Element] = []
-    var kept: [Element?] = []
-    for case let element? in items[head...] {
-      if matches(element) { taken.append(element) } else { kept.append(element) }
-    }
-    (items, head) = (kept, 0)
-    return taken
+    let queued = items[head...].compactMap { $0 }
+    (items, head) = (queued.filter { !matches($0) }, 0)
+    return queued.filter(matches)
   }
 }

@@ -6,4 +6,8 @@ protocol DeliveryExecutor: Sendable {
   var canDeliverHere: Bool { get }
   /// Runs `job` later, in the executor's context.
   func submit(_ job: @escaping @Sendable () -> Void)
+  /// Whether a job delivers only what was queued when it started and submits another for the
+  /// rest, so other work runs between (``Channel/publish(_:through:)``). Such a job holds the
+  /// executor; `submit` must never run a job at once, or each would nest in the last.
+  var yields: Bool { get }
 }

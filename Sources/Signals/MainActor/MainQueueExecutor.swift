@@ -19,6 +19,11 @@ final class MainQueueExecutor: DeliveryExecutor {
     DispatchQueue.getSpecific(key: mainQueueKey) == true
   }
 
+  /// Yes: a producer faster than the main actor's handlers must not keep other main-queue work
+  /// (rendering, input) from running.
+  @usableFromInline
+  var yields: Bool { true }
+
   @usableFromInline
   func submit(_ job: @escaping @Sendable () -> Void) {
     DispatchQueue.main.async(execute: job)

@@ -11,6 +11,10 @@ struct SchedulerExecutor<Scheduler: SignalScheduler>: DeliveryExecutor {
   @inlinable
   var canDeliverHere: Bool { false }
 
+  /// No: a scheduler may run a job at once (``InlineScheduler``), and a job would nest in the last.
+  @inlinable
+  var yields: Bool { false }
+
   @inlinable
   func submit(_ job: @escaping @Sendable () -> Void) {
     scheduler.schedule(job)

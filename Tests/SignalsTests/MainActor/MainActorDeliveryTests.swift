@@ -161,6 +161,34 @@ private let mainQueueKey: DispatchSpecificKey<Bool> = {
     token.cancel()
   }
 
+  /// A producer faster than the main actor's handler must not starve the main queue (issues 48
+  /// and 50: a 5 ms heartbeat held off for a second, or for good). A job delivers what was
+  /// queued when it started, then lets other main-queue work run; what was written while it ran
+  /// comes in a later job. Here value 2 is written while value 1 is handled (by a background
+  /// thread the handler waits for, or by the handler itself), after the handler queued a
+  /// heartbeat on the main queue: the heartbeat runs first. Before, the job went on to deliver 2.
+  @Test(arguments: [true, false])
+  func aJobLeavesValuesWrittenWhileItRunsForALaterJob(writesFromBackground: Bool) async {
+    let owner = MutableProperty(0)
+    let log = Recorder<String>()
+    let token = owner.property.receive(on: .mainActor).sink { value in
+      log.record("value \(value)")
+      guard value == 1 else { return }
+      DispatchQueue.main.async { log.record("heartbeat") }
+      if writesFromBackground {
+        onBackgroundThreadAndWait { owner.value = 2 }
+      } else {
+        owner.value = 2
+      }
+    }
+    onBackgroundThreadAndWait { owner.value = 1 }  // queued: a job delivers it
+    for _ in 0..<4 where log.values.count < 4 {
+      await drainMainQueue()
+    }
+    #expect(log.values == ["value 0", "value 1", "heartbeat", "value 2"])
+    token.cancel()
+  }
+
   @Test func cancellingDropsEventsQueuedForTheMainQueue() async {
     let sender = EventSender<String>()
     let screen = Screen()
