@@ -1,4 +1,13 @@
 extension MutableProperty where Value: Equatable {
+  /// ``modify(_:)``, except that a run of `body` that leaves the value equal (`==`) to the one it
+  /// was given stores and delivers nothing, so a guard that refuses changes nothing observable:
+  /// `form.modifyIfChanged { if $0.canSubmit { $0.isSubmitting = true } }`. Such a run counts as
+  /// made when it read the value (it is not run again if a write came in between). `==` runs
+  /// unlocked after each run: keep it side-effect free.
+  public func modifyIfChanged<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    try channel.modify(body, storesIf: !=)
+  }
+
   /// Stores `newValue` and delivers it only if it differs from the stored value; returns
   /// whether it did (setting ``value`` always delivers, as `@Published` does):
   ///
@@ -11,17 +20,8 @@ extension MutableProperty where Value: Equatable {
   /// `==` runs unlocked, and again if another write came in between: keep it side-effect free.
   @discardableResult
   public func setIfChanged(_ newValue: Value) -> Bool {
-    do {
-      try modify { value in
-        guard value != newValue else { throw Unchanged() }
-        value = newValue
-      }
-      return true
-    } catch {
-      return false
-    }
+    var changed = false
+    channel.modify({ (changed, $0) = ($0 != newValue, newValue) }, storesIf: { _, _ in changed })
+    return changed
   }
 }
-
-/// How ``MutableProperty/setIfChanged(_:)`` leaves `modify` without storing. Internal.
-private struct Unchanged: Error {}

@@ -100,10 +100,10 @@ final class SignUpViewModel: Sendable {
   }
 
   func submit() async {
-    var accepted = false
-    form.modify { form in  // the double-submit guard: check and set in one write
-      accepted = form.canSubmit
-      if accepted { form.isSubmitting = true }
+    let accepted = form.modifyIfChanged { form in  // the double-submit guard: one write, or none
+      guard form.canSubmit else { return false }
+      form.isSubmitting = true
+      return true
     }
     guard accepted else { return }
     let (email, password) = (form.value.email, form.value.password)
@@ -130,6 +130,12 @@ final class SignUpViewModel: Sendable {
   }
 }
 // snippet-end
+
+extension SignUpViewModel {
+  /// The whole form, for the test that a refused submit writes nothing (each output the screen
+  /// binds skips repeats, so a write of the unchanged form would not show there).
+  var formForTests: Property<SignUpForm> { form.property }
+}
 
 @Suite struct SignUpFormTests {
   private struct Setup {
@@ -209,6 +215,21 @@ final class SignUpViewModel: Sendable {
     _ = try await setup.registration.requests(count: 1)
     await setup.model.submit()  // the button is disabled; a double tap gets here anyway
     #expect(setup.registration.callCount == 1)
+    setup.registration.resolve(with: ())
+    await first.value
+  }
+
+  /// A refused submit changes nothing observable: the guard writes the form only when it accepts.
+  /// (With `modify`, each refused tap stored the unchanged form and delivered it again.)
+  @Test func aRefusedSubmitWritesAndDeliversNothing() async throws {
+    let setup = Setup()
+    try await setup.fillValidForm()
+    let first = Task { await setup.model.submit() }
+    _ = try await setup.registration.requests(count: 1)
+    let form = Recorder(setup.model.formForTests)
+    await setup.model.submit()  // refused twice: a submit is running
+    await setup.model.submit()
+    #expect(form.values.map(\.isSubmitting) == [true], "the current form alone, no write since")
     setup.registration.resolve(with: ())
     await first.value
   }

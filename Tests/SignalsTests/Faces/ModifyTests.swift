@@ -31,6 +31,19 @@ import Testing
     token.cancel()
   }
 
+  /// `modifyIfChanged`: a run that leaves the value equal (a guard that refuses) stores and
+  /// delivers nothing; one that changes it is a `modify`.
+  @Test func modifyIfChangedDeliversOnlyARunThatChangedTheValue() {
+    let owner = MutableProperty<Set<String>>(["ada"])
+    let recorder = Recorder(owner.property)
+    let addedGrace = owner.modifyIfChanged { names in names.insert("grace").inserted }
+    let addedAdaAgain = owner.modifyIfChanged { names in names.insert("ada").inserted }
+    #expect(addedGrace)
+    #expect(!addedAdaAgain)
+    #expect(
+      recorder.values == [["ada"], ["ada", "grace"]], "the refused insert delivered nothing")
+  }
+
   @Test func returnsWhatTheBodyReturned() {
     let owner = MutableProperty<Set<String>>(["ada"])
     let recorder = Recorder(owner.property)
