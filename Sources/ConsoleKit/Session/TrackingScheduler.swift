@@ -18,6 +18,9 @@ public final class TrackingScheduler: SignalScheduler {
     self.changed = changed
   }
 
+  /// The clock of `base`, which runs the work.
+  public var now: Duration { base.now }
+
   /// Whether no scheduled work is waiting or running.
   public var isIdle: Bool {
     count.withLock { $0 == 0 }

@@ -1,31 +1,21 @@
 /// The entry points only this package's own tests use (`package`: invisible to clients).
 extension EventSender {
   /// How many deliveries the queue's buffer holds without growing (small again after a burst).
-  package var queueCapacity: Int {
-    channel.queueCapacity
-  }
+  package var queueCapacity: Int { channel.queueCapacity }
 
   /// Stops if the engine breaks an invariant; model-based and stress tests call it every step.
-  package func checkInvariants() {
-    channel.checkInvariants()
-  }
+  package func checkInvariants() { channel.checkInvariants() }
 }
 
 extension MutableProperty {
   /// As ``EventSender/checkInvariants()``.
-  package func checkInvariants() {
-    channel.checkInvariants()
-  }
+  package func checkInvariants() { channel.checkInvariants() }
 }
 
 extension Channel {
   /// The capacity of the delivery queue's buffer.
-  var queueCapacity: Int {
-    state.withLock { $0.queue.items.capacity }
-  }
+  var queueCapacity: Int { state.withLock { $0.queue.items.capacity } }
 
   /// Checks the state machine's invariants (``ChannelState/checkInvariants()``).
-  func checkInvariants() {
-    state.withLock { $0.checkInvariants() }
-  }
+  func checkInvariants() { state.withLock { $0.checkInvariants() } }
 }

@@ -1,10 +1,8 @@
 import Synchronization
 
 /// One subscription of ``Property/combineLatest(_:)``. Internal. A source notification queues a
-/// read on the output channel; the read is made when it is delivered, so the subscriber receives
-/// the newest combination, once per owner change: a read that finds no owner newer than the pair
-/// delivered last delivers nothing. (Reading at notification time queued pairs that were stale by
-/// delivery, and a handler writing the sources answered each of them, without bound.)
+/// read, made when its turn comes: the newest pair, delivered only if some owner is newer than in
+/// the pair delivered last (a pair read at notification could be stale by its delivery).
 final class SnapshotCombiner: Sendable {
   private let notify: Channel<Void>
   /// The subscriber's token on the notification channel: cancel it first, it calls user code.

@@ -36,6 +36,10 @@ public struct DispatchQueueScheduler: SignalScheduler {
     let pending = PendingAction(on: queue, after: delay.dispatchInterval, action)
     return SubscriptionToken { pending.cancel() }
   }
+
+  /// Dispatch's monotonic clock, which the delays are measured on: the time since the system
+  /// started (on Darwin, not counting sleep).
+  public var now: Duration { .nanoseconds(DispatchTime.now().uptimeNanoseconds) }
 }
 
 extension SignalScheduler where Self == DispatchQueueScheduler {

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A scheduler that runs work at once, on the calling thread (Combine's `ImmediateScheduler`), for
 /// where a scheduler is required but no hop or wait is wanted: `receive(on: .inline)` returns the
 /// stream unchanged; delays are **ignored**, so a debounce on it lets every value through.
@@ -17,6 +19,9 @@ public struct InlineScheduler: SignalScheduler {
     action()
     return SubscriptionToken {}
   }
+
+  /// Dispatch's monotonic clock, as ``DispatchQueueScheduler/now`` (delays here are ignored).
+  public var now: Duration { .nanoseconds(DispatchTime.now().uptimeNanoseconds) }
 }
 
 extension SignalScheduler where Self == InlineScheduler {

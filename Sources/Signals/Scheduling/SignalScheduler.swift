@@ -16,4 +16,9 @@ public protocol SignalScheduler: Sendable {
   /// first. Cancelling prevents a run that has not started yet; it does not stop one in progress.
   func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
     -> SubscriptionToken
+
+  /// The clock `schedule(after:_:)` waits on, as the time since a fixed start; it never goes back,
+  /// and only differences mean something. Virtual on a test scheduler, so a countdown that reads
+  /// it moves with the delays it schedules; monotonic on the others (since the system started).
+  var now: Duration { get }
 }

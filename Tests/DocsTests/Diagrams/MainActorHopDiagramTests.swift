@@ -13,6 +13,8 @@ import Testing
 
 /// A stand-in for the main queue: runs each job `delay` after it is scheduled, on virtual time.
 private final class MainQueueStandIn: SignalScheduler {
+  var now: Duration { scheduler.now }
+
   private let scheduler: TestScheduler
   private let delay: Duration
   /// Keeps every scheduled job's token, so the job is not cancelled before it runs.

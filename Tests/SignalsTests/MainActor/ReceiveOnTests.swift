@@ -9,6 +9,8 @@ import Testing
 /// property and sends an event. Signals promises never to call a scheduler under one of its own
 /// locks, so this must neither deadlock nor trip the non-recursive lock.
 private final class CallingBackScheduler: SignalScheduler {
+  var now: Duration { clock.now }
+
   let clock = TestScheduler()
   let probe = MutableProperty(0)
   let pings = EventSender<Int>()

@@ -8,6 +8,8 @@ import Testing
 /// action that has already *started* (its timer fired) when a newer value arrives, so cancelling
 /// its token comes too late to stop it.
 private final class ManualScheduler: SignalScheduler {
+  var now: Duration { .zero }  // no clock: the test runs each action by hand
+
   private enum Phase {
     case pending
     case started

@@ -68,6 +68,8 @@ import Testing
 
 /// A `TestScheduler` that counts the jobs it is given.
 private final class CountingScheduler: SignalScheduler {
+  var now: Duration { clock.now }
+
   let clock = TestScheduler()
   let jobs = Counter()
 
