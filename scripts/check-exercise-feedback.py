@@ -11,13 +11,17 @@ Usage:
    "failed ... Known issue was not recorded", and without the `/` exercise 1's filter runs 10
    and 11 too.
 2. Behaviour of exercise 11's command, run as the learner runs it (it builds first), in three
-   copies of Exercises/Exercises/Exercise11StateOrEvent.swift:
-   - as committed (no answers): red, and each of the ten messages names a flowchart question;
-   - every answer `.event` (eight wrong): red, eight messages, none naming a right answer;
-   - the answers of Exercises/Solutions/Solution11StateOrEvent.swift: green.
-   A message never shows the answer (`.state`, `.stateUntilAcknowledged`, ... other than the
-   learner's own) nor its reason. The file is restored afterwards (also on failure) and the
-   tests built again.
+   copies of Exercises/Exercises/Exercise11StateOrEvent.swift, one per kind of answer:
+   - empty (as committed, no answers): red, ten messages, each only "<case>: not answered yet"
+     (no question, no kind: an unanswered case gives nothing away);
+   - wrong (every answer `.event`, eight of them wrong): red, eight messages, each
+     "<case>: not .event; ask <question>", the question being the first flowchart question
+     whose right answer rules `.event` out (pinned below, per case), asked yes or no, ending in
+     "?" and naming no kind but the learner's own;
+   - right (the answers of Exercises/Solutions/Solution11StateOrEvent.swift): green, no message.
+   No message shows an answer (`.state`, "state", ... other than the learner's `.event`) nor a
+   reason from the key (Exercises/Checks/Exercise11Key.swift). The file is restored afterwards
+   (also on failure) and the tests built again.
 
 Standard library only.
 """
@@ -33,11 +37,28 @@ from typing import List, Tuple
 ROOT = Path(__file__).resolve().parent.parent
 EXERCISE = ROOT / "Exercises/Exercises/Exercise11StateOrEvent.swift"
 SOLUTION = ROOT / "Exercises/Solutions/Solution11StateOrEvent.swift"
-CHECKS = ROOT / "Exercises/Checks/Exercise11Checks.swift"
+KEY = ROOT / "Exercises/Checks/Exercise11Key.swift"
 TEXTS = ["docs/guide.md", "docs/guide.ko.md", "docs/companion.md", "docs/companion.ko.md", "README.md",
          "Exercises/README.md", "CONTRIBUTING.md"]
 COMMAND = re.compile(r"(?P<env>SIGNALS_EXERCISE=(?P<n>\S+) )?swift test --filter Exercise(?P<m>\d+)(?P<slash>/?)")
 KINDS = ["state", "event", "stateUntilAcknowledged", "notAScreenOutput"]
+# A kind in words, as a message could give it away.
+KIND_WORDS = re.compile(r"\b(state|event|acknowledged|not a screen output|no screen output)\b", re.I)
+CASES = ["theUnreadBadgeCount", "aConfirmDeleteAlert", "aDeepLinkAtLaunch", "anAnalyticsPingForAPurchase",
+         "anOfflineBannerThatSurvivesRotation", "dismissingTheKeyboardAfterSend", "theProgressOfAnUpload",
+         "aPasswordTooShortMessage", "theWelcomeAfterSignUp", "aSoundForAMessageInTheOpenChat"]
+# For the answer .event, the question each case must ask (the first whose right answer rules
+# .event out); the two cases that are events are answered right and ask nothing.
+FIRST_WRONG_FOR_EVENT = {
+    "theUnreadBadgeCount": "the flowchart's last question again, yes or no: ",
+    "aConfirmDeleteAlert": "flowchart question 2 again, yes or no: ",
+    "aDeepLinkAtLaunch": "flowchart question 1 again, yes or no: ",
+    "anAnalyticsPingForAPurchase": "the rule under the flowchart as a question, yes or no: ",
+    "anOfflineBannerThatSurvivesRotation": "the flowchart's last question again, yes or no: ",
+    "theProgressOfAnUpload": "the flowchart's last question again, yes or no: ",
+    "aPasswordTooShortMessage": "the flowchart's last question again, yes or no: ",
+    "theWelcomeAfterSignUp": "flowchart question 1 again, yes or no: ",
+}
 
 
 def command_problems(text: str, where: str) -> List[str]:
@@ -95,16 +116,37 @@ def issue_lines(output: str) -> List[str]:
     return issues
 
 
-def leaks(lines: List[str], allowed: List[str], reasons: List[str]) -> List[str]:
-    found = []
-    for line in lines:
-        for kind in KINDS:
-            if kind not in allowed and re.search(r"\." + kind + r"\b", line):
-                found.append(f"shows the answer .{kind}: {line}")
-        for reason in reasons:
-            if reason in line:
-                found.append(f"shows the reason '{reason}': {line}")
-    return found
+def message_of(issue: str) -> str:
+    """The drill's own text in an issue line: what follows the last '↳' (its comment)."""
+    return issue.rsplit("↳", 1)[-1].strip() if "↳" in issue else ""
+
+
+def message_problems(message: str, given: str, reasons: List[str]) -> List[str]:
+    """What is wrong with one message of the drill for an answer `given` ('' for none)."""
+    case = message.split(":", 1)[0]
+    if case not in CASES:
+        return [f"names no case of the drill: {message!r}"]
+    if not given:
+        expected = f"{case}: not answered yet"
+        return [] if message == expected else [f"an unanswered case says more than {expected!r}: {message!r}"]
+    problems = []
+    if given != "event":
+        raise ValueError("the check pins the questions for the answer .event only")
+    prefix = f"{case}: not .{given}; ask "
+    if case not in FIRST_WRONG_FOR_EVENT:
+        return [f"a right answer got a message: {message!r}"]
+    expected = prefix + FIRST_WRONG_FOR_EVENT[case]
+    if not message.startswith(expected) or not message.endswith("?"):
+        problems.append(f"expected {expected!r} and a yes/no question ending in '?', got {message!r}")
+    if KIND_WORDS.search(message[len(prefix):]):
+        problems.append(f"names a kind beyond the learner's answer: {message!r}")
+    for kind in KINDS:
+        if kind != given and re.search(r"\." + kind + r"\b", message):
+            problems.append(f"shows the answer .{kind}: {message!r}")
+    for reason in reasons:
+        if reason in message:
+            problems.append(f"shows the reason {reason!r}: {message!r}")
+    return problems
 
 
 def check_behaviour() -> List[str]:
@@ -115,21 +157,21 @@ def check_behaviour() -> List[str]:
     right = solution[start:end]
     start, end = answers_block(committed)
     all_event = re.sub(r": nil$", ": .event", committed[start:end], flags=re.M)
-    key = CHECKS.read_text(encoding="utf-8")
-    key = key[key.index("public var answer"):key.index("public var question")]
-    reasons = [reason[:20] for reason in re.findall(r'"([^"\\]{10,})"', key)]
+    reasons = [reason[:20] for reason in re.findall(r'"([^"\\]{10,})"', KEY.read_text(encoding="utf-8"))]
     variants = [
-        ("as committed (no answers)", committed, False, 10, []),
-        ("every answer .event", with_answers(committed, all_event), False, 8, ["event"]),
-        ("the solution's answers", with_answers(committed, right), True, 0, []),
+        ("empty (as committed)", committed, False, 10, ""),
+        ("wrong (every answer .event)", with_answers(committed, all_event), False, 8, "event"),
+        ("right (the solution's answers)", with_answers(committed, right), True, 0, ""),
     ]
     try:
-        for title, source, green, issues, allowed in variants:
+        for title, source, green, issues, given in variants:
             EXERCISE.write_text(source, encoding="utf-8")
             status, output = run_learner_command()
             lines = issue_lines(output)
             summary = f"exit {status}, {len(lines)} issue(s)"
             print(f"  {title}: {summary}")
+            for line in lines:
+                print(f"    {message_of(line)}")
             if "error:" in output and "Build complete" not in output and status != 0 and not lines:
                 problems.append(f"{title}: the command did not build:\n{output[-3000:]}")
                 continue
@@ -137,10 +179,10 @@ def check_behaviour() -> List[str]:
                 problems.append(
                     f"{title}: expected {'green' if green else 'red'} with {issues} issue(s), "
                     f"got {summary}:\n{output[-3000:]}")
+            if green and not re.search(r"Test check\(_:\) with 10 test cases passed", output):
+                problems.append(f"{title}: no 'check(_:) with 10 test cases passed' line:\n{output[-3000:]}")
             for line in lines:
-                if "ask " not in line or "question" not in line:
-                    problems.append(f"{title}: a message names no flowchart question: {line}")
-            problems += [f"{title}: {leak}" for leak in leaks(lines, allowed, reasons)]
+                problems += [f"{title}: {problem}" for problem in message_problems(message_of(line), given, reasons)]
     finally:
         EXERCISE.write_text(committed, encoding="utf-8")
         subprocess.run(["swift", "build", "--build-tests"], cwd=ROOT, check=False,
@@ -166,10 +208,37 @@ def self_test() -> int:
         "↳ x: not answered yet; ask question 2"]
     failures += 0 if ok else 1
     print(f"{'ok  ' if ok else 'FAIL'} reads an issue with its comment line")
-    ok = leaks(["x: not answered yet; ask question 2"], [], ["it stays"]) == [] and len(
-        leaks(["(answer.kind → .state)", "it stays until"], [], ["it stays"])) == 2
+    samples = [
+        ("an unanswered case that says only so", "aDeepLinkAtLaunch: not answered yet", "", 0),
+        ("an unanswered case that asks a question",
+         "aDeepLinkAtLaunch: not answered yet; ask flowchart question 1 again, yes or no: x?", "", 1),
+        ("a wrong answer asked the pinned question",
+         "aConfirmDeleteAlert: not .event; ask flowchart question 2 again, yes or no: does it persist "
+         "until the user dismisses it?", "event", 0),
+        ("a wrong answer asked another question",
+         "aConfirmDeleteAlert: not .event; ask flowchart question 1 again, yes or no: x?", "event", 1),
+        ("a wrong answer that names the outcome",
+         "aConfirmDeleteAlert: not .event; ask flowchart question 2 again, yes or no: does it "
+         "persist? yes -> STATE", "event", 2),
+        ("a wrong answer that names the answer in code voice",
+         "aConfirmDeleteAlert: not .event; ask flowchart question 2 again, yes or no: is it .state?",
+         "event", 2),
+        ("a wrong answer that shows the reason",
+         "aConfirmDeleteAlert: not .event; ask flowchart question 2 again, yes or no: it stays until "
+         "the user answers?", "event", 1),
+        ("a wrong answer that is not a question",
+         "aConfirmDeleteAlert: not .event; ask flowchart question 2 again, yes or no: think.", "event", 1),
+        ("a right answer with a message", "aSoundForAMessageInTheOpenChat: not .event; ask x?", "event", 1),
+    ]
+    for title, message, given, expected in samples:
+        found = message_problems(message, given, ["it stays until"])
+        ok = len(found) == expected
+        failures += 0 if ok else 1
+        print(f"{'ok  ' if ok else 'FAIL'} {title}: {expected} problem(s)" + ("" if ok else f", got {found}"))
+    ok = message_of("✘ Test check(_:) recorded an issue at X.swift:1:1: Issue recorded ↳ x: not answered "
+                    "yet") == "x: not answered yet"
     failures += 0 if ok else 1
-    print(f"{'ok  ' if ok else 'FAIL'} finds an answer or a reason in a message")
+    print(f"{'ok  ' if ok else 'FAIL'} takes the drill's message from an issue line")
     print("self-test " + ("passed" if failures == 0 else f"failed ({failures})"))
     return 0 if failures == 0 else 1
 
@@ -188,8 +257,9 @@ def main(arguments: List[str]) -> int:
         for problem in problems:
             print(f"  {problem}", file=sys.stderr)
         return 1
-    print("check-exercise-feedback: OK (the solving command is printed everywhere; exercise 11 is "
-          "red with the question to ask for missing and wrong answers, green for right ones)")
+    print("check-exercise-feedback: OK (the solving command is printed everywhere; exercise 11 says "
+          "only 'not answered yet' for an empty answer, asks the first flowchart question a wrong one "
+          "got wrong, yes or no, and is green for right ones)")
     return 0
 
 

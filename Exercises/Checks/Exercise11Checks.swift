@@ -1,7 +1,7 @@
 import Testing
 
 /// The kinds of output, as the guide's flowchart sorts them, and the one answer outside it.
-public enum OutputKind: String, Sendable {
+public enum OutputKind: String, CaseIterable, Sendable {
   /// What the screen shows now: a rebuilt screen shows it again.
   case state
   /// Something that happened once, for the bound screen: a screen that binds later must not
@@ -48,75 +48,89 @@ public enum DrillOutput: String, CaseIterable, Sendable {
   /// A sound when a message arrives while the chat is open (the message itself joins the list).
   case aSoundForAMessageInTheOpenChat
 
-  /// The answer, and why, as the guide's flowchart reaches it.
-  public var answer: (kind: OutputKind, why: String) {
-    switch self {
-    case .theUnreadBadgeCount:
-      (.state, "it says how many are unread now: a rebuilt tab bar must show it")
-    case .aConfirmDeleteAlert:
-      (.state, "it stays until the user answers, and the answer is a view-model method")
-    case .aDeepLinkAtLaunch:
-      (
-        .stateUntilAcknowledged,
-        "it arrives before anyone is bound and must not be lost: a pending destination, kept "
-          + "until the container reports that it presented it"
-      )
-    case .anAnalyticsPingForAPurchase:
-      (
-        .notAScreenOutput,
-        "no screen draws or does it: the view model calls the analytics service; as an event it "
-          + "would be lost with no screen bound and sent twice with two"
-      )
-    case .anOfflineBannerThatSurvivesRotation:
-      (.state, "it describes now; whatever rebuilds the view, the banner must be there again")
-    case .dismissingTheKeyboardAfterSend:
-      (.event, "an action of the bound screen, done once; a screen built later has no keyboard up")
-    case .theProgressOfAnUpload:
-      (.state, "a screen that binds later must show how far the upload is now")
-    case .aPasswordTooShortMessage:
-      (.state, "derived from what is typed now: a rebuilt form shows it again")
-    case .theWelcomeAfterSignUp:
-      (
-        .stateUntilAcknowledged,
-        "the request can finish with no screen bound, and the user must know"
-      )
-    case .aSoundForAMessageInTheOpenChat:
-      (
-        .event,
-        "feedback now: playing it for a chat rebuilt later is wrong, and missing it loses nothing "
-          + "(the message is in the list)"
-      )
-    }
+  /// What the drill says about `given`, this output's answer: `nil` when it is right; "not
+  /// answered yet" and nothing more when it is `nil`; otherwise the first question of the
+  /// flowchart whose right answer rules `given` out, asked as a yes/no question. The message never
+  /// names the right kind nor its reason.
+  public func feedback(for given: OutputKind?) -> String? {
+    guard let given else { return "\(rawValue): not answered yet" }
+    guard let question = firstQuestionRulingOut(given) else { return nil }
+    return "\(rawValue): not .\(given.rawValue); ask \(question.asked)"
   }
 
-  /// The flowchart question (docs/guide.md, chapter 1) whose answer decides this output: what a
-  /// wrong answer's message names, so it points at the question without giving the answer.
-  public var question: String {
-    switch self {
-    case .aDeepLinkAtLaunch, .theWelcomeAfterSignUp:
-      "question 1: can it finish while no screen is bound, and must the user see it?"
-    case .aConfirmDeleteAlert:
-      "question 2: does it persist until the user dismisses it?"
-    case .dismissingTheKeyboardAfterSend, .aSoundForAMessageInTheOpenChat:
-      "question 4: is it feedback for an action the bound screen just took?"
-    case .theUnreadBadgeCount, .anOfflineBannerThatSurvivesRotation, .theProgressOfAnUpload,
-      .aPasswordTooShortMessage:
-      "the last question: if the screen were rebuilt now, should it show this?"
-    case .anAnalyticsPingForAPurchase:
-      "the question before the flowchart: does any screen draw it or do it?"
-    }
-  }
-
-  /// Checks `Answers` for this output. A wrong or missing answer fails with the flowchart
-  /// question to ask, never with the answer itself: the comparison is not quoted in the message
-  /// (Swift Testing would print both sides of `given == answer.kind`).
+  /// Checks `Answers` for this output: records `feedback(for:)` as an issue unless the answer is
+  /// right. The comparison is not an expectation, because Swift Testing would print both sides.
   public func check<Answers: OutputClassification>(_: Answers.Type) {
-    guard let given = Answers.kind(of: self) else {
-      Issue.record("\(rawValue): not answered yet; ask \(question)")
-      return
+    if let message = feedback(for: Answers.kind(of: self)) {
+      Issue.record(Comment(rawValue: message))
     }
-    if given != answer.kind {
-      Issue.record("\(rawValue): not .\(given.rawValue); ask \(question)")
+  }
+
+  /// Walks the right path through the flowchart (the key's answers) and stops at the first
+  /// question after whose right answer `given` can no longer be reached; `nil` if `given` is
+  /// the kind the path ends at.
+  func firstQuestionRulingOut(_ given: OutputKind) -> FlowchartQuestion? {
+    let (decider, decidingAnswer, _) = key
+    let questions = FlowchartQuestion.allCases
+    for (index, question) in questions.enumerated() {
+      let answer = question == decider ? decidingAnswer : question.outcome(true) == nil
+      let stillReachable: [OutputKind] =
+        question.outcome(answer).map { [$0] }
+        ?? questions[(index + 1)...].flatMap { [$0.outcome(true), $0.outcome(false)] }.compactMap {
+          $0
+        }
+      if !stillReachable.contains(given) { return question }
+      if question == decider { return nil }
+    }
+    return nil
+  }
+}
+
+/// The guide's flowchart (docs/guide.md, chapter 1) as yes/no questions in the order they are
+/// asked; the first answer that decides gives the output's kind.
+public enum FlowchartQuestion: CaseIterable, Sendable {
+  /// The rule under the flowchart, asked first: what no screen draws or does is no output.
+  case drawnOrDone
+  /// Question 1.
+  case mustBeSeenWhenNoScreenIsBound
+  /// Question 2.
+  case staysUntilDismissed
+  /// Question 3.
+  case isADestination
+  /// Question 4.
+  case isFeedbackForTheScreensAction
+  /// The last question, for what none of the four decides.
+  case showsOnARebuiltScreen
+
+  /// The question as the drill asks it: where it is in the guide, then the question.
+  public var asked: String {
+    switch self {
+    case .drawnOrDone:
+      "the rule under the flowchart as a question, yes or no: does any screen draw it or do it?"
+    case .mustBeSeenWhenNoScreenIsBound:
+      "flowchart question 1 again, yes or no: can it finish while no screen is bound, and must "
+        + "the user see it?"
+    case .staysUntilDismissed:
+      "flowchart question 2 again, yes or no: does it persist until the user dismisses it?"
+    case .isADestination:
+      "flowchart question 3 again, yes or no: is it a destination, a screen presented now?"
+    case .isFeedbackForTheScreensAction:
+      "flowchart question 4 again, yes or no: is it feedback for an action the bound screen just "
+        + "took?"
+    case .showsOnARebuiltScreen:
+      "the flowchart's last question again, yes or no: if the screen were torn down and built "
+        + "again right now, should it show this?"
+    }
+  }
+
+  /// The kind that answering `yes` (or no) decides, or `nil` when the flowchart goes on.
+  func outcome(_ yes: Bool) -> OutputKind? {
+    switch self {
+    case .drawnOrDone: yes ? nil : .notAScreenOutput
+    case .mustBeSeenWhenNoScreenIsBound: yes ? .stateUntilAcknowledged : nil
+    case .staysUntilDismissed, .isADestination: yes ? .state : nil
+    case .isFeedbackForTheScreensAction: yes ? .event : nil
+    case .showsOnARebuiltScreen: yes ? .state : .event
     }
   }
 }

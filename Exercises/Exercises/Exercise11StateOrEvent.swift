@@ -7,9 +7,11 @@ import Testing
 // For each output in `DrillOutput` (Exercises/Checks/Exercise11Checks.swift lists them, each
 // with its situation), answer `.state`, `.event`, `.stateUntilAcknowledged` or
 // `.notAScreenOutput`: replace the `nil` of its case below. Run
-// `SIGNALS_EXERCISE=11 swift test --filter Exercise11/`: with every answer right the test passes;
-// a wrong or missing answer fails, and its message names the flowchart question to ask again
-// (not the answer: the reasons are in Exercises/Solutions/Solution11StateOrEvent.swift's key).
+// `SIGNALS_EXERCISE=11 swift test --filter Exercise11/`: with every answer right the test passes.
+// A case still `nil` says only that it is not answered yet. A wrong answer asks you, as a yes/no
+// question, the first flowchart question whose right answer rules your answer out: answer it
+// for that case, follow the flowchart on from there, and change your answer. It never tells you
+// the answer; once all ten pass, the solution (Exercises/Solutions) says where the reasons are.
 //
 // The flowchart, in short:
 // 1. Can it finish while no screen is bound, and must the user see it? State until acknowledged.
@@ -17,7 +19,8 @@ import Testing
 // 3. Is it a destination, a screen presented now? State (the container's, or the view model's).
 // 4. Is it feedback for an action the bound screen just took? An event.
 // Otherwise: if the screen were rebuilt now, should it show this? Yes: state. No: event.
-// And what no screen draws or does is no screen output: the view model calls a service.
+// And what no screen draws or does is no screen output: the view model calls a service (the
+// drill asks this first: does any screen draw it or do it?).
 
 /// Your answers.
 enum MyAnswers: OutputClassification {

@@ -1,8 +1,9 @@
 import ExerciseChecks
 import Testing
 
-// Solution to exercise 11 (state or event?). Each answer follows the flowchart; the reasons are
-// in `DrillOutput.answer` (Exercises/Checks/Exercise11Checks.swift).
+// Solution to exercise 11 (state or event?). Each answer follows the flowchart; the key, with the
+// question that decides each output and why, is `DrillOutput.key`
+// (Exercises/Checks/Exercise11Key.swift).
 
 /// The answers.
 enum MyAnswers: OutputClassification {
