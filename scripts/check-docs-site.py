@@ -2,22 +2,27 @@
 """Opens the documentation as a reader sees it, in headless Chromium, and fails on a broken page.
 
 scripts/build-docs.sh builds the DocC archives of Signals, SignalsConcurrency, SignalsObservation and
-SignalsTesting into .build/docs. This script makes them one static site (docc process-archive
-transform-for-static-hosting, each archive under its own base path: /Signals/,
-/SignalsConcurrency/, /SignalsObservation/, /SignalsTesting/), serves it on 127.0.0.1 (python3's http.server) and
-opens, in Chromium, each module's landing page and every article and API collection page. DocC
-pages are a JavaScript app, so a page counts as rendered only when its DOM shows the page's
-title (from the page's own data file) and its content. A page fails on:
+SignalsTesting and makes them one static site (by default .build/docs-site; `--site docs-site`
+for a reader), each archive under its own base path: /Signals/, /SignalsConcurrency/,
+/SignalsObservation/, /SignalsTesting/. This script serves that site on 127.0.0.1 (python3's
+http.server) and opens, in Chromium, each module's landing page, every article and API
+collection page, and the symbol pages of SYMBOL_PAGES (Property, TaskOwner). DocC pages are a
+JavaScript app, so a page counts as rendered only when its DOM shows the page's title (from the
+page's own data file) and its content. A page fails on:
   - not rendering: no title, the wrong title (DocC's "page not found"), or no content;
+  - a symbol page of SYMBOL_PAGES without its doc comment: the first words of the comment in the
+    source must be on the page (a page built from symbol graphs without doc comments shows only
+    its declaration and the catalog's Topics);
   - a console error, an uncaught exception or a failed request (Chromium's log included);
   - a broken image (an <img> that did not load; lazy ones are loaded at once, wherever they are);
   - an internal link that leads nowhere (its address is not a page or file of the site).
 A screenshot of each landing page is written beside the site (.build/docs-site/*.png).
 
-  scripts/check-docs-site.py [--docs DIR] [--site DIR]   (defaults: .build/docs, .build/docs-site)
+  scripts/check-docs-site.py [--site DIR]  the site scripts/build-docs.sh built (default: .build/docs-site)
   scripts/check-docs-site.py --all        also every symbol page (slower; not run by CI)
   scripts/check-docs-site.py --self-test  pages broken each way must fail, a good one must pass,
-                                          and a real DocC article whose data is missing must fail
+                                          a real DocC article whose data is missing must fail, and
+                                          so must Property's page when its data has no doc comment
 
 Chromium is driven through its DevTools protocol over a pipe (--remote-debugging-pipe), so only
 Python's standard library is needed; Chromium comes from Debian's `chromium` package.
@@ -28,8 +33,10 @@ import fcntl
 import functools
 import glob
 import http.server
+import io
 import json
 import os
+import re
 import select
 import shutil
 import subprocess
@@ -45,6 +52,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODULES = ["Signals", "SignalsConcurrency", "SignalsObservation", "SignalsTesting"]
 RENDER_TIMEOUT = 30.0  # seconds; a DocC page renders in well under one here
 SETTLE = 0.5  # seconds after rendering in which a late console error is still caught
+# Symbol pages whose doc comment must show: (module, page route, title, source folder, the
+# declaration the comment stands above).
+SYMBOL_PAGES = [
+    ("Signals", "documentation/signals/property", "Property", "Sources/Signals",
+     r"public struct Property<"),
+    ("SignalsConcurrency", "documentation/signalsconcurrency/taskowner", "TaskOwner",
+     "Sources/SignalsConcurrency", r"public final class TaskOwner\b"),
+]
 
 # What a page shows once rendered: its title, how much text its content has, its images and
 # its links. DocC puts the page title in an <h1> inside <main>. DocC loads images lazily, and a
@@ -58,6 +73,7 @@ PAGE_STATE_JS = """(() => {
     ready: document.readyState,
     title: h1 ? h1.textContent.trim() : null,
     text: main ? main.innerText.trim().length : 0,
+    body: main ? main.innerText : '',
     images: Array.from(document.images).map(i => ({
       src: i.currentSrc || i.src, complete: i.complete, width: i.naturalWidth })),
     links: Array.from(document.querySelectorAll('a[href]')).map(a => a.href),
@@ -182,11 +198,37 @@ def problems_in_events(events):
     return found
 
 
+def words(text):
+    """`text` as the reader sees it, for comparison: no code voice or emphasis marks, one space."""
+    return " ".join(re.sub(r"[`*]", "", text).split())
+
+
+def doc_comment_start(source_dir, declaration):
+    """The first words (up to eight) of the doc comment above `declaration` in `source_dir`."""
+    for path in sorted(glob.glob(os.path.join(ROOT, source_dir, "**", "*.swift"), recursive=True)):
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+        for number, line in enumerate(lines):
+            if re.match(declaration, line):
+                above = number - 1
+                while above >= 0 and lines[above].lstrip().startswith("@"):
+                    above -= 1  # attributes between the comment and the declaration
+                first = above
+                while first >= 0 and lines[first].lstrip().startswith("///"):
+                    first -= 1
+                if first == above:
+                    raise SystemExit(f"check-docs-site: no doc comment above {declaration!r} in {path}")
+                return " ".join(words(lines[first + 1].lstrip()[3:]).split()[:8])
+    raise SystemExit(f"check-docs-site: {declaration!r} not found in {source_dir}")
+
+
 class Site:
-    """The static site on 127.0.0.1, with an optional set of paths to answer 404 (self-test)."""
+    """The static site on 127.0.0.1, with optional paths to answer 404 or with other content
+    (self-test)."""
 
     def __init__(self, directory):
         self.hidden = set()
+        self.replaced = {}  # path -> bytes served instead of the file
         site = self
 
         class Handler(http.server.SimpleHTTPRequestHandler):
@@ -194,9 +236,17 @@ class Site:
                 super().__init__(*args, directory=directory, **kwargs)
 
             def send_head(self):
-                if urllib.parse.urlsplit(self.path).path in site.hidden:
+                path = urllib.parse.urlsplit(self.path).path
+                if path in site.hidden:
                     self.send_error(404)
                     return None
+                if path in site.replaced:
+                    body = site.replaced[path]
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    return io.BytesIO(body)
                 return super().send_head()
 
             def log_message(self, *args):
@@ -220,8 +270,10 @@ class Site:
             return False
 
 
-def open_page(browser, site, url, expected_title, screenshot=None, timeout=RENDER_TIMEOUT):
-    """Opens `url` in a fresh tab; returns the list of problems (empty when the page is fine)."""
+def open_page(browser, site, url, expected_title, screenshot=None, timeout=RENDER_TIMEOUT,
+              expected_text=None):
+    """Opens `url` in a fresh tab; returns the list of problems (empty when the page is fine).
+    With `expected_text` (a symbol's doc comment), the page must show it."""
     target = browser.call("Target.createTarget", {"url": "about:blank"})["targetId"]
     session = browser.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
     first_event = len(browser.events)
@@ -252,6 +304,8 @@ def open_page(browser, site, url, expected_title, screenshot=None, timeout=RENDE
             problems.append(f"did not render: title {state['title']!r}, expected {expected_title!r}")
         elif state.get("text", 0) < len(expected_title) + 40:
             problems.append(f"did not render: only {state.get('text', 0)} characters of content")
+        elif expected_text and words(expected_text) not in words(state.get("body", "")):
+            problems.append(f"lacks its doc comment: {expected_text!r} is not on the page")
         for image in state.get("images", []):
             if not image["complete"] or image["width"] == 0:
                 problems.append(f"broken image: {image['src']}")
@@ -273,36 +327,27 @@ def open_page(browser, site, url, expected_title, screenshot=None, timeout=RENDE
     return problems
 
 
-def build_site(docs, site_dir):
-    shutil.rmtree(site_dir, ignore_errors=True)
-    os.makedirs(site_dir)
+def require_site(site_dir):
     for module in MODULES:
-        archive = os.path.join(docs, f"{module}.doccarchive")
-        if not os.path.isdir(archive):
-            raise SystemExit(f"check-docs-site: {archive} missing: run scripts/build-docs.sh first")
-        subprocess.run(["docc", "process-archive", "transform-for-static-hosting", archive,
-                        "--output-path", os.path.join(site_dir, module),
-                        "--hosting-base-path", module], check=True, stdout=subprocess.DEVNULL)
-    # A plain index at the root, so the site has one front door.
-    with open(os.path.join(site_dir, "index.html"), "w", encoding="utf-8") as f:
-        f.write("<!doctype html><meta charset=utf-8><title>Signals documentation</title>"
-                "<main><h1>Signals documentation</h1><ul>"
-                + "".join(f'<li><a href="/{m}/documentation/{m.lower()}/">{m}</a></li>' for m in MODULES)
-                + "</ul></main>\n")
+        if not os.path.isdir(os.path.join(site_dir, module, "data")):
+            raise SystemExit(f"check-docs-site: no {module} in {site_dir}: run scripts/build-docs.sh first "
+                             "(with --site DIR for another folder)")
 
 
 def pages(site_dir, every_symbol):
-    """(module, url path, title, is landing page) for each page to open."""
-    found = []
+    """(module, url path, title, is landing page, doc comment it must show) for each page to open."""
+    found = [(module, f"/{module}/{route}/", title, False, doc_comment_start(source, declaration))
+             for module, route, title, source, declaration in SYMBOL_PAGES]
+    listed = {path for _, path, _, _, _ in found}
     for module in MODULES:
         data = os.path.join(site_dir, module, "data")
         for path in sorted(glob.glob(os.path.join(data, "documentation", "**", "*.json"), recursive=True)):
             with open(path, encoding="utf-8") as f:
                 metadata = json.load(f).get("metadata", {})
             role = metadata.get("role")
-            if role in ("collection", "article", "collectionGroup") or every_symbol:
-                route = os.path.relpath(path, data)[: -len(".json")]
-                found.append((module, f"/{module}/{route}/", metadata.get("title"), role == "collection"))
+            route = f"/{module}/{os.path.relpath(path, data)[: -len('.json')]}/"
+            if (role in ("collection", "article", "collectionGroup") or every_symbol) and route not in listed:
+                found.append((module, route, metadata.get("title"), role == "collection", None))
     return found
 
 
@@ -311,9 +356,10 @@ def check_site(site_dir, every_symbol):
     site = Site(site_dir)
     failures, opened = 0, 0
     try:
-        for module, path, title, landing in pages(site_dir, every_symbol):
+        for module, path, title, landing, comment in pages(site_dir, every_symbol):
             screenshot = os.path.join(site_dir, f"landing-{module}.png") if landing else None
-            problems = open_page(browser, site, site.origin + path, title, screenshot)
+            problems = open_page(browser, site, site.origin + path, title, screenshot,
+                                 expected_text=comment)
             opened += 1
             if problems:
                 failures += 1
@@ -321,7 +367,8 @@ def check_site(site_dir, every_symbol):
                 for problem in problems:
                     print(f"     {problem}")
             else:
-                print(f"ok   {path}  ({title})" + (f"  screenshot: {screenshot}" if screenshot else ""))
+                print(f"ok   {path}  ({title})" + (f"  screenshot: {screenshot}" if screenshot else "")
+                      + (f"  shows its doc comment: {comment!r}" if comment else ""))
     finally:
         browser.close()
         site.close()
@@ -330,7 +377,8 @@ def check_site(site_dir, every_symbol):
         return 1
     links = Site.resolves.cache_info().currsize
     print(f"docs site: {opened} pages rendered in Chromium with no console error, broken image or dead "
-          f"link ({links} internal addresses followed)")
+          f"link ({links} internal addresses followed); {len(SYMBOL_PAGES)} symbol pages show their doc "
+          "comments")
     return 0
 
 
@@ -360,6 +408,8 @@ BROKEN_PAGES = {
                           + '</p><img src="/missing.svg"></main>', "broken image: "),
     "dead-link.html": ("<!doctype html><body><main><h1>Broken page</h1><p>" + "x " * 60
                        + '</p><a href="/documentation/nowhere/">nowhere</a></main>', "link leads nowhere: /documentation/nowhere/"),
+    "topics-only.html": ("<!doctype html><body><main><h1>Broken page</h1><p>struct Broken</p><h2>Topics</h2>"
+                         "<p>" + "init() value sink(_:) " * 8 + "</p></main>", "lacks its doc comment"),
 }
 DOT_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><circle cx="4" cy="4" r="4"/></svg>'
 
@@ -383,7 +433,8 @@ def self_test(site_dir):
         site = Site(scratch)
         try:
             problems = open_page(browser, site, site.origin + "/good.html", "Good page",
-                                 os.path.join(scratch, "good.png"))
+                                 os.path.join(scratch, "good.png"),
+                                 expected_text="Content that a `reader` came for.")
             if problems or not os.path.getsize(os.path.join(scratch, "good.png")):
                 print(f"self-test FAILED: a good page was reported broken: {problems}")
                 ok = False
@@ -392,7 +443,9 @@ def self_test(site_dir):
             expected_title = {"never-renders.html": "Broken page", "wrong-title.html": "Broken page"}
             for name, (_, expected) in BROKEN_PAGES.items():
                 problems = open_page(browser, site, f"{site.origin}/{name}",
-                                     expected_title.get(name, "Broken page"), timeout=5)
+                                     expected_title.get(name, "Broken page"), timeout=5,
+                                     expected_text=("The doc comment of a broken page"
+                                                    if name == "topics-only.html" else None))
                 if not any(expected in p for p in problems):
                     print(f"self-test FAILED: {name}: expected a problem containing {expected!r}, got {problems}")
                     ok = False
@@ -402,7 +455,8 @@ def self_test(site_dir):
             browser.close()
             site.close()
 
-    # A real DocC article whose data file is missing: DocC's app loads, but the page must fail.
+    # A real DocC article whose data file is missing, and Property's page whose data has no doc
+    # comment (only its declaration and Topics): DocC's app loads, but each page must fail.
     if os.path.isdir(os.path.join(site_dir, "Signals")):
         browser = Chromium()
         site = Site(site_dir)
@@ -416,11 +470,29 @@ def self_test(site_dir):
                 ok = False
             else:
                 print(f"self-test ok: a DocC article without its data fails: {'; '.join(broken)}")
+            module, route, title, source, declaration = SYMBOL_PAGES[0]
+            comment = doc_comment_start(source, declaration)
+            path = f"/{module}/{route}/"
+            good = open_page(browser, site, site.origin + path, title, expected_text=comment)
+            data = f"/{module}/data/{route}.json"
+            with open(os.path.join(site_dir, module, "data", f"{route}.json"), encoding="utf-8") as f:
+                page = json.load(f)
+            page.pop("abstract", None)
+            page["primaryContentSections"] = [section for section in page.get("primaryContentSections", [])
+                                              if section.get("kind") == "declarations"]
+            site.replaced[data] = json.dumps(page).encode()
+            broken = open_page(browser, site, site.origin + path, title, expected_text=comment)
+            if good or not any(p.startswith("lacks its doc comment") for p in broken):
+                print(f"self-test FAILED: {title}'s page: intact {good}, without its doc comment {broken}")
+                ok = False
+            else:
+                print(f"self-test ok: {title}'s page shows {comment!r}, and fails without its doc comment: "
+                      f"{'; '.join(broken)}")
         finally:
             browser.close()
             site.close()
     else:
-        print("self-test: no site built yet, the DocC case was skipped")
+        print("self-test: no site built yet (scripts/build-docs.sh), the DocC cases were skipped")
         ok = False
     print("self-test passed" if ok else "self-test FAILED")
     return 0 if ok else 1
@@ -429,9 +501,8 @@ def self_test(site_dir):
 def main(argv):
     def option(name, default):
         return os.path.abspath(argv[argv.index(name) + 1]) if name in argv else default
-    docs = option("--docs", os.path.join(ROOT, ".build", "docs"))
     site_dir = option("--site", os.path.join(ROOT, ".build", "docs-site"))
-    build_site(docs, site_dir)
+    require_site(site_dir)
     if "--self-test" in argv:
         return self_test(site_dir)
     return check_site(site_dir, "--all" in argv)
