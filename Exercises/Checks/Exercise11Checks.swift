@@ -74,11 +74,8 @@ public enum DrillOutput: String, CaseIterable, Sendable {
     let questions = FlowchartQuestion.allCases
     for (index, question) in questions.enumerated() {
       let answer = question == decider ? decidingAnswer : question.outcome(true) == nil
-      let stillReachable: [OutputKind] =
-        question.outcome(answer).map { [$0] }
-        ?? questions[(index + 1)...].flatMap { [$0.outcome(true), $0.outcome(false)] }.compactMap {
-          $0
-        }
+      let later = questions[(index + 1)...].flatMap { [$0.outcome(true), $0.outcome(false)] }
+      let stillReachable = question.outcome(answer).map { [$0] } ?? later.compactMap { $0 }
       if !stillReachable.contains(given) { return question }
       if question == decider { return nil }
     }
