@@ -10,14 +10,15 @@ Usage:
     python3 scripts/check-guide-snippets.py --self-test check the checker itself
     python3 scripts/check-guide-snippets.py --cited-tests
                                                         print the name of every test function
-                                                        the guides link to, one a line (for
+                                                        the guides and docs/api-map.md link
+                                                        to, one a line (for
                                                         scripts/run-guide-tests.sh)
 
 Checked documents: the guide and its companion in both languages (docs/guide.md,
 docs/guide.ko.md, docs/companion.md, docs/companion.ko.md), the DocC articles in
 Sources/Signals/Signals.docc, Sources/SignalsConcurrency/SignalsConcurrency.docc,
 Sources/SignalsObservation/SignalsObservation.docc and Sources/SignalsTesting/SignalsTesting.docc,
-and README.md (its marked blocks and its links).
+and README.md (its marked blocks and its links) and docs/api-map.md (its links).
 
 Snippets. A region of Swift code is named with marker comments:
 
@@ -75,8 +76,8 @@ Rules (each violation is reported with file:line; the exit status is 1 if there 
   10. a line anchor to a Swift file (README.md's `File.swift#L21-L36`) is inside the file, and
      when the link's text names a function (`Type.name()`), the range is exactly its
      declaration: from its doc comment or its `func` line through its closing brace.
-README.md is checked for rules 1, 2 (its marked blocks), 4 and 10; its unmarked blocks (a
-consumer's Package.swift) are allowed.
+README.md and docs/api-map.md are checked for rules 1, 2 (their marked blocks), 4 and 10; an
+unmarked block (README's consumer Package.swift) is allowed there.
 
 Standard library only; runs on any python3 >= 3.8.
 """
@@ -100,8 +101,9 @@ GUIDE_PAIRS = [
     ("docs/companion.md", "docs/companion.ko.md"),
 ]
 GUIDES = [path for pair in GUIDE_PAIRS for path in pair]
-# Checked for links only (and line anchors): the README a reader starts from.
-LINKED_DOCUMENTS = ["README.md"]
+# Checked for links only (and line anchors): the README a reader starts from, and the API map
+# (a task, its one API, the test that proves it; scripts/check-task-table.py checks its names).
+LINKED_DOCUMENTS = ["README.md", "docs/api-map.md"]
 NOTE_PREFIX = {".ko.md": "> 풀이:", ".md": "> Note:"}
 # Names in prose `code` spans that no Swift file here declares or uses: other platforms' and
 # libraries' API, named to compare with (Android, RxCocoa, TCA, Combine's operators the guide
@@ -1061,9 +1063,10 @@ e   ^--x----
 
 
 def cited_tests(root: Path) -> List[str]:
-    """The functions the guides name in a link to a Swift file under Tests/, sorted, once each."""
+    """The functions the guides and the API map name in a link to a Swift file under Tests/,
+    sorted, once each."""
     names = set()
-    for relative in GUIDES:
+    for relative in GUIDES + ["docs/api-map.md"]:
         document = parse_document(root / relative)
         for link in document.links:
             function = FUNCTION_TEXT.match(link.text.strip())

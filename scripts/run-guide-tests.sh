@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Runs every test the guides link to, and only those: the names come from the links themselves
-# (`python3 scripts/check-guide-snippets.py --cited-tests`), so a test the guide starts citing
-# runs here without anyone editing this script. Fails if a cited test does not exist in the
-# built test products, so nothing the guide cites can be silently skipped.
+# Runs every test the guides (and docs/api-map.md) link to, and only those: the names come from
+# the links themselves (`python3 scripts/check-guide-snippets.py --cited-tests`), so a test the
+# guide starts citing runs here without anyone editing this script. Fails if a cited test does
+# not exist in the built test products, so nothing the guide cites can be silently skipped.
 #
 # Usage: scripts/run-guide-tests.sh [extra swift test options]
 set -euo pipefail
