@@ -200,8 +200,8 @@ def check(graph_root: Path, table: Path) -> List[str]:
             problems.append(f"{table}:{mention.line}: `{mention.text}`: no symbol "
                             f"{mention.full} (there are: {', '.join(overloads) or 'none'})")
     for mention in strict:
-        if not api.knows(mention.base) and not any(problem.startswith(f"{table}:{mention.line}: `{mention.text}`")
-                                 for problem in problems):
+        where = f"{table}:{mention.line}: `{mention.text}`"
+        if not api.knows(mention.base) and not any(p.startswith(where) for p in problems):
             problems.append(f"{table}:{mention.line}: `{mention.text}` is in the API column or "
                             "heads a building block but names no public symbol")
     named = {mention.base for mention in found}
@@ -259,7 +259,8 @@ def self_test() -> int:
             ",\n  and `.hash(into:)`, on a continuation line, is still `Box`'s (a witness, but it "
             "exists).", "."), None),
         "detects a member in no row": (table.replace(" (`.state`)", ""), "`Kind.state` is in no"),
-        "detects a type in no row": (table.replace("- `Kind` (`.state`)", "- x"), "`Kind` is in no"),
+        "detects a type in no row": (
+            table.replace("- `Kind` (`.state`)", "- x"), "`Kind` is in no"),
         "detects a function in no row": (table.replace(", then `settle(_:)`", ""), "`settle`"),
         "detects a removed member": (table.replace("(`.open()`)", "(`.open()`, `.close()`)"),
                                      "names Box.close, which no longer exists"),
