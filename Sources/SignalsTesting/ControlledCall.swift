@@ -101,6 +101,11 @@ public final class ControlledCall<Request: Sendable, Response: Sendable>: Sendab
     state.withLock { state in state.cancelled.sorted().map { state.log.elements[$0] } }
   }
 
+  /// The calls still waiting for an answer with their requests, oldest first, read together.
+  var pendingCalls: [(index: Int, request: Request)] {
+    state.withLock { state in state.pending.keys.sorted().map { ($0, state.log.elements[$0]) } }
+  }
+
   /// Returns the first `count` requests once that many calls were made (at once if they were).
   /// When it returns, each of them is pending (unless answered or cancelled meanwhile), so the
   /// test can answer it.

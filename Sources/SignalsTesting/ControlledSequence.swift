@@ -67,6 +67,11 @@ public final class ControlledSequence<Element: Sendable>: Sendable {
     state.withLock { $0.isStopped }
   }
 
+  /// Whether the consumer is suspended in `next()`, waiting for the test's next element.
+  var isConsumerWaiting: Bool {
+    state.withLock { $0.waiting != nil }
+  }
+
   /// How many times the consumer asked for an element so far.
   public var pullCount: Int {
     state.withLock { state in state.pulls.elements.count { $0 == .next } }

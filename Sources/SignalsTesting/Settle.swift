@@ -60,12 +60,15 @@ public struct SettleFailure: Error, CustomStringConvertible, Sendable {
   public let description: String
 }
 
-/// The rounds of `settle` and `expectSilence`: `nil` once settled, otherwise what never
-/// settled. With `runsAll`, each round runs every pending action (moving the clock to each
-/// one's due time), not only the due ones.
+/// The rounds of `settle`, `expectSilence` and ``ScreenHarness``: `nil` once settled, otherwise
+/// what never settled. With `runsAll`, each round runs every pending action (moving the clock to
+/// each one's due time), not only the due ones. With `answers` (the requests of the test's fakes
+/// that wait for its answer), a round stops waiting for the tasks once each unfinished task can
+/// be waiting for one of them (see `awaitTasksOrAnswers`): they are settled, not hung.
 @MainActor
 func settleRounds(
-  _ scheduler: TestScheduler?, _ tasks: [TaskOwnerProbe], runsAll: Bool, timeout: Duration
+  _ scheduler: TestScheduler?, _ tasks: [TaskOwnerProbe], runsAll: Bool, timeout: Duration,
+  answers: PendingAnswers? = nil
 ) async -> String? {
   let roundLimit = 1_000
   let quietRoundsToSettle = 3
@@ -73,7 +76,14 @@ func settleRounds(
   for _ in 0..<roundLimit {
     let ran = (runsAll ? scheduler?.runPending() : scheduler?.runDue()) ?? 0
     var awaited = false
-    for probe in tasks where probe.unfinishedCount > 0 {
+    if let answers {
+      switch await awaitTasksOrAnswers(tasks, answers, timeout: timeout) {
+      case .progressed: awaited = true
+      case .quiet: break
+      case .timedOut(let what): return "could not settle: \(what)"
+      }
+    }
+    for probe in tasks where answers == nil && probe.unfinishedCount > 0 {
       awaited = true
       do {
         try await probe.idle(timeout: timeout)
