@@ -1,0 +1,86 @@
+import Testing
+
+extension ScreenHarness {
+  /// Settles (as ``advance(by:fileID:filePath:line:column:)`` by zero: tasks may be left waiting
+  /// for the test), then asserts that the oldest emissions not yet asserted are `values` of
+  /// `output`, in order, and consumes them. Emissions of ignored outputs on the way are skipped.
+  ///
+  /// - Failure: one issue at the caller's line showing the expected and the arrived sequences
+  ///   side by side (each arrival as `output: value @ time`, across outputs), and what the view
+  ///   model waits for, if anything. Nothing is consumed, so
+  ///   ``finish(fileID:filePath:line:column:)`` lists the arrivals again.
+  public func expect<Value: Sendable & Equatable>(
+    _ output: ScreenOutput<Value>, _ values: Value..., fileID: String = #fileID,
+    filePath: String = #filePath, line: Int = #line, column: Int = #column
+  ) async {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard await settleWork(at: location) else { return }
+    let (positions, arrived) = candidates(for: output.id)
+    let matches =
+      positions.count >= values.count
+      && zip(positions, values).allSatisfy { position, value in
+        arrived[position].output == output.id && arrived[position].value as? Value == value
+      }
+    if matches {
+      log.removeFirst(values.isEmpty ? 0 : positions[values.count - 1] + 1)
+      return
+    }
+    let expected = values.map { "\(output.name): \($0)" }
+    let actual = positions.map { arrived[$0].description }
+    Issue.record(
+      Comment(
+        rawValue: "expect(\(output.name)) did not match what arrived:\n"
+          + sideBySide(expected, actual) + waitingForTest),
+      sourceLocation: location)
+  }
+
+  /// Settles as ``expect(_:_:fileID:filePath:line:column:)`` does, then takes the oldest
+  /// emission not yet asserted, which must be one of `output`, and returns its value for the
+  /// test to examine; or records an issue listing what arrived and returns `nil`.
+  public func take<Value: Sendable>(
+    _ output: ScreenOutput<Value>, fileID: String = #fileID, filePath: String = #filePath,
+    line: Int = #line, column: Int = #column
+  ) async -> Value? {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard await settleWork(at: location) else { return nil }
+    let (positions, arrived) = candidates(for: output.id)
+    if let first = positions.first, arrived[first].output == output.id,
+      let value = arrived[first].value as? Value
+    {
+      log.removeFirst(first + 1)
+      return value
+    }
+    Issue.record(
+      Comment(
+        rawValue: "take(\(output.name)): the next arrival is not one: "
+          + "\(positions.map { arrived[$0].description })" + waitingForTest),
+      sourceLocation: location)
+    return nil
+  }
+
+  /// The unasserted emissions, and the positions among them an assertion on output `id` looks
+  /// at: all but those of ignored outputs (other than `id`).
+  private func candidates(for id: Int) -> ([Int], [EmissionLog.Emission]) {
+    let arrived = log.unasserted
+    let positions = arrived.indices.filter {
+      arrived[$0].output == id || !ignored.contains(arrived[$0].output)
+    }
+    return (positions, arrived)
+  }
+
+  /// `expected` and `actual` in two columns, a row a position, `✗` where they differ (arrivals
+  /// after the expected ones are listed unmarked: the next assertion may take them).
+  private func sideBySide(_ expected: [String], _ actual: [String]) -> String {
+    let expectedRows = ["expected"] + expected
+    let actualRows = ["arrived"] + actual
+    let width = expectedRows.map(\.count).max() ?? 0
+    let rows = max(expectedRows.count, actualRows.count)
+    return (0..<rows).map { row in
+      let left = row < expectedRows.count ? expectedRows[row] : ""
+      let right = row < actualRows.count ? actualRows[row] : "(nothing)"
+      let differs = row > 0 && row < expectedRows.count && !right.hasPrefix(left + " @")
+      let padding = String(repeating: " ", count: width - left.count)
+      return "  \(differs ? "✗" : " ") \(left)\(padding) | \(right)"
+    }.joined(separator: "\n")
+  }
+}
