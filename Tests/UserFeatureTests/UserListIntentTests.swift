@@ -8,7 +8,8 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(5)))
 struct UserListIntentTests {
-  let screen = UserListHarness()
+  let list = UserListScreen()
+  var screen: ScreenHarness { list.screen }
 
   /// An intent on a screen showing `shown` (nothing if `nil`), and its answer.
   struct Refused: Sendable, CustomTestStringConvertible {
@@ -44,47 +45,54 @@ struct UserListIntentTests {
   }
 
   @Test(arguments: Refused.all)
-  func aRequestWithNothingToDoIsRefusedAndChangesNothing(_ refused: Refused) async throws {
+  func aRequestWithNothingToDoIsRefusedAndChangesNothing(_ refused: Refused) async {
     if let shown = refused.shown {
-      try await screen.beginWithList(shown, hasMore: false, query: refused.query)
+      await list.beginWithList(shown, hasMore: false, query: refused.query)
+    } else {
+      await screen.expect(list.state, .idle)
     }
-    let before = screen.states.values
 
-    refused.intent(screen.viewModel)
+    refused.intent(list.viewModel)
 
-    #expect(screen.events.values == [.refused(refused.refusal)])
-    await screen.expectSilence()
-    #expect(screen.states.values == before)
-    #expect(screen.calls.requests.count == (refused.shown == nil ? 0 : 1))
+    await screen.expect(list.events, .refused(refused.refusal))
+    // Runs a search the intent may have scheduled: it must change nothing either.
+    await screen.advance(by: UserListViewModel.searchDebounce)
+    #expect(list.calls.requests.count == (refused.shown == nil ? 0 : 1))
+    await screen.finish()
   }
 
-  @Test func openingAPositionOnTheListShowsThatUser() async throws {
-    try await screen.beginWithList(4...6, hasMore: false)
+  @Test func openingAPositionOnTheListShowsThatUser() async {
+    await list.beginWithList(4...6, hasMore: false)
 
-    screen.viewModel.open(2)
+    list.viewModel.open(2)
 
-    #expect(screen.events.values == [.showDetail(5)])
+    await screen.expect(list.events, .showDetail(5))
+    await screen.finish()
   }
 
-  @Test func aSubmittedNewQuerySearchesAfterTheDebounce() async throws {
-    try await screen.beginWithList(1...2, hasMore: false)
+  @Test func aSubmittedNewQuerySearchesAfterTheDebounce() async {
+    await list.beginWithList(1...2, hasMore: false)
 
-    screen.viewModel.submitSearch("Le")
-    screen.scheduler.advance(by: UserListViewModel.searchDebounce)
-    try await screen.succeed(1, with: TestUsers.page(1...1, hasMore: false))
+    list.viewModel.submitSearch("Le")
+    await screen.advance(by: UserListViewModel.searchDebounce)
+    await screen.resolve(list.calls, 1, with: TestUsers.page(1...1, hasMore: false))
 
-    #expect(screen.calls.requests.last == .list(query: "Le", page: 1, pageSize: 3))
-    #expect(screen.events.values.isEmpty)
+    #expect(list.calls.requests.last == .list(query: "Le", page: 1, pageSize: 3))
+    await screen.expect(
+      list.state, .loading(query: "Le"), .list(1...1, query: "Le", .idle(hasMore: false)))
+    await screen.finish()
   }
 
-  @Test func aNextPageWhileOneLoadsIsNeitherStartedNorRefused() async throws {
-    try await screen.beginWithList(1...3, hasMore: true)
+  @Test func aNextPageWhileOneLoadsIsNeitherStartedNorRefused() async {
+    await list.beginWithList(1...3, hasMore: true)
 
-    screen.viewModel.loadNextPage()
-    screen.viewModel.loadNextPage()
+    list.viewModel.loadNextPage()
+    list.viewModel.loadNextPage()
 
-    #expect(screen.tasks.unfinishedCount == 1)
-    #expect(screen.events.values.isEmpty)
-    try await screen.succeed(1, with: TestUsers.page(4...4, hasMore: false))
+    #expect(list.tasks.unfinishedCount == 1)
+    await screen.resolve(list.calls, 1, with: TestUsers.page(4...4, hasMore: false))
+    await screen.expect(
+      list.state, .list(1...3, .loadingMore), .list(1...4, .idle(hasMore: false)))
+    await screen.finish()
   }
 }

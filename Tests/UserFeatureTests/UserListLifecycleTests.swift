@@ -7,98 +7,91 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(5)))
 struct UserListLifecycleTests {
-  @Test func selectingAUserSendsOneNavigationEventAndChangesNoState() {
-    let screen = UserListHarness()
+  @Test func selectingAUserSendsOneNavigationEventAndChangesNoState() async {
+    let list = UserListScreen()
 
-    screen.viewModel.select(TestUsers.user(7))
-    let lateSubscriber = Recorder(screen.viewModel.events)
+    list.viewModel.select(TestUsers.user(7))
+    let lateSubscriber = Recorder(list.viewModel.events)
 
-    #expect(screen.events.values == [.showDetail(7)])
-    #expect(screen.states.values == [.idle])
+    await list.screen.expect(list.state, .idle)
+    await list.screen.expect(list.events, .showDetail(7))
     #expect(lateSubscriber.values == [])
+    await list.screen.finish()
   }
 
-  @Test func cancelDuringTheFirstLoadSettlesToIdleAndALateAnswerChangesNothing() async throws {
-    let screen = UserListHarness(whenCancelled: .keepsWaitingForAnswer)
-    screen.viewModel.load()
-    _ = try await screen.calls.requests(count: 1)
+  @Test func cancelDuringTheFirstLoadSettlesToIdleAndALateAnswerChangesNothing() async {
+    let list = UserListScreen(whenCancelled: .keepsWaitingForAnswer)
+    list.viewModel.load()
+    await list.screen.expect(list.state, .idle, .loading(query: ""))
 
-    screen.viewModel.cancel()
-    try await screen.succeed(0, with: TestUsers.page(1...3, hasMore: true))
+    list.viewModel.cancel()
+    await list.screen.resolve(list.calls, 0, with: TestUsers.page(1...3, hasMore: true))
 
-    #expect(screen.calls.cancelledRequests == [.list(query: "", page: 1, pageSize: 3)])
-    #expect(screen.states.values == [.idle, .loading(query: ""), .idle])
-    #expect(screen.events.values == [])
+    #expect(list.calls.cancelledRequests == [.list(query: "", page: 1, pageSize: 3)])
+    await list.screen.expect(list.state, .idle)
+    await list.screen.finish()
   }
 
-  @Test func afterCancelLoadStartsAgain() async throws {
-    let screen = UserListHarness()
-    screen.viewModel.load()
-    _ = try await screen.calls.requests(count: 1)
+  @Test func afterCancelLoadStartsAgain() async {
+    let list = UserListScreen()
+    list.viewModel.load()
+    await list.screen.expect(list.state, .idle, .loading(query: ""))
 
-    screen.viewModel.cancel()
-    screen.viewModel.load()
-    try await screen.succeed(1, with: TestUsers.page(1...1, hasMore: false))
+    list.viewModel.cancel()
+    list.viewModel.load()
+    await list.screen.resolve(list.calls, 1, with: TestUsers.page(1...1, hasMore: false))
 
-    #expect(
-      screen.states.values == [
-        .idle, .loading(query: ""), .idle, .loading(query: ""), .list(1...1, .idle(hasMore: false)),
-      ])
+    await list.screen.expect(
+      list.state, .idle, .loading(query: ""), .list(1...1, .idle(hasMore: false)))
+    await list.screen.finish()
   }
 
-  @Test func cancelDuringARefreshOrAPageLoadPutsTheListBack() async throws {
-    let screen = UserListHarness(whenCancelled: .keepsWaitingForAnswer)
-    try await screen.beginWithList(1...3, hasMore: true)
+  @Test func cancelDuringARefreshOrAPageLoadPutsTheListBack() async {
+    let list = UserListScreen(whenCancelled: .keepsWaitingForAnswer)
+    await list.beginWithList(1...3, hasMore: true)
 
-    screen.viewModel.startRefresh()
-    _ = try await screen.calls.requests(count: 2)
-    screen.viewModel.cancel()
-    screen.viewModel.loadNextPage()
-    _ = try await screen.calls.requests(count: 3)
-    screen.viewModel.cancel()
-    screen.calls.fail(1, with: UserClientError.httpStatus(500))
-    screen.calls.resolve(2, with: TestUsers.page(4...6, hasMore: false))
-    await screen.settle()
+    list.viewModel.startRefresh()
+    await list.screen.expect(list.state, .list(1...3, .refreshing))
+    list.viewModel.cancel()
+    list.viewModel.loadNextPage()
+    await list.screen.expect(
+      list.state, .list(1...3, .idle(hasMore: true)), .list(1...3, .loadingMore))
+    list.viewModel.cancel()
+    list.calls.fail(1, with: UserClientError.httpStatus(500))
+    list.calls.resolve(2, with: TestUsers.page(4...6, hasMore: false))
 
-    #expect(
-      screen.states.values == [
-        .list(1...3, .idle(hasMore: true)),
-        .list(1...3, .refreshing),
-        .list(1...3, .idle(hasMore: true)),
-        .list(1...3, .loadingMore),
-        .list(1...3, .idle(hasMore: true)),
-      ])
-    #expect(screen.events.values == [])
+    await list.screen.expect(list.state, .list(1...3, .idle(hasMore: true)))
+    await list.screen.finish()
   }
 
-  @Test func aViewModelReleasedMidRequestIsDeallocatedAndSendsNothingAfterwards() async throws {
-    let screen = UserListHarness(whenCancelled: .keepsWaitingForAnswer)
-    weak let released = screen.viewModel
-    screen.viewModel.load()
-    _ = try await screen.calls.requests(count: 1)
+  @Test func aViewModelReleasedMidRequestIsDeallocatedAndSendsNothingAfterwards() async {
+    let list = UserListScreen(whenCancelled: .keepsWaitingForAnswer)
+    weak let released = list.viewModel
+    list.viewModel.load()
+    await list.screen.expect(list.state, .idle, .loading(query: ""))
 
-    screen.releaseViewModel()
+    list.releaseViewModel()
 
     #expect(released == nil)
-    #expect(screen.calls.cancelledRequests == [.list(query: "", page: 1, pageSize: 3)])
-    screen.calls.resolve(0, with: TestUsers.page(1...3, hasMore: true))
-    await screen.expectSilence()
-    #expect(screen.states.values == [.idle, .loading(query: "")])
-    #expect(screen.events.values == [])
+    #expect(list.calls.cancelledRequests == [.list(query: "", page: 1, pageSize: 3)])
+    await list.screen.resolve(list.calls, 0, with: TestUsers.page(1...3, hasMore: true))
+    await list.screen.advance(by: UserListViewModel.searchDebounce)
+    await list.screen.finish()
   }
 
-  @Test func aViewModelReleasedDuringTheSearchPauseCancelsTheDebounce() {
-    let screen = UserListHarness()
-    weak let released = screen.viewModel
+  @Test func aViewModelReleasedDuringTheSearchPauseCancelsTheDebounce() async {
+    let list = UserListScreen()
+    weak let released = list.viewModel
 
-    screen.viewModel.search("a")
-    #expect(screen.scheduler.pendingCount == 1)
-    screen.releaseViewModel()
+    list.viewModel.search("a")
+    #expect(list.screen.scheduler.pendingCount == 1)
+    list.releaseViewModel()
 
     #expect(released == nil)
-    #expect(screen.scheduler.pendingCount == 0)
-    screen.scheduler.advance(by: .seconds(1))
-    #expect(screen.states.values == [.idle])
-    #expect(screen.calls.requests == [])
+    #expect(list.screen.scheduler.pendingCount == 0)
+    await list.screen.advance(by: .seconds(1))
+    await list.screen.expect(list.state, .idle)
+    #expect(list.calls.requests == [])
+    await list.screen.finish()
   }
 }

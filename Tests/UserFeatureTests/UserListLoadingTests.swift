@@ -12,34 +12,35 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(5)))
 struct UserListLoadingTests {
-  let screen = UserListHarness()
+  let list = UserListScreen()
+  var screen: ScreenHarness { list.screen }
 
-  @Test func firstLoadGoesFromIdleThroughLoadingToTheList() async throws {
-    screen.viewModel.load()
-    _ = try await screen.calls.requests(count: 1)
-    #expect(screen.states.values == [.idle, .loading(query: "")])
+  @Test func firstLoadGoesFromIdleThroughLoadingToTheList() async {
+    list.viewModel.load()
+    await screen.expect(list.state, .idle, .loading(query: ""))
 
-    try await screen.succeed(0, with: TestUsers.page(1...3, hasMore: true))
+    await screen.resolve(list.calls, 0, with: TestUsers.page(1...3, hasMore: true))
 
-    #expect(
-      screen.states.values == [.idle, .loading(query: ""), .list(1...3, .idle(hasMore: true))])
-    #expect(screen.events.values == [])
-    #expect(screen.calls.requests == [.list(query: "", page: 1, pageSize: 3)])
+    await screen.expect(list.state, .list(1...3, .idle(hasMore: true)))
+    #expect(list.calls.requests == [.list(query: "", page: 1, pageSize: 3)])
+    await screen.finish()
   }
 
   @Test func firstLoadFailureShowsTheUserFacingMessageNotTheUnderlyingError() async throws {
-    screen.viewModel.load()
-    try await screen.fail(0, with: UserClientError.transport(URLError(.notConnectedToInternet)))
+    list.viewModel.load()
+    await screen.fail(
+      list.calls, 0, with: UserClientError.transport(URLError(.notConnectedToInternet)))
 
     let offline = UserFacingError(
       kind: .offline,
       message: "You appear to be offline. Check your connection and try again.",
       underlying: TestFailure())
-    #expect(
-      screen.states.values == [.idle, .loading(query: ""), .failed(query: "", error: offline)])
-    #expect(screen.events.values == [])
+    await screen.expect(list.state, .idle, .loading(query: ""))
+    let failed = try #require(await screen.take(list.state))
+    #expect(failed == .failed(query: "", error: offline))
+    await screen.finish()
     // The underlying error stays available for diagnostics.
-    guard case .failed(_, let shown) = try #require(screen.states.last) else {
+    guard case .failed(_, let shown) = failed else {
       Issue.record("not failed")
       return
     }
@@ -50,34 +51,36 @@ struct UserListLoadingTests {
     #expect(urlError.code == .notConnectedToInternet)
   }
 
-  @Test func anEmptyResultIsItsOwnState() async throws {
-    screen.viewModel.load()
-    try await screen.succeed(0, with: UserPage(users: [], hasMore: false))
+  @Test func anEmptyResultIsItsOwnState() async {
+    list.viewModel.load()
+    await screen.resolve(list.calls, 0, with: UserPage(users: [], hasMore: false))
 
-    #expect(screen.states.values == [.idle, .loading(query: ""), .empty(query: "")])
+    await screen.expect(list.state, .idle, .loading(query: ""), .empty(query: ""))
+    await screen.finish()
   }
 
-  @Test func loadAfterAFailureRetries() async throws {
-    screen.viewModel.load()
-    try await screen.fail(0, with: UserClientError.httpStatus(503))
-    screen.viewModel.load()
-    try await screen.succeed(1, with: TestUsers.page(1...1, hasMore: false))
+  @Test func loadAfterAFailureRetries() async {
+    list.viewModel.load()
+    await screen.fail(list.calls, 0, with: UserClientError.httpStatus(503))
+    list.viewModel.load()
+    await screen.resolve(list.calls, 1, with: TestUsers.page(1...1, hasMore: false))
 
     let server = UserFacingError(
       kind: .server, message: UserFacingError.message(for: .server), underlying: TestFailure())
-    #expect(
-      screen.states.values == [
-        .idle, .loading(query: ""), .failed(query: "", error: server), .loading(query: ""),
-        .list(1...1, .idle(hasMore: false)),
-      ])
-    #expect(screen.calls.requests.count == 2)
+    await screen.expect(
+      list.state, .idle, .loading(query: ""), .failed(query: "", error: server),
+      .loading(query: ""), .list(1...1, .idle(hasMore: false)))
+    #expect(list.calls.requests.count == 2)
+    await screen.finish()
   }
 
-  @Test func duplicateIdentifiersInAPageAreShownOnce() async throws {
-    screen.viewModel.load()
+  @Test func duplicateIdentifiersInAPageAreShownOnce() async {
+    list.viewModel.load()
     let twice = TestUsers.users([1, 2, 1])
-    try await screen.succeed(0, with: UserPage(users: twice, hasMore: false))
+    await screen.resolve(list.calls, 0, with: UserPage(users: twice, hasMore: false))
 
-    #expect(screen.states.last == .list(1...2, .idle(hasMore: false)))
+    await screen.expect(
+      list.state, .idle, .loading(query: ""), .list(1...2, .idle(hasMore: false)))
+    await screen.finish()
   }
 }

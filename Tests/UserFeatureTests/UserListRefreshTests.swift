@@ -15,73 +15,58 @@ struct UserListRefreshTests {
   ])
   func refreshKeepsTheListThenShowsWhatItFound(
     _ answer: UserPage, _ found: UserListState
-  ) async throws {
-    let screen = UserListHarness()
-    try await screen.beginWithList(1...3, hasMore: true)
+  ) async {
+    let list = UserListScreen()
+    await list.beginWithList(1...3, hasMore: true)
 
-    try await screen.refresh(answering: 1, with: answer)
+    await list.refresh(answering: 1, with: answer)
 
-    #expect(
-      screen.states.values == [
-        .list(1...3, .idle(hasMore: true)), .list(1...3, .refreshing), found,
-      ])
-    #expect(screen.events.values == [])
-    #expect(screen.calls.requests.last == .list(query: "", page: 1, pageSize: 3))
+    await list.screen.expect(list.state, .list(1...3, .refreshing), found)
+    #expect(list.calls.requests.last == .list(query: "", page: 1, pageSize: 3))
+    await list.screen.finish()
   }
 
-  @Test func failedRefreshKeepsTheListAndSendsAToast() async throws {
-    let screen = UserListHarness()
-    try await screen.beginWithList(1...3, hasMore: true)
+  @Test func failedRefreshKeepsTheListAndSendsAToast() async {
+    let list = UserListScreen()
+    await list.beginWithList(1...3, hasMore: true)
 
-    screen.viewModel.startRefresh()
-    try await screen.fail(1, with: UserClientError.httpStatus(500))
+    list.viewModel.startRefresh()
+    await list.screen.fail(list.calls, 1, with: UserClientError.httpStatus(500))
 
-    #expect(
-      screen.states.values == [
-        .list(1...3, .idle(hasMore: true)),
-        .list(1...3, .refreshing),
-        .list(1...3, .idle(hasMore: true)),
-      ])
-    #expect(
-      screen.events.values == [
-        .toast("The server is having trouble right now. Please try again later.")
-      ])
+    await list.screen.expect(
+      list.state, .list(1...3, .refreshing), .list(1...3, .idle(hasMore: true)))
+    await list.screen.expect(
+      list.events, .toast("The server is having trouble right now. Please try again later."))
+    await list.screen.finish()
   }
 
-  @Test func refreshCancelsAPageLoadAndItsLateAnswerIsIgnored() async throws {
-    let screen = UserListHarness(whenCancelled: .keepsWaitingForAnswer)
-    try await screen.beginWithList(1...3, hasMore: true)
+  @Test func refreshCancelsAPageLoadAndItsLateAnswerIsIgnored() async {
+    let list = UserListScreen(whenCancelled: .keepsWaitingForAnswer)
+    await list.beginWithList(1...3, hasMore: true)
 
-    screen.viewModel.loadNextPage()
-    screen.viewModel.startRefresh()
-    _ = try await screen.calls.requests(count: 3)
-    #expect(screen.calls.cancelledRequests == [.list(query: "", page: 2, pageSize: 3)])
-    screen.calls.resolve(
+    list.viewModel.loadNextPage()
+    list.viewModel.startRefresh()
+    await list.screen.expect(list.state, .list(1...3, .loadingMore), .list(1...3, .refreshing))
+    #expect(list.calls.cancelledRequests == [.list(query: "", page: 2, pageSize: 3)])
+    list.calls.resolve(
       matching: .list(query: "", page: 1, pageSize: 3), with: TestUsers.page(7...9, hasMore: false))
-    screen.calls.resolve(
+    list.calls.resolve(
       matching: .list(query: "", page: 2, pageSize: 3), with: TestUsers.page(4...6, hasMore: false))
-    await screen.settle()
 
-    #expect(
-      screen.states.values == [
-        .list(1...3, .idle(hasMore: true)),
-        .list(1...3, .loadingMore),
-        .list(1...3, .refreshing),
-        .list(7...9, .idle(hasMore: false)),
-      ])
+    await list.screen.expect(list.state, .list(7...9, .idle(hasMore: false)))
+    await list.screen.finish()
   }
 
-  @Test func refreshOfAnEmptyResultLoadsAgain() async throws {
-    let screen = UserListHarness()
-    screen.viewModel.load()
-    try await screen.succeed(0, with: UserPage(users: [], hasMore: false))
+  @Test func refreshOfAnEmptyResultLoadsAgain() async {
+    let list = UserListScreen()
+    list.viewModel.load()
+    await list.screen.resolve(list.calls, 0, with: UserPage(users: [], hasMore: false))
 
-    try await screen.refresh(answering: 1, with: TestUsers.page(1...1, hasMore: false))
+    await list.refresh(answering: 1, with: TestUsers.page(1...1, hasMore: false))
 
-    #expect(
-      screen.states.values == [
-        .idle, .loading(query: ""), .empty(query: ""), .loading(query: ""),
-        .list(1...1, .idle(hasMore: false)),
-      ])
+    await list.screen.expect(
+      list.state, .idle, .loading(query: ""), .empty(query: ""), .loading(query: ""),
+      .list(1...1, .idle(hasMore: false)))
+    await list.screen.finish()
   }
 }
