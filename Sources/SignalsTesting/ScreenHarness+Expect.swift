@@ -69,18 +69,27 @@ extension ScreenHarness {
   }
 
   /// `expected` and `actual` in two columns, a row a position, `✗` where they differ (arrivals
-  /// after the expected ones are listed unmarked: the next assertion may take them).
-  private func sideBySide(_ expected: [String], _ actual: [String]) -> String {
-    let expectedRows = ["expected"] + expected
-    let actualRows = ["arrived"] + actual
-    let width = expectedRows.map(\.count).max() ?? 0
-    let rows = max(expectedRows.count, actualRows.count)
-    return (0..<rows).map { row in
-      let left = row < expectedRows.count ? expectedRows[row] : ""
-      let right = row < actualRows.count ? actualRows[row] : "(nothing)"
-      let differs = row > 0 && row < expectedRows.count && !right.hasPrefix(left + " @")
-      let padding = String(repeating: " ", count: width - left.count)
-      return "  \(differs ? "✗" : " ") \(left)\(padding) | \(right)"
+  /// after the expected ones are listed unmarked: the next assertion may take them). When the
+  /// expected column would be wider than `columnLimit`, each position takes two lines instead.
+  private func sideBySide(
+    _ expected: [String], _ actual: [String], columnLimit: Int = 48
+  ) -> String {
+    let width = (["expected"] + expected).map(\.count).max() ?? 0
+    return (0..<max(expected.count, actual.count) + 1).map { row in
+      guard row > 0 else {
+        return width > columnLimit
+          ? "  (expected, then arrived)"
+          : "    expected"
+            + String(repeating: " ", count: width - 8) + " | arrived"
+      }
+      let left = row <= expected.count ? expected[row - 1] : ""
+      let right = row <= actual.count ? actual[row - 1] : "(nothing)"
+      let differs = row <= expected.count && !right.hasPrefix(left + " @")
+      let mark = differs ? "✗" : " "
+      guard width <= columnLimit else {
+        return "  \(mark) \(left.isEmpty ? "-" : left)\n      \(right)"
+      }
+      return "  \(mark) \(left)\(String(repeating: " ", count: width - left.count)) | \(right)"
     }.joined(separator: "\n")
   }
 }
