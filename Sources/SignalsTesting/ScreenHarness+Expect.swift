@@ -4,14 +4,16 @@ extension ScreenHarness {
   /// Settles (as ``advance(by:fileID:filePath:line:column:)`` by zero: tasks may be left waiting
   /// for the test), then asserts that the oldest emissions not yet asserted are `values` of
   /// `output`, in order, and consumes them. Emissions of ignored outputs on the way are skipped.
+  /// With `time`, each of them must also have arrived at that virtual time.
   ///
   /// - Failure: one issue at the caller's line showing the expected and the arrived sequences
   ///   side by side (each arrival as `output: value @ time`, across outputs), and what the view
   ///   model waits for, if anything. Nothing is consumed, so
   ///   ``finish(fileID:filePath:line:column:)`` lists the arrivals again.
   public func expect<Value: Sendable & Equatable>(
-    _ output: ScreenOutput<Value>, _ values: Value..., fileID: String = #fileID,
-    filePath: String = #filePath, line: Int = #line, column: Int = #column
+    _ output: ScreenOutput<Value>, _ values: Value..., at time: Duration? = nil,
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+    column: Int = #column
   ) async {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     guard await settleWork(at: location) else { return }
@@ -20,12 +22,15 @@ extension ScreenHarness {
       positions.count >= values.count
       && zip(positions, values).allSatisfy { position, value in
         arrived[position].output == output.id && arrived[position].value as? Value == value
+          && (time == nil || arrived[position].time == time)
       }
     if matches {
       log.removeFirst(values.isEmpty ? 0 : positions[values.count - 1] + 1)
       return
     }
-    let expected = values.map { "\(output.name): \($0)" }
+    let expected = values.map {
+      "\(output.name): \($0)" + (time.map { " @ \(milliseconds($0))" } ?? "")
+    }
     let actual = positions.map { arrived[$0].description }
     Issue.record(
       Comment(
@@ -34,7 +39,7 @@ extension ScreenHarness {
       sourceLocation: location)
   }
 
-  /// Settles as ``expect(_:_:fileID:filePath:line:column:)`` does, then takes the oldest
+  /// Settles as ``expect(_:_:at:fileID:filePath:line:column:)`` does, then takes the oldest
   /// emission not yet asserted, which must be one of `output`, and returns its value for the
   /// test to examine; or records an issue listing what arrived and returns `nil`.
   public func take<Value: Sendable>(
@@ -84,7 +89,8 @@ extension ScreenHarness {
       }
       let left = row <= expected.count ? expected[row - 1] : ""
       let right = row <= actual.count ? actual[row - 1] : "(nothing)"
-      let differs = row <= expected.count && !right.hasPrefix(left + " @")
+      let differs =
+        row <= expected.count && right != left && !right.hasPrefix(left + " @")
       let mark = differs ? "✗" : " "
       guard width <= columnLimit else {
         return "  \(mark) \(left.isEmpty ? "-" : left)\n      \(right)"

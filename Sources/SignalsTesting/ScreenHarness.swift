@@ -21,7 +21,7 @@ import Testing
 /// - Recording: from `record(_:as:)` on (a property's current value is its first emission),
 ///   each emission is stamped with ``scheduler``'s virtual time, in arrival order across
 ///   outputs. An output is recorded for as long as the harness lives.
-/// - Asserting: ``expect(_:_:fileID:filePath:line:column:)`` settles, then takes the oldest
+/// - Asserting: ``expect(_:_:at:fileID:filePath:line:column:)`` settles, then takes the oldest
 ///   emissions not yet asserted, which must be those values of that output, in order; each
 ///   assertion consumes what it matched. ``take(_:fileID:filePath:line:column:)`` takes one
 ///   value to examine. Emissions of an output passed to ``ignore(_:)`` are skipped.

@@ -21,15 +21,15 @@ struct UserListRedundantCallTests {
     }
   }
 
-  /// A list screen recording from where it shows users `shown` (nothing if `nil`).
-  private func screenShowing(
-    _ shown: ClosedRange<Int>?, hasMore: Bool
-  ) async throws -> UserListHarness {
-    let screen = UserListHarness()
+  /// A list screen showing users `shown` (its states asserted), or nothing (`.idle` asserted).
+  private func screenShowing(_ shown: ClosedRange<Int>?, hasMore: Bool) async -> UserListScreen {
+    let list = UserListScreen()
     if let shown {
-      try await screen.beginWithList(shown, hasMore: hasMore)
+      await list.beginWithList(shown, hasMore: hasMore)
+    } else {
+      await list.screen.expect(list.state, .idle)
     }
-    return screen
+    return list
   }
 
   /// Actions repeated while the first one's request runs, and what one request then shows.
@@ -73,30 +73,32 @@ struct UserListRedundantCallTests {
   }
 
   @Test(arguments: Repeated.all)
-  func repeatingAnActionWhileItsRequestRunsStartsNoSecondRequest(
-    _ repeated: Repeated
-  ) async throws {
-    let screen = try await screenShowing(repeated.shown, hasMore: true)
+  func repeatingAnActionWhileItsRequestRunsStartsNoSecondRequest(_ repeated: Repeated) async {
+    let list = await screenShowing(repeated.shown, hasMore: true)
 
     for action in repeated.actions {
-      action.perform(on: screen.viewModel)
+      action.perform(on: list.viewModel)
     }
-    #expect(screen.tasks.unfinishedCount == 1)
-    try await screen.succeed(repeated.requests.count - 1, with: repeated.answer)
+    #expect(list.tasks.unfinishedCount == 1)
+    await list.screen.resolve(list.calls, repeated.requests.count - 1, with: repeated.answer)
 
-    #expect(screen.calls.requests == repeated.requests)
-    #expect(screen.states.values == repeated.states)
+    #expect(list.calls.requests == repeated.requests)
+    // The first state is the one shown before the actions, which screenShowing asserted.
+    for state in repeated.states.dropFirst() {
+      await list.screen.expect(list.state, state)
+    }
+    await list.screen.finish()
   }
 
   /// Loading once a list is shown has nothing to do (the next page's answers when there is
   /// nothing to load: `UserListIntentTests`).
-  @Test func loadingOnceLoadedStartsNothingAndChangesNothing() async throws {
-    let screen = try await screenShowing(1...2, hasMore: false)
+  @Test func loadingOnceLoadedStartsNothingAndChangesNothing() async {
+    let list = await screenShowing(1...2, hasMore: false)
 
-    screen.viewModel.load()
+    list.viewModel.load()
 
-    #expect(screen.tasks.unfinishedCount == 0)
-    #expect(screen.calls.requests.count == 1)
-    #expect(screen.states.values == [.list(1...2, .idle(hasMore: false))])
+    #expect(list.tasks.unfinishedCount == 0)
+    #expect(list.calls.requests.count == 1)
+    await list.screen.finish()
   }
 }
