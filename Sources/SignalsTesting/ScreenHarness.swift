@@ -34,8 +34,8 @@ import Testing
 ///   emissions.
 /// - Waiting: one wait, ``settle(fileID:filePath:line:column:)``, runs what is due on
 ///   ``scheduler`` (without moving its clock), the view model's `TaskOwner` tasks and the
-///   main-queue hops (see `settleRounds`), until nothing can run without the clock moving or
-///   the test answering a fake it ``watch(_:as:)``es. Moving the clock is
+///   main-queue hops (as the free function `settle` does), until nothing can run without the clock moving or
+///   the test answering a fake it watches (`watch(_:as:)`). Moving the clock is
 ///   ``advance(by:fileID:filePath:line:column:)``. A task waiting on a watched
 ///   ``ControlledCall`` request nobody answered makes `settle()` and `finish()` fail at once,
 ///   naming the call and request, instead of waiting a minute of wall clock.

@@ -68,6 +68,25 @@ struct ScreenHarnessTests {
     }
   }
 
+  @Test func anEmissionAtAnotherVirtualTimeFailsShowingBothTimes() async {
+    await screen.advance(by: .milliseconds(300))
+    model.load("a")
+    await withKnownIssue {
+      await screen.expect(state, "idle", "loading a", at: .zero)
+    } matching: { issue in
+      issue.comments.map(\.rawValue) == [
+        "expect(state) did not match what arrived:\n"
+          + "    expected               | arrived\n"
+          + "    state: idle @ 0ms      | state: idle @ 0ms\n"
+          + "  ✗ state: loading a @ 0ms | state: loading a @ 300ms\n"
+          + "(the view model waits for: fetch: request #0 a)"
+      ]
+    }
+    screen.ignoreAll()
+    model.fetch.resolve(0, with: 1)
+    await screen.finish()
+  }
+
   @Test func anUnansweredCallFailsTheFirstWaitAtOnceNamingTheRequest() async {
     model.load("a")
     await withKnownIssue {
