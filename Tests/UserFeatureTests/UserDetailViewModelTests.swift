@@ -7,118 +7,108 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(5)))
 struct UserDetailViewModelTests {
-  @Test func loadsTheUserByIdentifier() async throws {
-    let screen = UserDetailHarness(userID: 7)
+  @Test func loadsTheUserByIdentifier() async {
+    let detail = UserDetailScreen(userID: 7)
 
-    screen.viewModel.load()
-    screen.viewModel.load()
-    #expect(screen.tasks.unfinishedCount == 1)
-    try await screen.succeed(0, with: TestUsers.user(7))
+    detail.viewModel.load()
+    detail.viewModel.load()
+    #expect(detail.tasks.unfinishedCount == 1)
+    await detail.screen.resolve(detail.calls, 0, with: TestUsers.user(7))
 
-    #expect(screen.calls.requests == [7])
-    #expect(
-      screen.states.values == [.idle, .loading, .loaded(TestUsers.user(7), isRefreshing: false)])
-    #expect(screen.events.values == [])
+    #expect(detail.calls.requests == [7])
+    await detail.screen.expect(
+      detail.state, .idle, .loading, .loaded(TestUsers.user(7), isRefreshing: false))
+    await detail.screen.finish()
   }
 
-  @Test func aFailedLoadShowsTheMessageAndLoadRetries() async throws {
-    let screen = UserDetailHarness(userID: 7)
+  @Test func aFailedLoadShowsTheMessageAndLoadRetries() async {
+    let detail = UserDetailScreen(userID: 7)
 
-    screen.viewModel.load()
-    try await screen.fail(0, with: UserClientError.httpStatus(404))
-    screen.viewModel.load()
-    try await screen.succeed(1, with: TestUsers.user(7))
+    detail.viewModel.load()
+    await detail.screen.fail(detail.calls, 0, with: UserClientError.httpStatus(404))
+    detail.viewModel.load()
+    await detail.screen.resolve(detail.calls, 1, with: TestUsers.user(7))
 
     let notFound = UserFacingError(
       kind: .notFound, message: "The requested information could not be found.",
       underlying: TestFailure())
-    #expect(
-      screen.states.values == [
-        .idle, .loading, .failed(notFound), .loading,
-        .loaded(TestUsers.user(7), isRefreshing: false),
-      ])
+    await detail.screen.expect(
+      detail.state, .idle, .loading, .failed(notFound), .loading,
+      .loaded(TestUsers.user(7), isRefreshing: false))
+    await detail.screen.finish()
   }
 
-  @Test func aFailedRefreshKeepsTheUserAndSendsAToast() async throws {
-    let screen = UserDetailHarness(userID: 7)
-    try await screen.beginWithUser()
+  @Test func aFailedRefreshKeepsTheUserAndSendsAToast() async {
+    let detail = UserDetailScreen(userID: 7)
+    await detail.beginWithUser()
 
-    screen.viewModel.startRefresh()
-    screen.viewModel.startRefresh()
-    #expect(screen.tasks.unfinishedCount == 1)
-    try await screen.fail(1, with: UserClientError.transport(URLErrorFactory.notConnected))
+    detail.viewModel.startRefresh()
+    detail.viewModel.startRefresh()
+    #expect(detail.tasks.unfinishedCount == 1)
+    await detail.screen.fail(
+      detail.calls, 1, with: UserClientError.transport(URLErrorFactory.notConnected))
 
     let user = TestUsers.user(7)
-    #expect(
-      screen.states.values == [
-        .loaded(user, isRefreshing: false), .loaded(user, isRefreshing: true),
-        .loaded(user, isRefreshing: false),
-      ])
-    #expect(
-      screen.events.values == [
-        .toast("You appear to be offline. Check your connection and try again.")
-      ])
+    await detail.screen.expect(
+      detail.state, .loaded(user, isRefreshing: true), .loaded(user, isRefreshing: false))
+    await detail.screen.expect(
+      detail.events, .toast("You appear to be offline. Check your connection and try again."))
+    await detail.screen.finish()
   }
 
-  @Test func aSuccessfulRefreshReplacesTheUser() async throws {
-    let screen = UserDetailHarness(userID: 7)
-    try await screen.beginWithUser()
+  @Test func aSuccessfulRefreshReplacesTheUser() async {
+    let detail = UserDetailScreen(userID: 7)
+    await detail.beginWithUser()
 
-    screen.viewModel.startRefresh()
+    detail.viewModel.startRefresh()
     let renamed = User(id: 7, name: "Renamed", username: "user7", email: "user7@example.com")
-    try await screen.succeed(1, with: renamed)
+    await detail.screen.resolve(detail.calls, 1, with: renamed)
 
-    #expect(
-      screen.states.values == [
-        .loaded(TestUsers.user(7), isRefreshing: false),
-        .loaded(TestUsers.user(7), isRefreshing: true),
-        .loaded(renamed, isRefreshing: false),
-      ])
+    await detail.screen.expect(
+      detail.state, .loaded(TestUsers.user(7), isRefreshing: true),
+      .loaded(renamed, isRefreshing: false))
+    await detail.screen.finish()
   }
 
-  @Test func backCancelsTheRequestAndSendsCloseOnce() async throws {
-    let screen = UserDetailHarness(userID: 7, whenCancelled: .keepsWaitingForAnswer)
+  @Test func backCancelsTheRequestAndSendsCloseOnce() async {
+    let detail = UserDetailScreen(userID: 7, whenCancelled: .keepsWaitingForAnswer)
 
-    screen.viewModel.load()
-    _ = try await screen.calls.requests(count: 1)
-    screen.viewModel.back()
-    try await screen.succeed(0, with: TestUsers.user(7))
+    detail.viewModel.load()
+    await detail.screen.expect(detail.state, .idle, .loading)
+    detail.viewModel.back()
+    await detail.screen.resolve(detail.calls, 0, with: TestUsers.user(7))
 
-    #expect(screen.calls.cancelledRequests == [7])
-    #expect(screen.states.values == [.idle, .loading, .idle])
-    #expect(screen.events.values == [.close])
+    #expect(detail.calls.cancelledRequests == [7])
+    await detail.screen.expect(detail.state, .idle)
+    await detail.screen.expect(detail.events, .close)
+    await detail.screen.finish()
   }
 
-  @Test func cancelDuringARefreshKeepsTheUser() async throws {
-    let screen = UserDetailHarness(userID: 7, whenCancelled: .keepsWaitingForAnswer)
-    try await screen.beginWithUser()
+  @Test func cancelDuringARefreshKeepsTheUser() async {
+    let detail = UserDetailScreen(userID: 7, whenCancelled: .keepsWaitingForAnswer)
+    await detail.beginWithUser()
 
-    screen.viewModel.startRefresh()
-    _ = try await screen.calls.requests(count: 2)
-    screen.viewModel.cancel()
-    try await screen.fail(1, with: TestFailure())
-
+    detail.viewModel.startRefresh()
     let user = TestUsers.user(7)
-    #expect(
-      screen.states.values == [
-        .loaded(user, isRefreshing: false), .loaded(user, isRefreshing: true),
-        .loaded(user, isRefreshing: false),
-      ])
+    await detail.screen.expect(detail.state, .loaded(user, isRefreshing: true))
+    detail.viewModel.cancel()
+    await detail.screen.fail(detail.calls, 1, with: TestFailure())
+
+    await detail.screen.expect(detail.state, .loaded(user, isRefreshing: false))
+    await detail.screen.finish()
   }
 
-  @Test func aViewModelReleasedMidRequestIsDeallocatedAndSendsNothingAfterwards() async throws {
-    let screen = UserDetailHarness(userID: 7, whenCancelled: .keepsWaitingForAnswer)
-    weak let released = screen.viewModel
-    screen.viewModel.load()
-    _ = try await screen.calls.requests(count: 1)
+  @Test func aViewModelReleasedMidRequestIsDeallocatedAndSendsNothingAfterwards() async {
+    let detail = UserDetailScreen(userID: 7, whenCancelled: .keepsWaitingForAnswer)
+    weak let released = detail.viewModel
+    detail.viewModel.load()
+    await detail.screen.expect(detail.state, .idle, .loading)
 
-    screen.releaseViewModel()
+    detail.releaseViewModel()
 
     #expect(released == nil)
-    #expect(screen.calls.cancelledRequests == [7])
-    screen.calls.resolve(0, with: TestUsers.user(7))
-    await screen.expectSilence()
-    #expect(screen.states.values == [.idle, .loading])
-    #expect(screen.events.values == [])
+    #expect(detail.calls.cancelledRequests == [7])
+    await detail.screen.resolve(detail.calls, 0, with: TestUsers.user(7))
+    await detail.screen.finish()
   }
 }
