@@ -13,13 +13,16 @@ struct ScreenHarnessTests {
   let state: ScreenOutput<String>
   let events: ScreenOutput<String>
 
+  // snippet: screen-harness-wiring
   init() {
     screen = ScreenHarness(scheduler: model.scheduler, tasks: TaskOwnerProbe(model.tasks))
     state = screen.record(model.state, as: "state")
     events = screen.record(model.events, as: "events")
     screen.watch(model.fetch, as: "fetch")
   }
+  // snippet-end
 
+  // snippet: screen-harness-test
   @Test func aTestThatAssertsEveryEmissionInOrderPasses() async {
     model.load("a")
     await screen.advance(by: .milliseconds(300))
@@ -28,7 +31,9 @@ struct ScreenHarnessTests {
     await screen.expect(events, "done 7")
     await screen.finish()
   }
+  // snippet-end
 
+  // snippet: screen-harness-forgotten-event
   @Test func aTestThatForgetsAnEventFailsAtFinishNamingIt() async {
     model.load("a")
     await screen.advance(by: .milliseconds(300))
@@ -43,6 +48,7 @@ struct ScreenHarnessTests {
       ]
     }
   }
+  // snippet-end
 
   @Test func aTestThatForgetsAStateFailsShowingBothSequences() async {
     model.load("a")
@@ -87,6 +93,7 @@ struct ScreenHarnessTests {
     await screen.finish()
   }
 
+  // snippet: screen-harness-unanswered-call
   @Test func anUnansweredCallFailsTheFirstWaitAtOnceNamingTheRequest() async {
     model.load("a")
     await withKnownIssue {
@@ -100,6 +107,7 @@ struct ScreenHarnessTests {
     screen.ignoreAll()
     await screen.finish()
   }
+  // snippet-end
 
   @Test func anOutputOptedOutNeedsNoAssertionAndIsSkipped() async {
     screen.ignore(events)  // the test says so: events are not this test's subject
