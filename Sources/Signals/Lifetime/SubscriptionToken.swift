@@ -13,8 +13,8 @@
 ///   finished, deliver on a serial queue or an actor and wait there (see CHANGELOG.md).
 /// - Memory: cancelling releases the handler and all it captured: at once if no delivery round
 ///   holds it, else on the delivering thread when the rounds that hold it end.
-/// - Storage: `Hashable` by identity, for a `Set` (``store(in:)-(Set<SubscriptionToken>)``) or
-///   a ``SubscriptionBag``. Other modules cannot subclass it: inside Signals each kind of
+/// - Storage: a screen keeps its tokens in a ``SubscriptionBag`` (``store(in:)``); tokens are
+///   `Hashable` by identity. Other modules cannot subclass it: inside Signals each kind of
 ///   subscription is a subclass, so a subscription is one object (docs/performance.md).
 public class SubscriptionToken: Hashable, @unchecked Sendable {
   // Why `@unchecked Sendable` is sound: a non-final class cannot be checked `Sendable`. This
@@ -47,11 +47,6 @@ public class SubscriptionToken: Hashable, @unchecked Sendable {
     var action = onCancel?.withLock { $0.take() }
     action?()
     action = nil  // what the closure captured is released here, after it ran
-  }
-
-  /// Keeps this token in `set`; the subscription lives as long as the set holds it.
-  public func store(in set: inout Set<SubscriptionToken>) {
-    set.insert(self)
   }
 
   /// Keeps this token in `bag`; the subscription lives until the bag is emptied or released.

@@ -28,14 +28,14 @@ import Testing
     #expect(received.values == [0, 1])
   }
 
-  @Test func tokenStoredInASetLivesAsLongAsTheSetHoldsIt() {
+  @Test func tokenStoredInABagLivesUntilTheBagIsEmptied() {
     let sender = EventSender<Int>()
     let received = Recorder<Int>()
-    var tokens = Set<SubscriptionToken>()
-    sender.stream.sink { received.record($0) }.store(in: &tokens)
-    #expect(tokens.count == 1)
+    let bag = SubscriptionBag()
+    sender.stream.sink { received.record($0) }.store(in: bag)
+    #expect(bag.count == 1)
     sender.send(1)
-    tokens.removeAll()
+    bag.cancelAll()
     sender.send(2)
     #expect(received.values == [1])
   }
@@ -46,11 +46,7 @@ import Testing
     let second = sender.stream.sink { _ in }
     #expect(first == first)
     #expect(first != second)
-    var tokens = Set<SubscriptionToken>()
-    first.store(in: &tokens)
-    first.store(in: &tokens)
-    second.store(in: &tokens)
-    #expect(tokens.count == 2)
+    #expect(Set([first, first, second]).count == 2)
   }
 
   @Test func onCancelRunsExactlyOnceWhenCancelledThenReleased() {
