@@ -11,7 +11,8 @@
 // 6.2 or newer toolchain has ever built this package; an older one stops at this line with a
 // clear "requires a minimum Swift tools version" instead of failing inside the sources.
 // SignalsObservation (Signals -> Observation, for SwiftUI) is a target of its own so that the
-// core imports nothing beyond the standard library, Dispatch and Synchronization.
+// core imports nothing beyond the standard library, Dispatch, Synchronization and the C library
+// its lock calls (Glibc, Musl or Darwin).
 import PackageDescription
 
 let package = Package(
