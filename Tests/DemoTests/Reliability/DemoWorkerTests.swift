@@ -30,22 +30,30 @@
         stderr: String(decoding: raw.stderr, as: UTF8.self))
     }
 
+    /// The arguments of `/usr/bin/env` that start the Demo through python3, which unblocks every
+    /// signal (Foundation's Process starts children with most signals blocked, and a signal
+    /// test must reach the Demo), runs `setup`, then becomes the Demo.
+    private static func demoThroughPython(then setup: String = "") throws -> [String] {
+      let script = """
+        import os, signal, sys
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, signal.valid_signals())
+        \(setup)
+        os.execv(sys.argv[1], sys.argv[1:])
+        """
+      return ["python3", "-c", script, try DemoProcess.executable().path]
+    }
+
     /// `SIGCHLD` ignored by whatever starts the Demo (a Python parent, `trap '' CHLD` in bash)
     /// survives `exec`, and the kernel then reaps every child at once: every answer was lost
     /// ("Something went wrong") until the client restored the default before its first worker.
     @Test func aDemoStartedWithChildSignalsIgnoredGetsItsAnswers() async throws {
       let server = try await RawHTTPServer.start()
       defer { server.stop() }
-      let ignoringParent = """
-        import os, signal, sys
-        signal.signal(signal.SIGCHLD, signal.SIG_IGN)
-        os.execv(sys.argv[1], sys.argv[1:])
-        """
       var environment = ProcessInfo.processInfo.environment
       environment["NO_COLOR"] = "1"
       let outcome = try await DemoProcess.runProgram(
         URL(fileURLWithPath: "/usr/bin/env"),
-        ["python3", "-c", ignoringParent, try DemoProcess.executable().path]
+        try Self.demoThroughPython(then: "signal.signal(signal.SIGCHLD, signal.SIG_IGN)")
           + LiveServerFlags.arguments(for: try server.baseURL(.sized, bodySize: 1_000)),
         input: Data("quit\n".utf8), environment: environment)
       let shown = String(decoding: outcome.stdout, as: UTF8.self)
@@ -58,18 +66,10 @@
     func aSignalThatEndsTheDemoEndsItsWorker(_ signal: Int32) async throws {
       let server = try await RawHTTPServer.start()
       defer { server.stop() }
-      // Started through python3, which unblocks every signal first: a thread of this test
-      // process may have some blocked, and a process started from it would inherit that mask.
-      let unblocking = """
-        import os, signal, sys
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, signal.valid_signals())
-        os.execv(sys.argv[1], sys.argv[1:])
-        """
       let demo = Process()
       demo.executableURL = URL(fileURLWithPath: "/usr/bin/env")
       demo.arguments =
-        ["python3", "-c", unblocking, try DemoProcess.executable().path]
-        + LiveServerFlags.arguments(for: try server.baseURL(.silent))
+        try Self.demoThroughPython() + LiveServerFlags.arguments(for: try server.baseURL(.silent))
       let input = Pipe()  // kept open: the Demo waits for commands
       demo.standardInput = input
       demo.standardOutput = FileHandle.nullDevice
