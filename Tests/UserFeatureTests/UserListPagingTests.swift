@@ -102,6 +102,9 @@ struct UserListPagingTests {
   /// on screen keeps the size it was loaded with until the refresh succeeds.
   @Test func aPageSizeAppliedWhileAPageLoadsRefreshesWithIt() async {
     list.viewModel.loadNextPage()
+    // The page's request is made off the main actor: let it reach the client before the size
+    // changes, or the two requests could arrive in either order.
+    await screen.advance(by: .zero)
     list.viewModel.apply(pageSize: 5)
     await screen.resolve(list.calls, 2, with: TestUsers.page(1...5, hasMore: true))
 
