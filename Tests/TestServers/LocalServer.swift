@@ -94,10 +94,15 @@ public final class LocalServer: Sendable {
     return server
   }
 
-  /// Ends the process (closing its stdin, and SIGTERM) and waits for it to exit. Idempotent;
-  /// releasing the server does it too.
+  /// Ends the process (closing its stdin, and SIGTERM) and returns at once; the process exits
+  /// soon after. Idempotent; releasing the server does it too.
   public func stop() {
     launch.stop()
+  }
+
+  /// As ``stop()``, then suspends until the process has exited and its port is closed.
+  public func stopAndWait() async {
+    await launch.stopAndWait()
   }
 
   /// Polls with real connections, a bounded number of times, until the server answers HTTP.

@@ -24,15 +24,36 @@ final class PythonServerLaunch: Sendable {
     stop()
   }
 
-  /// Closes the server's stdin (the scripts exit), terminates it if it was started with
-  /// `terminatesOnStop` and still runs, and waits for the process to exit. Idempotent.
+  /// Closes the server's stdin (the scripts exit) and terminates it if it was started with
+  /// `terminatesOnStop` and still runs. Returns at once: the wait for the process to exit runs on
+  /// a thread of its own, never on a concurrency-pool thread (a test's `defer` calls this from
+  /// one, and on a busy machine python3 can take a while to exit). Idempotent.
   func stop() {
-    guard let (process, input) = running.withLock({ $0.take() }) else { return }
+    end(then: {})
+  }
+
+  /// As ``stop()``, then suspends until the process has exited (so its port is closed).
+  func stopAndWait() async {
+    await withCheckedContinuation { (exited: CheckedContinuation<Void, Never>) in
+      end(then: { exited.resume() })
+    }
+  }
+
+  /// Ends the process as ``stop()`` says; calls `exited` once it has exited (at once if it was
+  /// already stopped). The wait blocks a thread of its own, not a pool thread.
+  private func end(then exited: @escaping @Sendable () -> Void) {
+    guard let (process, input) = running.withLock({ $0.take() }) else {
+      exited()
+      return
+    }
     try? input.fileHandleForWriting.close()
     if terminatesOnStop && process.isRunning {
       process.terminate()
     }
-    process.waitUntilExit()
+    Thread.detachNewThread {
+      process.waitUntilExit()
+      exited()
+    }
   }
 
   enum LaunchError: Error {

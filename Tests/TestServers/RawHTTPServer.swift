@@ -282,10 +282,15 @@ public final class RawHTTPServer: Sendable {
         terminatesOnStop: false))
   }
 
-  /// Closes the server's stdin (it exits at once) and waits for the process. Idempotent;
-  /// releasing the server does it too.
+  /// Closes the server's stdin (it exits at once) and returns without waiting for the process.
+  /// Idempotent; releasing the server does it too.
   public func stop() {
     launch.stop()
+  }
+
+  /// As ``stop()``, then suspends until the process has exited and its port is closed.
+  public func stopAndWait() async {
+    await launch.stopAndWait()
   }
 }
 

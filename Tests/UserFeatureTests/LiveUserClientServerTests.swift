@@ -131,7 +131,7 @@ struct LiveUserClientServerTests {
   @Test func nobodyListeningIsShownAsOffline() async throws {
     let server = try await LocalServer.start(.silent)
     let baseURL = try server.baseURL
-    server.stop()
+    await server.stopAndWait()
     let session = URLSession(configuration: .ephemeral)
     defer { session.invalidateAndCancel() }
     let client = LiveUserClient(baseURL: baseURL, configuration: session.configuration)
