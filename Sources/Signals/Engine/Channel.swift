@@ -9,6 +9,10 @@ import Synchronization
 /// ``deliver(_:)`` the one place a performer calls a handler, and ``releaseAfterUnlocking(_:)``
 /// names the moment a user value that left the lock is let go: no user code runs under a lock.
 ///
+/// Reads without the lock (its only two, of atomics written under it): ``cancellations`` by the
+/// performer before each handler call, and ``Subscriber/isActive`` by a replay. A cancel is seen
+/// at the next call on its own thread, from another once it lands (as a racing cancel may be).
+///
 /// Hot paths are `@inlinable`, so a client module compiles them for its concrete `Value`
 /// (unspecialised, each send would look up generic metadata; docs/performance.md).
 @usableFromInline
@@ -18,9 +22,8 @@ final class Channel<Value: Sendable>: Sendable {
   @usableFromInline let state: Locked<State>
   /// Told about each value sent while no subscriber is active; `nil` for almost every channel.
   @usableFromInline let dropObserver: (@Sendable (Value) -> Void)?
-  /// How many cancels were noted for the performer (``ChannelState/cancelledStamps``). Moved
-  /// only under the lock; read without it (the engine's one lock-free step) by the performer
-  /// before each handler call, so a cancel made meanwhile, even by the last handler, is seen.
+  /// How many cancels were noted for the performer (``ChannelState/cancelledStamps``); moved
+  /// only under the lock, read without it before each handler call (see above).
   @usableFromInline let cancellations = Atomic<UInt64>(0)
   /// ``cancel(_:)`` compiled for this channel's `Value`, formed in `init` (where the client knows
   /// `Value`) for ``Subscriber``, whose methods are compiled once, unspecialised (slow).
@@ -34,9 +37,7 @@ final class Channel<Value: Sendable>: Sendable {
     self.cancelSubscriber = { channel, subscriber in channel.cancel(subscriber) }
   }
 
-  /// The stored value of a property channel.
-  @inlinable
-  var currentValue: Value { state.withLock { $0.current } }
+  @inlinable var currentValue: Value { state.withLock { $0.current } }  // a property's value
 
   // MARK: Transitions
 

@@ -17,8 +17,7 @@ final class Subscriber<Value: Sendable>: SubscriptionToken, @unchecked Sendable 
 
   @usableFromInline let channel: Channel<Value>
   /// The stamp of the subscriber's entry (``ChannelState/Entry``), or ``cancelled``. Written
-  /// only under the channel's lock; read without it only by the thread delivering a replay, to
-  /// see a cancel (an atomic so that read is not a race).
+  /// only under the channel's lock; read without it by a replay (``Channel``'s list of reads).
   @usableFromInline let stamp = Atomic<UInt64>(0)
 
   @inlinable
