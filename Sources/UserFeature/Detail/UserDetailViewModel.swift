@@ -22,9 +22,9 @@ public final class UserDetailViewModel {
   private let client: any UserClient
   private let stateOwner = MutableProperty<UserDetailState>(.idle)
   private let eventSender = EventSender<UserDetailEvent>()
-  /// The running request; internal so that tests await it with `TaskOwnerProbe`.
+  /// The running request's owner; internal so that tests see it through `TaskOwnerProbe`.
   let tasks = TaskOwner()
-  /// The running request's task, and the user to fall back to when it is a refresh.
+  /// The running request (key "request"), which ``refresh()`` awaits, and the user it refreshes.
   private var running: (shown: User?, task: Task<Void, Never>)?
 
   /// Creates the view model; nothing is requested until ``load()``.
@@ -82,12 +82,12 @@ public final class UserDetailViewModel {
   public func cancel() {
     guard let running else { return }
     self.running = nil
-    running.task.cancel()
+    tasks.cancel(key: "request")
     stateOwner.value = running.shown.map { .loaded($0, isRefreshing: false) } ?? .idle
   }
 
   private func start(shown: User?) {
-    let task = tasks.run(for: self) { [client, userID] in
+    let task = tasks.run(key: "request", for: self) { [client, userID] in
       try await client.user(id: userID)
     } then: { viewModel, result in
       viewModel.finish(result, shown: shown)  // on the main actor, only if this view model lives

@@ -47,9 +47,9 @@ public final class UserListViewModel {
   private let stateOwner = MutableProperty<UserListState>(.idle)
   private let eventSender = EventSender<UserListEvent>()
   private let typedText = EventSender<String>()
-  /// The running requests; internal so that tests await them with `TaskOwnerProbe`.
+  /// The running request (key "request") and the search pipeline (key "search"), one owner for
+  /// all the work; internal so that tests see it through `TaskOwnerProbe`.
   let tasks = TaskOwner()
-  private var searchPipeline: SubscriptionToken?
   /// What the running request is for, and its task (which ``refresh()`` awaits).
   private var running: (job: Job, task: Task<Void, Never>)?
   private var query = ""
@@ -66,7 +66,7 @@ public final class UserListViewModel {
     self.scheduler = scheduler
     self.pageSize = pageSize
     self.shownPageSize = pageSize
-    self.searchPipeline = makeSearchPipeline()
+    tasks.own(makeSearchPipeline(), key: "search")
   }
 
   /// Loads the first page of the current query when nothing is shown: from ``UserListState/idle``
@@ -193,10 +193,10 @@ public final class UserListViewModel {
   /// (`loading` becomes `idle`; a refreshing or loading-more list goes back to idle) and nothing
   /// changes afterwards until another method is called. Call it when the screen goes away.
   public func cancel() {
-    searchPipeline = makeSearchPipeline()
+    tasks.own(makeSearchPipeline(), key: "search")  // the pending search is dropped
     guard let running else { return }
     self.running = nil
-    running.task.cancel()
+    tasks.cancel(key: "request")
     switch running.job {
     case .firstPage:
       stateOwner.value = .idle
