@@ -17,11 +17,16 @@ final class CheckoutViewModel {
   enum Outcome: Equatable, Sendable {
     case paid(receipt: String)
     case declined
+    /// No answer (a timeout, a lost connection): the payment may have gone through.
+    case unknown
   }
+
+  /// What `charge` throws when the bank refuses the payment.
+  struct Declined: Error {}
 
   struct State: Equatable, Sendable {
     var isPaying = false
-    /// The outcome to show, kept until the screen calls `outcomeShown()`.
+    /// The outcome to show, kept until the screen reports it seen: `outcomeShown()`.
     var outcome: Outcome?
   }
 
@@ -45,13 +50,15 @@ final class CheckoutViewModel {
         state.outcome =
           switch result {
           case .success(let receipt): .paid(receipt: receipt)
-          case .failure: .declined
+          case .failure(is Declined): .declined
+          case .failure: .unknown  // not known to be declined: the user checks before paying again
           }
       }
     }
   }
 
-  /// The screen has shown the outcome: it is not shown again, by this screen or a rebuilt one.
+  /// The user has seen the outcome (dismissed it, not merely received it): it is not shown
+  /// again, by this screen or a rebuilt one.
   func outcomeShown() {
     stateOwner.modify { $0.outcome = nil }
   }
@@ -72,24 +79,37 @@ struct MustNotLoseArticleTests {
 
     let screen = Recorder(viewModel.state)  // a screen binds later and still sees it
     #expect(screen.values == [.init(isPaying: false, outcome: .paid(receipt: "R-1"))])
-    viewModel.outcomeShown()  // the screen showed it and says so
+    viewModel.outcomeShown()  // the user dismissed it, and the screen says so
     let rebuilt = Recorder(viewModel.state)
     #expect(rebuilt.values == [.init(isPaying: false, outcome: nil)])  // not shown twice
   }
   // snippet-end
 
   @Test func aDeclinedPaymentIsKeptUntilShownToo() async throws {
-    struct Declined: Error {}
     let charge = ControlledCall<Void, String>()
     let viewModel = CheckoutViewModel(charge: { try await charge.call(()) })
     viewModel.pay()
     viewModel.pay()  // one payment at a time
     _ = try await charge.requests(count: 1)
-    charge.fail(0, with: Declined())
+    charge.fail(0, with: CheckoutViewModel.Declined())
     try await viewModel.tasks.idle()
 
     #expect(charge.callCount == 1)
     #expect(viewModel.state.value == .init(isPaying: false, outcome: .declined))
+  }
+
+  /// A payment with no answer (a timeout, a lost connection) may have gone through: it is shown
+  /// as unknown, never as declined, so the user checks before paying again.
+  @Test func aPaymentThatTimedOutIsUnknownNotDeclined() async throws {
+    struct TimedOut: Error {}
+    let charge = ControlledCall<Void, String>()
+    let viewModel = CheckoutViewModel(charge: { try await charge.call(()) })
+    viewModel.pay()
+    _ = try await charge.requests(count: 1)
+    charge.fail(0, with: TimedOut())
+    try await viewModel.tasks.idle()
+
+    #expect(viewModel.state.value == .init(isPaying: false, outcome: .unknown))
   }
 
   /// What it does not survive: the view model itself. Whoever keeps the outcome for a later
