@@ -33,6 +33,9 @@ final class OrderTrackingViewModel {
     var stopsAway: Int?
     var connection = RetryStatus.connecting(attempt: 1)
     var isCancelling = false
+    /// How the cancel ended, kept until the screen reports it seen: it can end while no screen
+    /// is bound, and the user must learn whether the order goes on.
+    var cancelOutcome: String?
   }
 
   enum Event: Equatable, Sendable {
@@ -77,20 +80,27 @@ final class OrderTrackingViewModel {
   /// "Retry now" on the connection indicator.
   func retryNow() { live?.retryNow() }
 
-  /// The cancel button: sent once, however often it is tapped.
+  /// The cancel button: sent once, however often it is tapped; its outcome is state.
   func cancelOrder() {
     guard !owner.value.isCancelling else { return }
     owner.modify { $0.isCancelling = true }
     tasks.run(key: "cancel", for: self) { [client, order] in
       try await client.cancel(order)
     } then: { model, result in
-      model.owner.modify { $0.isCancelling = false }
-      if case .failure = result { model.sender.send(.toast("Could not cancel")) }
+      let cancelled = if case .success = result { true } else { false }
+      model.owner.modify {
+        $0.isCancelling = false
+        $0.cancelOutcome = cancelled ? "Order cancelled" : "Could not cancel: the order goes on"
+      }
     }
   }
 
-  /// The screen went away: the stream, the countdown and the cancel stop, in one call.
-  func stop() { tasks.cancelAll() }
+  /// The user dismissed the cancel's outcome: it is not shown again.
+  func cancelOutcomeSeen() { owner.modify { $0.cancelOutcome = nil } }
+
+  /// The screen went away: the connection, the stream and the countdown stop. A cancel already
+  /// sent does not: its outcome waits in the state for the next screen.
+  func stop() { for key in ["connection", "updates", "eta"] { tasks.cancel(key: key) } }
 
   private func show(_ update: OrderUpdate) {
     owner.modify {
@@ -126,7 +136,8 @@ final class OrderTrackingScreen {
   func bind() {
     viewModel.state.receive(on: .mainActor).sink(with: self) { screen, state in
       let eta = state.etaSeconds.map { "arrives in \($0) s" } ?? ""
-      screen.shown = [state.status, eta, "\(state.connection)"]
+      screen.shown =
+        [state.status, eta, "\(state.connection)"] + [state.cancelOutcome].compactMap { $0 }
     }.store(in: bag)
     viewModel.events.receive(on: .mainActor).sink(with: self) { screen, event in
       screen.performed.append("\(event)")
@@ -136,6 +147,7 @@ final class OrderTrackingScreen {
 
   func retryTapped() { viewModel.retryNow() }
   func cancelTapped() { viewModel.cancelOrder() }
+  func outcomeDismissed() { viewModel.cancelOutcomeSeen() }
   func disappeared() { viewModel.stop() }
 }
 // snippet-end
@@ -238,7 +250,8 @@ struct OrderTrackingExampleTests {
     scheduler.advance(by: .seconds(60))
 
     #expect(client.cancels.callCount == 1)
-    #expect(events.values == [.toast("Could not cancel"), .showDelivered])
+    #expect(events.values == [.showDelivered])
+    #expect(model.state.value.cancelOutcome == "Could not cancel: the order goes on")
     #expect(model.state.value.connection == .ended)
     #expect(scheduler.pendingCount == 0)  // no countdown left behind
   }
@@ -264,6 +277,28 @@ struct OrderTrackingExampleTests {
     #expect(scheduler.pendingCount == 0)
     // Newest first: the connection subscription ended before the stream stopped.
     #expect(model.state.value.connection == .connected(attempt: 1))
+  }
+
+  /// A cancel sent before the screen left is not cancelled with the screen's work, and its
+  /// outcome waits, as state, for the next screen (flowchart question 1).
+  @Test func aCancelSentBeforeTheScreenLeftFinishesAndTheNextScreenShowsItsOutcome() async throws {
+    let scheduler = TestScheduler()
+    let client = FakeOrderClient()
+    let model = OrderTrackingViewModel(order: "42", client: client, scheduler: scheduler)
+    let screen = OrderTrackingScreen(viewModel: model)
+    screen.bind()
+    screen.cancelTapped()
+    _ = try await client.cancels.requests(count: 1)
+    screen.disappeared()  // covered, or the app went to the background
+    client.cancels.fail(0, with: Offline())
+    await settle(scheduler)
+    #expect(client.cancels.cancelledIndices == [])
+    let next = OrderTrackingScreen(viewModel: model)
+    next.bind()
+    #expect(next.shown.last == "Could not cancel: the order goes on")
+    next.outcomeDismissed()
+    #expect(next.shown.count == 3)  // seen: gone from the screen, and from a rebuilt one
+    next.disappeared()
   }
 
   /// The screen bound in one `bind()`: the countdown reaches it tick by tick, on the main actor.

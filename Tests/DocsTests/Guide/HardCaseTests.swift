@@ -279,6 +279,27 @@ extension GuideTests {
       #expect(dropped.values == ["Payment accepted"])
     }
 
+    /// Chapter 5's position on the background: the screen unbinds while the app is not in the
+    /// foreground; a toast sent meanwhile is dropped and reported to `onDrop`, a payment result
+    /// waits as state, and binding again on return shows the result and no toast.
+    @MainActor @Test func inTheBackgroundAToastIsDroppedAndReportedWhileAResultWaits() {
+      let dropped = Recorder<String>()
+      let toasts = EventSender<String>(onDrop: { text in dropped.record(text) })
+      let payments = PaymentViewModel()
+      let screen = PaymentScreen(viewModel: payments)
+      screen.bind()
+      let toastsBeforeBackground = Recorder(toasts.stream)
+      screen.unbind()  // the app went to the background
+      toastsBeforeBackground.cancel()
+      toasts.send("Could not refresh")  // nobody can see it
+      payments.paymentFinished("Payment accepted")  // the user must learn it
+      screen.bind()  // back in the foreground
+      let toastsAfter = Recorder(toasts.stream)
+      #expect(dropped.values == ["Could not refresh"])
+      #expect(toastsBeforeBackground.values.isEmpty && toastsAfter.values.isEmpty)
+      #expect(screen.shown == ["Payment accepted"])
+    }
+
     // snippet: fan-out-test
     @Test func twoWindowsBoundTogetherBothGetTheEventAWindowOpenedLaterDoesNot() {
       let toasts = EventSender<String>()

@@ -14,7 +14,7 @@ import Testing
 // snippet: observable-view-model
 /// Rules 1, 6 and 7 with Observation: one state enum, written only here (`private(set)`), by
 /// `async` work that returns to idle when it is cancelled before an answer; the newest load wins
-/// (7.4). SwiftUI's `body` reads `state` and redraws when it changes; UIKit reads it in
+/// (7.4); a failed reload keeps the name on screen. SwiftUI's `body` reads `state` and redraws when it changes; UIKit reads it in
 /// `updateProperties()` (iOS 26).
 @MainActor @Observable
 final class ObservableProfileModel {
@@ -43,11 +43,8 @@ final class ObservableProfileModel {
       state = .loaded(name: name)
     } catch {
       guard request == latest else { return }
-      if !Task.isCancelled {
-        state = .failed(message: "Could not load the profile.")
-      } else if state == .loading {
-        state = .idle  // left before the first answer: nothing to show
-      }
+      if case .loaded = state { return }  // a failed reload keeps the name (the table's toast row)
+      state = Task.isCancelled ? .idle : .failed(message: "Could not load the profile.")
     }
   }
 }
@@ -58,13 +55,14 @@ final class ObservableProfileModel {
 /// or a test builds it from plain values.
 struct ProfileView {
   let state: ObservableProfileModel.State
-  let retry: () -> Void
+  /// What Retry does; `nil` draws no Retry (a plain label cannot be tapped).
+  let retry: (() -> Void)?
 
   var text: String {
     switch state {
     case .idle, .loading: "Loading…"
     case .loaded(let name): name
-    case .failed(let message): "\(message) [Retry]"
+    case .failed(let message): retry == nil ? message : "\(message) [Retry]"
     }
   }
 }
@@ -173,6 +171,22 @@ extension GuideTests {
       #expect(model.state == .loaded(name: "Ada Lovelace"))
     }
 
+    /// A failed reload keeps the name: the table's "could not refresh" row, not an error screen.
+    @MainActor @Test func aFailedReloadKeepsTheLoadedNameOnScreen() async throws {
+      struct Offline: Error {}
+      let request = ControlledCall<Void, String>()
+      let model = ObservableProfileModel(fetchName: { try await request.call(()) })
+      let first = Task { await model.load() }
+      _ = try await request.requests(count: 1)
+      request.resolve(0, with: "Ada")
+      await first.value
+      let reload = Task { await model.load() }
+      _ = try await request.requests(count: 2)
+      request.fail(1, with: Offline())
+      await reload.value
+      #expect(model.state == .loaded(name: "Ada"), "not blanked to the error screen")
+    }
+
     @MainActor @Test func aTrackedReadSeesEachStateOfTheObservableModel() async throws {
       let request = ControlledCall<Void, String>()
       let model = ObservableProfileModel(fetchName: { try await request.call(()) })
@@ -200,8 +214,9 @@ extension GuideTests {
       var retried = 0
       let view = ProfileView(state: .failed(message: "Offline."), retry: { retried += 1 })
       #expect(view.text == "Offline. [Retry]")
-      view.retry()
+      view.retry?()
       #expect(retried == 1)
+      #expect(ProfileView(state: .failed(message: "Offline."), retry: nil).text == "Offline.")
     }
 
     // snippet: async-stream-buffers-test

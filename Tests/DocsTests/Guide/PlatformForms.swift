@@ -58,6 +58,7 @@
       bindViewModel()
     }
 
+    // snippet: combine-bind-view-model
     private func bindViewModel() {
       viewModel.$count  // a @Published property's publisher: no ObservableObject needed
         .receive(on: DispatchQueue.main)
@@ -68,6 +69,7 @@
         .sink { [weak self] message in self?.toastLabel.text = message }
         .store(in: &cancellables)
     }
+    // snippet-end
   }
 // snippet-end
 #endif
@@ -99,7 +101,7 @@
     @ObservedObject var model: LegacyProfileModel
 
     var body: some View {
-      Text(ProfileView(state: model.state, retry: {}).text)
+      Text(ProfileView(state: model.state, retry: nil).text)
     }
   }
   // snippet-end
@@ -121,7 +123,7 @@
     let model: ObservableProfileModel
 
     var body: some View {
-      Text(ProfileView(state: model.state, retry: {}).text)
+      Text(ProfileView(state: model.state, retry: nil).text)
     }
   }
 // snippet-end
@@ -157,7 +159,7 @@
 
     override func updateProperties() {
       super.updateProperties()
-      label.text = ProfileView(state: model.state, retry: {}).text  // tracked: redrawn on change
+      label.text = ProfileView(state: model.state, retry: nil).text  // tracked: redrawn on change
     }
 
     deinit {

@@ -20,8 +20,8 @@ struct SignUpForm: Equatable, Sendable {
   var password = ""
   var availability = Availability.unknown
   var isSubmitting = false
-  /// Registered, and the user has not seen the welcome yet. The registration can finish after
-  /// the screen went away, and the user must learn it: state, until acknowledged.
+  /// Registered, and the user has not seen the welcome yet. The registration can finish while
+  /// no screen is bound, and the user must learn it: state, until acknowledged.
   var welcomePending = false
 
   var emailLooksValid: Bool { email.contains("@") && email.contains(".") }
@@ -115,6 +115,7 @@ final class SignUpViewModel: Sendable {
       }
     } catch {
       form.modify { $0.isSubmitting = false }
+      guard !Task.isCancelled else { return }  // the screen left and cancelled it: not a failure
       // Feedback for the bound screen's submit; the form still shows, the user can retry.
       eventSender.send(.toast("Could not sign up. Try again."))
     }
@@ -241,7 +242,7 @@ extension SignUpViewModel {
     try await setup.fillValidForm()
     let submitting = Task { await setup.model.submit() }
     _ = try await setup.registration.requests(count: 1)
-    // The user leaves the screen; the registration finishes with nobody bound.
+    // The form is covered (its screen unbound); the registration finishes with nobody bound.
     setup.registration.resolve(with: ())
     await submitting.value
     let screen = Recorder(setup.model.showsWelcome)  // a screen binds later
@@ -249,6 +250,19 @@ extension SignUpViewModel {
     setup.model.welcomeShown()
     let rebuilt = Recorder(setup.model.showsWelcome)
     #expect(rebuilt.values == [false])  // acknowledged: never shown twice
+  }
+
+  /// The screen left for good and cancelled its submit: cancelled is not failed, so no toast.
+  @Test func aSubmitCancelledBecauseTheScreenLeftShowsNoToast() async throws {
+    let setup = Setup()
+    try await setup.fillValidForm()
+    let events = Recorder(setup.model.events)
+    let submitting = Task { await setup.model.submit() }
+    _ = try await setup.registration.requests(count: 1)
+    submitting.cancel()  // the screen's task, cancelled as it goes away
+    await submitting.value
+    #expect(events.values == [])
+    #expect(setup.model.canSubmit.value)
   }
 
   @Test func aFailedSubmitShowsAToastOnceAndEnablesTheButtonAgain() async throws {

@@ -79,7 +79,7 @@
   /// differs.
   @MainActor
   final class CombineSearchViewModel {
-    @Published private(set) var results: [String] = []
+    @Published private(set) var state = SearchState.idle
     private var searching: Task<Void, Never>?
     private let search: @Sendable (String) async throws -> [String]
 
@@ -89,10 +89,11 @@
 
     func queryChanged(_ query: String) {
       searching?.cancel()
+      state = .searching(query)
       searching = Task { [weak self, search] in
         let found = try? await search(query)
-        guard let self, let found, !Task.isCancelled else { return }
-        results = found
+        guard let self, !Task.isCancelled else { return }
+        state = found.map { .results(query, $0) } ?? .failed(query)
       }
     }
 

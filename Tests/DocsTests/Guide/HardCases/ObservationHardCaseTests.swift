@@ -37,12 +37,30 @@ extension GuideTests {
       _ = try await request.requests(count: 2)
       #expect(request.cancelledRequests == ["a"])
       request.resolve(matching: "ab", with: ["ab"])  // the calls may start in either order
-      for _ in 0..<10_000 where model.results.isEmpty { await Task.yield() }  // a hang guard
+      // A hang guard: the answer lands within a bounded number of turns.
+      for _ in 0..<10_000 where model.state == .searching("ab") { await Task.yield() }
       request.resolve(matching: "a", with: ["a", "ab", "abc"])  // the stale answer
       for _ in 0..<100 { await Task.yield() }  // room for a wrong write to land
-      #expect(model.results == ["ab"])
+      #expect(model.state == .results("ab", ["ab"]))
     }
     // snippet-end
+
+    /// A failed search is shown as failed: the old query's results must not stay under the new one.
+    @MainActor @Test func aFailedSearchIsShownAsFailedNotAsTheOldQuerysResults() async throws {
+      struct Offline: Error {}
+      let request = ControlledCall<String, [String]>()
+      let model = ObservableSearchModel(search: { try await request.call($0) })
+      model.queryChanged("a")
+      _ = try await request.requests(count: 1)
+      request.resolve(0, with: ["a"])
+      // A hang guard: the answer lands within a bounded number of turns.
+      for _ in 0..<10_000 where model.state == .searching("a") { await Task.yield() }
+      model.queryChanged("ab")
+      _ = try await request.requests(count: 2)
+      request.fail(1, with: Offline())
+      for _ in 0..<100 { await Task.yield() }  // room for the write to land
+      #expect(model.state == .failed("ab"), "not the old query's results under the new one")
+    }
 
     @MainActor @Test func releasingTheSearchModelCancelsItsStoredTask() async throws {
       let request = ControlledCall<String, [String]>()

@@ -55,12 +55,12 @@ final class ObservablePaymentModel {
 // snippet-end
 
 // snippet: observable-stored-task
-/// A stored `Task`, cancelled by the next request: only the newest search may write. The check
-/// after the `await` matters as much as the cancel: a search that ignores cancellation still
-/// returns, late.
+/// A stored `Task`, cancelled by the next request: only the newest search may write, and a failed
+/// search is `.failed`, not the last query's results. The check after the `await` matters as much
+/// as the cancel: a search that ignores cancellation still returns, late.
 @MainActor @Observable
 final class ObservableSearchModel {
-  private(set) var results: [String] = []
+  private(set) var state = SearchState.idle
   @ObservationIgnored private var searching: Task<Void, Never>?
   @ObservationIgnored private let search: @Sendable (String) async throws -> [String]
 
@@ -70,10 +70,11 @@ final class ObservableSearchModel {
 
   func queryChanged(_ query: String) {
     searching?.cancel()  // a newer request: the older answer is no longer wanted
+    state = .searching(query)
     searching = Task { [weak self, search] in
       let found = try? await search(query)
-      guard let self, let found, !Task.isCancelled else { return }
-      results = found
+      guard let self, !Task.isCancelled else { return }
+      state = found.map { .results(query, $0) } ?? .failed(query)  // failed is not old results
     }
   }
 

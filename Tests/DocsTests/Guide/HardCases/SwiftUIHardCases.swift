@@ -55,7 +55,7 @@
 
   // snippet: swiftui-must-not-lose
   /// The oldest unseen message as an alert (the current form of `.alert(item:)`); its OK button
-  /// is the acknowledgment. The next message, if any, shows after it.
+  /// is the acknowledgment.
   struct PaymentView: View {
     let model: ObservablePaymentModel
 

@@ -65,6 +65,22 @@ extension GuideTests {
     }
     // snippet-end
 
+    /// A failed pull-to-refresh keeps the list: only a first load with nothing to show fails.
+    @MainActor @Test func aFailedRefreshKeepsTheList() async throws {
+      struct Offline: Error {}
+      let client = ControlledUserClient()
+      let viewModel = ViewModel(client: client)
+      let first = Task { await viewModel.load() }
+      _ = try await client.call.requests(count: 1)
+      client.call.resolve(0, with: [.init(id: 1, name: "Ada")])
+      await first.value
+      let refresh = Task { await viewModel.load() }
+      _ = try await client.call.requests(count: 2)
+      client.call.fail(1, with: Offline())
+      await refresh.value
+      #expect(viewModel.state == .loaded([.init(id: 1, name: "Ada")]), "not blanked to an error")
+    }
+
     @MainActor @Test func leavingBeforeTheFirstAnswerReturnsToIdle() async throws {
       let viewModel = ViewModel(client: SwiftUISeed.PendingUserClient())
       let task = Task { await viewModel.load() }

@@ -5,7 +5,7 @@ extension SwiftUISeed {
   // snippet: swiftui-seed-view-model
   /// One state enum, written only here. `load()` serves both `.task` and `.refreshable`, so two
   /// can overlap: each numbers itself and only the newest may write (latest wins), and a reload
-  /// keeps the list on screen instead of blanking it to a spinner.
+  /// keeps the list on screen: no spinner while it runs, no error screen if it fails.
   @MainActor
   @Observable
   final class UserListViewModel {
@@ -35,11 +35,8 @@ extension SwiftUISeed {
         state = .loaded(users)
       } catch {
         guard request == latest else { return }
-        if !Task.isCancelled {
-          state = .failed("Could not load the users.")
-        } else if state == .loading {
-          state = .idle  // left before the first answer: nothing to show
-        }
+        if case .loaded = state { return }  // a failed refresh keeps the list on screen
+        state = Task.isCancelled ? .idle : .failed("Could not load the users.")
       }
     }
   }

@@ -79,6 +79,7 @@ extension UIKitSeed {
         hidingToast?.cancel()
       }
 
+      // snippet: uikit-seed-signals-bind
       private func bindViewModel() {
         viewModel.title.receive(on: .mainActor)
           .sink(with: self) { screen, title in
@@ -98,6 +99,7 @@ extension UIKitSeed {
           }
           .store(in: bag)
       }
+      // snippet-end
 
       /// Started and stopped, not only shown and hidden: an indicator shown but never started does
       /// not spin (`hidesWhenStopped`, on by default, hides it while stopped).
