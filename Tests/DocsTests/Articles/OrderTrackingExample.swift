@@ -275,7 +275,7 @@ struct OrderTrackingExampleTests {
 
     #expect(eta.values == [nil, 5])  // no tick after the stop
     #expect(scheduler.pendingCount == 0)
-    // Newest first: the connection subscription ended before the stream stopped.
+    // stop() ends the connection subscription before the stream, so the last status stays.
     #expect(model.state.value.connection == .connected(attempt: 1))
   }
 
