@@ -16,8 +16,8 @@ import SignalsConcurrency
 /// - Time: with a `scheduler`, each value is stamped with its virtual arrival time
 ///   (``timedValues``), and so are the start (``startTime``) and the cancellation
 ///   (``cancellationTime``); a ``Timeline`` draws them. Without one, every time is zero.
-/// - Awaiting: ``next(timeout:)`` and ``values(count:timeout:)`` suspend until values arrive
-///   (see `Recorder+Awaiting.swift`).
+/// - Awaiting: after work the test controls, `settle()`, then read ``values``; for work no
+///   test controls (a server, a process), ``next(timeout:)`` suspends until a value arrives.
 /// - Threading: safe to read and await while values arrive on other threads.
 public final class Recorder<Value: Sendable>: Sendable {
   private struct State {
@@ -51,8 +51,7 @@ public final class Recorder<Value: Sendable>: Sendable {
   ///
   /// Created on the main thread while nothing is queued for the main queue, the current value
   /// is recorded before this initialiser returns (as `bind()` renders at once); otherwise it
-  /// and later values arrive when the main queue runs them: await them with
-  /// ``next(timeout:)`` or ``values(count:timeout:)``.
+  /// and later values arrive when the main queue runs them: `settle()` lets them arrive.
   public convenience init(_ property: MainActorProperty<Value>, scheduler: TestScheduler? = nil) {
     self.init(.state, scheduler: scheduler) { handler in property.sink { handler($0) } }
   }

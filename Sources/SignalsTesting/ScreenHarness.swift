@@ -192,7 +192,7 @@ public final class ScreenHarness {
   func settleWork(at location: SourceLocation) async -> Bool {
     guard
       let unsettled = await settleRounds(
-        scheduler, tasks, runsAll: false, timeout: timeout, answers: answers)
+        scheduler, tasks, timeout: timeout, answers: answers)
     else { return true }
     Issue.record(Comment(rawValue: "ScreenHarness: \(unsettled)"), sourceLocation: location)
     return false

@@ -44,7 +44,7 @@ public func settle(
   timeout: Duration = .seconds(60),
   fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
 ) async {
-  guard let unsettled = await settleRounds(scheduler, tasks, runsAll: false, timeout: timeout)
+  guard let unsettled = await settleRounds(scheduler, tasks, timeout: timeout)
   else { return }
   Issue.record(
     Comment(rawValue: "settle: \(unsettled)"),
@@ -52,29 +52,20 @@ public func settle(
   )
 }
 
-/// The error of a settled wait that did not get what it wanted: the system settled short of
-/// it, or never settled. Its description says what arrived.
-public struct SettleFailure: Error, CustomStringConvertible, Sendable {
-  /// What was wanted and what happened instead, for example
-  /// `settled with 2 of 3 values on a Recorder<Int> (events): [1, 2]`.
-  public let description: String
-}
-
-/// The rounds of `settle`, `expectSilence` and ``ScreenHarness``: `nil` once settled, otherwise
-/// what never settled. With `runsAll`, each round runs every pending action (moving the clock to
-/// each one's due time), not only the due ones. With `answers` (the requests of the test's fakes
+/// The rounds of `settle` and ``ScreenHarness``: `nil` once settled, otherwise what never
+/// settled. With `answers` (the requests of the test's fakes
 /// that wait for its answer), a round stops waiting for the tasks once each unfinished task can
 /// be waiting for one of them (see `awaitTasksOrAnswers`): they are settled, not hung.
 @MainActor
 func settleRounds(
-  _ scheduler: TestScheduler?, _ tasks: [TaskOwnerProbe], runsAll: Bool, timeout: Duration,
+  _ scheduler: TestScheduler?, _ tasks: [TaskOwnerProbe], timeout: Duration,
   answers: PendingAnswers? = nil
 ) async -> String? {
   let roundLimit = 1_000
   let quietRoundsToSettle = 3
   var quietRounds = 0
   for _ in 0..<roundLimit {
-    let ran = (runsAll ? scheduler?.runPending() : scheduler?.runDue()) ?? 0
+    let ran = scheduler?.runDue() ?? 0
     var awaited = false
     if let answers {
       switch await awaitTasksOrAnswers(tasks, answers, timeout: timeout) {

@@ -11,9 +11,8 @@ public struct WaitTimeout: Error, CustomStringConvertible, Sendable {
   /// (where a correct wait was seen to take more than ten, and a full parallel run on a
   /// loaded two-core machine more than twenty).
   ///
-  /// A wrong expectation need not wait for it: a test that syncs with `settle()` (or
-  /// ``Recorder/values(count:settling:tasks:timeout:)``) fails as soon as the system settles,
-  /// with what arrived.
+  /// A wrong expectation need not wait for it: a test that syncs with `settle()` fails as soon
+  /// as the system settles, with what arrived.
   public static let defaultLimit: Duration = .seconds(60)
 
   /// What was awaited, for example `"value #3 of Recorder<Int> (2 recorded: [1, 2])"`.

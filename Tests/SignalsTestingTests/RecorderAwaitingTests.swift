@@ -4,8 +4,8 @@ import SignalsTestSupport
 import SignalsTesting
 import Testing
 
-/// `Recorder.next(timeout:)` and `Recorder.values(count:timeout:)`: awaiting values that arrive
-/// later, and a clear failure, within the limit, for a value that never comes.
+/// `Recorder.next(timeout:)`: awaiting values that arrive later, and a clear failure, within the
+/// limit, for a value that never comes.
 @Suite(.timeLimit(.minutes(5)))
 struct RecorderAwaitingTests {
   @Test func nextReturnsEachValueInRecordingOrderEvenIfItArrivedBeforeTheCall() async throws {
@@ -29,20 +29,6 @@ struct RecorderAwaitingTests {
     #expect(try await waiter.value == 7)
   }
 
-  @Test func valuesCountReturnsTheFirstValuesOnceThatManyArrived() async throws {
-    let sender = EventSender<Int>()
-    let recorder = Recorder(sender.stream)
-    let waiter = Task { try await recorder.values(count: 2) }
-
-    await Task.detached {
-      for value in 1...3 { sender.send(value) }
-    }.value
-
-    #expect(try await waiter.value == [1, 2])
-    #expect(try await recorder.values(count: 0) == [])
-    #expect(recorder.values == [1, 2, 3])
-  }
-
   @Test func clearStartsNextOverFromTheNextValue() async throws {
     let sender = EventSender<Int>()
     let recorder = Recorder(sender.stream)
@@ -55,19 +41,16 @@ struct RecorderAwaitingTests {
     #expect(try await recorder.next() == 2)
   }
 
-  @Test func aValueThatNeverArrivesFailsWithAMessageWithinItsTimeLimit() async {
+  @Test func aValueThatNeverArrivesFailsWithAMessageWithinItsTimeLimit() async throws {
     let owner = MutableProperty(1)
     let recorder = Recorder(owner.property)
 
+    #expect(try await recorder.next() == 1)  // takes value #1
     await expectError(
       describedAs:
-        "gave up after 0.05 seconds waiting for values(count: 2) on a Recorder<Int> (state); "
-        + "1 recorded: [1]"
+        "gave up after 0.05 seconds waiting for value #2 from next() on a Recorder<Int> "
+        + "(state); 1 recorded: [1]"
     ) {
-      _ = try await recorder.values(count: 2, timeout: .milliseconds(50))
-    }
-    await #expect(throws: WaitTimeout.self) {
-      _ = try await recorder.next()  // takes value #1
       _ = try await recorder.next(timeout: .milliseconds(50))
     }
     // No clock: the value never arrives, so only the timeout can end these waits (the error
@@ -99,7 +82,7 @@ struct RecorderAwaitingTests {
     let recorder = Recorder(EventSender<Int>().stream)
     let waiter = Task {
       withUnsafeCurrentTask { $0?.cancel() }
-      return try await recorder.values(count: 1, timeout: .seconds(60))
+      return try await recorder.next(timeout: .seconds(60))
     }
 
     await #expect(throws: CancellationError.self) { try await waiter.value }

@@ -34,8 +34,9 @@ import Testing
       owner.value = 1
       sender.send(7)
     }.value
-    #expect(try await states.values(count: 2) == [0, 1])
-    #expect(try await events.next() == 7)
+    await settle()
+    #expect(states.values == [0, 1])
+    #expect(events.values == [7])
   }
 
   @Test func cancellingStopsRecording() {

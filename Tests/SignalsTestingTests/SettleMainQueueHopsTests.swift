@@ -3,9 +3,9 @@ import SignalsTestSupport
 import SignalsTesting
 import Testing
 
-/// `settle()` and `expectSilence` see a value that takes many `receive(on: .mainQueue)` hops
-/// (issue 41: four or more hops had not arrived after `settle()`, and `expectSilence` reported
-/// silence before the value came).
+/// `settle()` sees a value that takes many `receive(on: .mainQueue)` hops (issue 41: four or
+/// more hops had not arrived after `settle()`, and a check of silence passed before the value
+/// came).
 @MainActor
 @Suite(.timeLimit(.minutes(5)))
 struct SettleMainQueueHopsTests {
@@ -22,25 +22,5 @@ struct SettleMainQueueHopsTests {
     sender.send(2)
     await settle()
     #expect(recorder.values == [1, 2])
-  }
-
-  @Test func expectSilenceFailsOnAValueStillHopping() async {
-    let sender = EventSender<Int>()
-    let recorder = Recorder(hopped(sender.stream, 8))
-    sender.send(1)
-    await withKnownIssue("the value arrives during the settling: not silence") {
-      await expectSilence(from: recorder)
-    }
-    #expect(recorder.values == [1])
-  }
-
-  @Test func expectSilencePassesOnceEveryHopHasArrived() async {
-    let sender = EventSender<Int>()
-    let recorder = Recorder(hopped(sender.stream, 8))
-    sender.send(1)
-    await settle()
-    recorder.clear()
-    await expectSilence(from: recorder)
-    #expect(recorder.values.isEmpty)
   }
 }

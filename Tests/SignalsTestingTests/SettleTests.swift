@@ -4,8 +4,8 @@ import SignalsTestSupport
 import SignalsTesting
 import Testing
 
-/// `settle()` and `Recorder.values(count:settling:tasks:timeout:)`: syncing with work that hops
-/// to the main actor without counting emissions or waiting for a deadline.
+/// `settle()`: syncing with work that hops to the main actor without counting emissions or
+/// waiting for a deadline.
 @MainActor
 @Suite(.timeLimit(.minutes(5)))
 struct SettleTests {
@@ -42,23 +42,6 @@ struct SettleTests {
     try await answers.value
     await settle(tasks: TaskOwnerProbe(screen.tasks))
     #expect(screen.results == [0, 10])
-  }
-
-  @Test func valuesCountReturnsAtOnceWhenEnoughArrived() async throws {
-    let sender = EventSender<Int>()
-    let recorder = Recorder(sender.stream)
-    for value in 1...3 { sender.send(value) }
-    #expect(try await recorder.values(count: 2, settling: nil) == [1, 2])
-  }
-
-  @Test func valuesCountThrowsOnceSettledShortListingWhatArrived() async throws {
-    let sender = EventSender<Int>()
-    let recorder = Recorder(sender.stream)
-    sender.send(1)
-    let error = await #expect(throws: SettleFailure.self) {
-      try await recorder.values(count: 2, settling: TestScheduler())
-    }
-    #expect(error?.description == "settled with 1 of 2 values on a Recorder<Int> (events): [1]")
   }
 
   /// Fetches `step`; when its answer is applied, starts the next step, up to `last`.

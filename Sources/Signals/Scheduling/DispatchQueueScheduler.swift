@@ -55,7 +55,7 @@ extension SignalScheduler where Self == DispatchQueueScheduler {
 }
 
 /// The jobs `.mainQueue` has queued and not finished: what SignalsTesting's `settle` and
-/// `expectSilence` wait for, however many `receive(on: .mainQueue)` hops a value takes.
+/// `ScreenHarness` wait for, however many `receive(on: .mainQueue)` hops a value takes.
 package enum MainQueueJobs {
   package static let pending = Atomic<Int>(0)
 

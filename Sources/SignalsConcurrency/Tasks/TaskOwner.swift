@@ -54,10 +54,9 @@ import Signals
 /// - Cost: starting a task (keyed or not) and cancelling a key take constant time: the owner
 ///   finds a key's work in a dictionary on the main actor, so 10,000 keyed starts cost 10,000
 ///   times one start (the `keyed task starts` row of the benchmarks).
-/// - Tests: `TaskOwnerProbe` and `TaskOwner.idle(timeout:)` in SignalsTesting count the tasks
-///   and await their end (also after the owner is released, or for one key with
-///   `idle(key:timeout:)`), `settle()` lets their outcomes and updates reach the main actor, and
-///   `expectSilence` checks that nothing more arrives once they are done. See <doc:OwnedTasks>.
+/// - Tests: a `TaskOwnerProbe` (SignalsTesting) counts the tasks, also after the owner is
+///   released; `settle(tasks:)` and `ScreenHarness` await them and let their outcomes and
+///   updates reach the main actor. See <doc:OwnedTasks>.
 @MainActor
 public final class TaskOwner {
   /// The tasks that have not returned; shared with the tasks and with test probes.

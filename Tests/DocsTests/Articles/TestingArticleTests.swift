@@ -102,8 +102,11 @@ final class ScoreViewModel {
     let screen = Recorder(progress.property.receive(on: .queue(DispatchQueue(label: "worker"))))
     progress.value = 50
     progress.value = 100
-    // Suspends until three values have arrived; a safety-net timeout turns a hang into a failure.
-    #expect(try await screen.values(count: 3) == [0, 50, 100])
+    // A queue no test settles: each call suspends until the next value has arrived; a
+    // safety-net timeout turns a hang into a failure.
+    #expect(try await screen.next() == 0)
+    #expect(try await screen.next() == 50)
+    #expect(try await screen.next() == 100)
   }
   // snippet-end
 }
@@ -157,26 +160,6 @@ struct TestingArticleSettleTests {
 
     #expect(states.values == ["idle", "loading", "loading", "21°"])
     #expect(isBusy.values == [false, true, false])  // one value per change of `isBusy`
-  }
-  // snippet-end
-
-  // snippet: testing-settled-short
-  @Test func aWrongCountFailsAtOnceWithWhatArrived() async throws {
-    let call = ControlledCall<String, Int>()
-    let weather = WeatherViewModel(fetchTemperature: { try await call.call($0) })
-    let isBusy = Recorder(weather.isBusy)
-    let tasks = TaskOwnerProbe(weather.tasks)
-    weather.load("Oslo")
-    _ = try await call.requests(count: 1)
-    call.resolve(0, with: 21)
-
-    // Four values never come: it throws once everything has settled, not after a deadline.
-    let error = await #expect(throws: SettleFailure.self) {
-      try await isBusy.values(count: 4, settling: nil, tasks: tasks)
-    }
-    #expect(
-      error?.description == "settled with 3 of 4 values on a Recorder<Bool> (state): "
-        + "[false, true, false]")
   }
   // snippet-end
 }

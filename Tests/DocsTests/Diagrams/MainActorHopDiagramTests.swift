@@ -59,7 +59,7 @@ extension DiagramTests {
       progress.value = 50  // sent from a background task: queued on the main queue...
       progress.value = 100  // ...and delivered after 50, in order
     }.value
-    _ = try await mainActor.values(count: 4)
+    await settle()  // the main queue delivers 50 and 100
     scheduler.advance(to: .milliseconds(300))
 
     try Self.expectDiagram(

@@ -73,8 +73,11 @@ struct AsyncSequencePropertyTests {
     let original = MutableProperty(1)
     let bridge = AsyncSequenceProperty(initialValue: 0, updates: original.property.values)
     let recorder = Recorder(bridge.property)
-    #expect(try await recorder.values(count: 2) == [0, 1], "the current value comes first")
+    // The bridge's own task iterates: no test settles it, so each value is awaited.
+    #expect(try await recorder.next() == 0, "the current value comes first")
+    #expect(try await recorder.next() == 1)
     original.value = 2
-    #expect(try await recorder.values(count: 3) == [0, 1, 2])
+    #expect(try await recorder.next() == 2)
+    #expect(recorder.values == [0, 1, 2])
   }
 }

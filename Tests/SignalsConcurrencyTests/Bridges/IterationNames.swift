@@ -21,11 +21,11 @@ extension SequenceIteration {
 /// when this was called (the current one first; the last is how it ended).
 func endOf(_ iteration: Property<SequenceIteration>) async throws -> [String] {
   let recorder = Recorder(iteration)
-  var seen = recorder.values
-  while !(seen.last?.hasEnded ?? false) {
-    seen = try await recorder.values(count: seen.count + 1)
+  var last = try await recorder.next()
+  while !last.hasEnded {
+    last = try await recorder.next()
   }
-  return seen.map(\.name)
+  return recorder.values.map(\.name)
 }
 
 /// An error a sequence throws in these tests.

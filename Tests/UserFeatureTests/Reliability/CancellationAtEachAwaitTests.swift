@@ -94,7 +94,7 @@ struct CancellationAtEachAwaitTests {
 
     #expect(released == nil, "a running request must not keep the view model alive")
     answer.deliver(TestUsers.page(20...22, hasMore: true), to: screen.calls, index)
-    await screen.expectSilence()
+    await screen.settle()
 
     #expect(screen.calls.cancelledRequests.contains(screen.calls.requests[index]))
     #expect(screen.states.values == before)

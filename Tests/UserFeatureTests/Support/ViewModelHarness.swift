@@ -5,8 +5,7 @@ import Testing
 
 /// A view model under test with everything around it: the fake client it calls, the virtual
 /// clock, recorders of its state and events (stamped with virtual time), a probe of its tasks,
-/// and SignalsTesting's `settle` and `expectSilence` bound to them. A test states only its
-/// scenario:
+/// and SignalsTesting's `settle` bound to them. A test states only its scenario:
 ///
 /// ```swift
 /// let screen = UserListHarness()
@@ -65,16 +64,6 @@ final class ViewModelHarness<Model: ScreenModel> {
   ) async {
     await SignalsTesting.settle(
       scheduler, tasks: tasks, fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-
-  /// SignalsTesting's `expectSilence` on this harness's recorders, clock and tasks.
-  func expectSilence(
-    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
-    column: Int = #column
-  ) async {
-    await SignalsTesting.expectSilence(
-      from: states, events, settling: scheduler, tasks: tasks,
-      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// The client calls the view model makes, numbered from 0 (page requests for a list, user

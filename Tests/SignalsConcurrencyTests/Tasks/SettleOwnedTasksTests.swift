@@ -5,11 +5,12 @@ import SignalsTestSupport
 import SignalsTesting
 import Testing
 
-/// `expectSilence`: nothing more arrives once the scheduler and the task owners are idle,
-/// asserted with no sleep; a failure lists what did arrive.
+/// `settle(_:tasks:)` on a screen's owned tasks: once it returns, nothing more arrives, so the
+/// recorders' values are the whole sequence (silence is settling, then the values unchanged),
+/// asserted with no sleep.
 @MainActor
 @Suite(.timeLimit(.minutes(5)))
-struct ExpectSilenceTests {
+struct SettleOwnedTasksTests {
   /// A screen with state, events, a debounced search on the test scheduler and owned tasks.
   @MainActor
   private final class Screen {
@@ -43,7 +44,7 @@ struct ExpectSilenceTests {
   /// Released mid-request: the late answer changes nothing, and the assertion says so without
   /// waiting for a clock.
   // snippet: testing-silence
-  @Test func passesWhenNothingArrivesAfterTheScreenIsReleased() async throws {
+  @Test func nothingArrivesAfterTheScreenIsReleased() async throws {
     let scheduler = TestScheduler()
     var screen: Screen? = Screen(scheduler: scheduler)
     let call = try #require(screen).call
@@ -56,13 +57,16 @@ struct ExpectSilenceTests {
 
     screen = nil
     call.resolve(0, with: "loaded")
+    scheduler.advance(by: .seconds(1))  // the search pause would have ended
 
-    await expectSilence(from: states, events, settling: scheduler, tasks: tasks)
-    #expect(states.values == ["idle", "loading"])
+    await settle(scheduler, tasks: tasks)  // the cancelled task has returned
+    #expect(states.values == ["idle", "loading"])  // and nothing more arrived
+    #expect(events.values == [])
   }
   // snippet-end
 
-  @Test func aTaskThatAppliesAfterTheCallIsReportedWithWhatArrived() async throws {
+  /// A task that applies its answer does so before `settle` returns, with its event.
+  @Test func aTaskThatAppliesIsSettledWithWhatItSent() async throws {
     let screen = Screen(scheduler: TestScheduler())
     let states = Recorder(screen.state.property)
     let events = Recorder(screen.events.stream)
@@ -70,70 +74,31 @@ struct ExpectSilenceTests {
     _ = try await screen.call.requests(count: 1)
     screen.call.resolve(0, with: "loaded")
 
-    await withKnownIssue {
-      await expectSilence(from: states, events, tasks: TaskOwnerProbe(screen.tasks))
-    } matching: { issue in
-      issue.comments.map(\.rawValue) == [
-        "expected silence, but Recorder<String> (state) received 1 value: [\"loaded\"]; "
-          + "Recorder<String> (events) received 1 value: [\"toast\"]"
-      ]
-    }
+    await settle(tasks: TaskOwnerProbe(screen.tasks))
+    #expect(states.values == ["idle", "loading", "loaded"])
+    #expect(events.values == ["toast"])
   }
 
-  /// Settling runs the scheduler's pending work to its due time: a debounce waiting for a
-  /// pause fires inside the call, and its delivery is reported.
-  @Test func pendingSchedulerWorkRunsAndItsDeliveriesAreReported() async {
-    let scheduler = TestScheduler()
-    let screen = Screen(scheduler: scheduler)
-    let states = Recorder(screen.state.property, scheduler: scheduler)
-    screen.type("ann")
-
-    await withKnownIssue {
-      await expectSilence(from: states, settling: scheduler)
-    } matching: { issue in
-      issue.comments.map(\.rawValue) == [
-        "expected silence, but Recorder<String> (state) received 1 value: [\"searching ann\"]"
-      ]
-    }
-    #expect(states.timedValues.last == TimedValue(.milliseconds(300), "searching ann"))
-  }
-
-  /// A main-actor delivery already queued on the main queue runs inside the call.
-  @Test func aDeliveryQueuedOnTheMainQueueIsReported() async {
+  /// Work already queued on the main queue runs inside `settle`.
+  @Test func aDeliveryQueuedOnTheMainQueueArrivesInsideSettle() async {
     let events = EventSender<Int>()
     let recorder = Recorder(events.stream)
 
     DispatchQueue.main.async { events.send(1) }
-    await withKnownIssue {
-      await expectSilence(from: recorder)
-    } matching: { issue in
-      issue.comments.map(\.rawValue) == [
-        "expected silence, but Recorder<Int> (events) received 1 value: [1]"
-      ]
-    }
-  }
-
-  @Test func valuesRecordedBeforeTheCallAreNotCounted() async {
-    let state = MutableProperty(1)
-    let recorder = Recorder(state.property)
-    state.value = 2
-
-    await expectSilence(from: recorder)
-    #expect(recorder.values == [1, 2])
+    await settle()
+    #expect(recorder.values == [1])
   }
 
   @Test func aTaskThatNeverReturnsIsReportedAsUnsettled() async throws {
     let screen = Screen(scheduler: TestScheduler())
-    let states = Recorder(screen.state.property)
     screen.load()
     _ = try await screen.call.requests(count: 1)
 
     await withKnownIssue {
-      await expectSilence(
-        from: states, tasks: TaskOwnerProbe(screen.tasks), timeout: .milliseconds(20))
+      await settle(tasks: TaskOwnerProbe(screen.tasks), timeout: .milliseconds(20))
     } matching: { issue in
       issue.comments.map(\.rawValue) == [
-        "expectSilence could not settle: gave up after 0.02 seconds waiting for a TaskOwner's "
+        "settle: could not settle: gave up after 0.02 seconds waiting for a TaskOwner's "
           + "tasks to return (1 still running)"
       ]
     }
