@@ -77,9 +77,10 @@ func awaitTasksOrAnswers(
       return checks == 0 ? .quiet : .progressed
     }
     guard clock.now < deadline, !Task.isCancelled else {
+      let waits = answers.waits().map(\.description)
       return .timedOut(
-        "\(unfinished) task(s) still running after \(timeout), waiting for none of: "
-          + "\(answers.waits().map(\.description))")
+        "\(unfinished) task(s) still running after \(timeout)"
+          + (waits.isEmpty ? "" : ", waiting for none of: \(waits)"))
     }
     checks += 1
     try? await Task.sleep(for: .milliseconds(1))

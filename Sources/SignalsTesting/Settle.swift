@@ -15,7 +15,7 @@ import Testing
 ///
 /// Each round runs the actions due on `scheduler` at its current time (``TestScheduler/now``
 /// does not move: a debounce still waiting stays waiting; advance the clock to fire it), awaits
-/// every task of `tasks` (see ``TaskOwnerProbe/idle(timeout:)``), then lets the main queue run
+/// every task of `tasks` (including tasks started meanwhile), then lets the main queue run
 /// what was queued on it before (deliveries of `receive(on: .mainActor)`, owned progress
 /// updates, outcomes hopping back). Rounds repeat until three in a row find no due action, no
 /// task running and no job of `.mainQueue` (`DispatchQueueScheduler.mainQueue`) queued or
@@ -29,9 +29,9 @@ import Testing
 ///
 /// - Which tasks: pass the probes whose tasks will finish on their own. A task waiting for an
 ///   answer the test has not given yet (a ``ControlledCall`` request, a ``ControlledSequence``)
-///   never finishes: leave its owner out, or wait for one key with
-///   ``TaskOwnerProbe/idle(key:timeout:)``. Without probes, `settle` still runs due actions
-///   and drains the main queue.
+///   never finishes: leave its owner out, or test with a ``ScreenHarness`` that watches the fake
+///   (a task waiting on a watched call is settled, not running). Without probes, `settle` still
+///   runs due actions and drains the main queue.
 /// - Failure: one issue, at the caller's location, if a task is still running after `timeout`
 ///   of wall-clock time (a safety net against hangs only) or work kept scheduling more work for
 ///   1,000 rounds. A wrong expectation after `settle` fails at once with what arrived: nothing
@@ -53,13 +53,13 @@ public func settle(
 }
 
 /// The rounds of `settle` and ``ScreenHarness``: `nil` once settled, otherwise what never
-/// settled. With `answers` (the requests of the test's fakes
-/// that wait for its answer), a round stops waiting for the tasks once each unfinished task can
-/// be waiting for one of them (see `awaitTasksOrAnswers`): they are settled, not hung.
+/// settled. Each round awaits the tasks until they have returned or, with `answers` (the
+/// requests of the fakes a harness watches), until each unfinished task can be waiting for one
+/// of them (see `awaitTasksOrAnswers`): they are settled, not hung.
 @MainActor
 func settleRounds(
   _ scheduler: TestScheduler?, _ tasks: [TaskOwnerProbe], timeout: Duration,
-  answers: PendingAnswers? = nil
+  answers: PendingAnswers = PendingAnswers()
 ) async -> String? {
   let roundLimit = 1_000
   let quietRoundsToSettle = 3
@@ -67,20 +67,10 @@ func settleRounds(
   for _ in 0..<roundLimit {
     let ran = scheduler?.runDue() ?? 0
     var awaited = false
-    if let answers {
-      switch await awaitTasksOrAnswers(tasks, answers, timeout: timeout) {
-      case .progressed: awaited = true
-      case .quiet: break
-      case .timedOut(let what): return "could not settle: \(what)"
-      }
-    }
-    for probe in tasks where answers == nil && probe.unfinishedCount > 0 {
-      awaited = true
-      do {
-        try await probe.idle(timeout: timeout)
-      } catch {
-        return "could not settle: \(error)"
-      }
+    switch await awaitTasksOrAnswers(tasks, answers, timeout: timeout) {
+    case .progressed: awaited = true
+    case .quiet: break
+    case .timedOut(let what): return "could not settle: \(what)"
     }
     // Main-queue jobs queued before this point (main-actor deliveries) run before we resume.
     await Task.yield()

@@ -73,9 +73,9 @@ struct LiveUserClientServerTests {
       let states = Recorder(viewModel.state)
 
       viewModel.load()
-      try await viewModel.tasks.idle(timeout: .seconds(120))
+      await settle(tasks: TaskOwnerProbe(viewModel.tasks), timeout: .seconds(120))
       viewModel.loadNextPage()
-      try await viewModel.tasks.idle(timeout: .seconds(120))
+      await settle(tasks: TaskOwnerProbe(viewModel.tasks), timeout: .seconds(120))
 
       let firstPage = UserListContent(
         query: "", users: Array(fixture[0..<20]), activity: .idle(hasMore: true))

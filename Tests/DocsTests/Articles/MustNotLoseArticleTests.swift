@@ -75,7 +75,7 @@ struct MustNotLoseArticleTests {
     viewModel.pay()
     _ = try await charge.requests(count: 1)
     charge.resolve(0, with: "R-1")  // no screen is bound: an event sent now would be dropped
-    try await viewModel.tasks.idle()
+    await settle(tasks: TaskOwnerProbe(viewModel.tasks))
 
     let screen = Recorder(viewModel.state)  // a screen binds later and still sees it
     #expect(screen.values == [.init(isPaying: false, outcome: .paid(receipt: "R-1"))])
@@ -92,7 +92,7 @@ struct MustNotLoseArticleTests {
     viewModel.pay()  // one payment at a time
     _ = try await charge.requests(count: 1)
     charge.fail(0, with: CheckoutViewModel.Declined())
-    try await viewModel.tasks.idle()
+    await settle(tasks: TaskOwnerProbe(viewModel.tasks))
 
     #expect(charge.callCount == 1)
     #expect(viewModel.state.value == .init(isPaying: false, outcome: .declined))

@@ -65,7 +65,7 @@ struct OwnedTasksArticleTests {
     _ = try await find.requests(count: 2)
     find.resolve(matching: "an", with: ["Ann"])
     find.resolve(matching: "a", with: ["Adam", "Ann"])  // the older answer arrives last
-    try await tasks.idle()
+    await settle(tasks: tasks)
 
     #expect(find.cancelledRequests == ["a"])
     #expect(states.values == [.idle, .searching("a"), .searching("an"), .found(["Ann"])])

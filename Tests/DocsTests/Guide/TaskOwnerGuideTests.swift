@@ -104,7 +104,7 @@ extension GuideTests {
       viewModel.search("swift")
       _ = try await search.requests(count: 1)
       search.fail(with: SearchOffline())
-      try await viewModel.tasks.idle()
+      await settle(tasks: TaskOwnerProbe(viewModel.tasks))
       #expect(states.values == [.idle, .searching("swift"), .failed("swift")])
     }
 
@@ -121,7 +121,7 @@ extension GuideTests {
       search.resolve(matching: "swift", with: ["Swift"])
       search.resolve(matching: "sw", with: ["Swift", "Swing"])
       search.resolve(matching: "s", with: ["Sass", "Swift", "Swing"])
-      try await viewModel.tasks.idle()
+      await settle(tasks: TaskOwnerProbe(viewModel.tasks))
       #expect(Set(search.cancelledRequests) == ["s", "sw"])
       #expect(
         states.values == [

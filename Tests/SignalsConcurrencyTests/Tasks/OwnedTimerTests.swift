@@ -137,7 +137,7 @@ struct OwnedTimerTests {
     screen.tasks.cancelAll()  // the call sees the cancellation: the task ends, applying nothing
     feed.send("y")
     scheduler.advance(by: .seconds(5))
-    try await screen.tasks.idle()
+    await settle(tasks: TaskOwnerProbe(screen.tasks))
     await settle(scheduler)
 
     #expect(screen.log == ["x", "unkeyed x"])
@@ -164,7 +164,7 @@ struct OwnedTimerTests {
       }, key: "live")
     _ = try await call.requests(count: 1)
     feed.send("3")
-    try await screen.tasks.idle()
+    await settle(tasks: TaskOwnerProbe(screen.tasks))
 
     #expect(screen.log == ["1", "again 3"])
   }

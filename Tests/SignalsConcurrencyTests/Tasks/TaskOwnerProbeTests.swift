@@ -4,7 +4,7 @@ import SignalsTestSupport
 import SignalsTesting
 import Testing
 
-/// `TaskOwnerProbe` and `TaskOwner.idle()`: awaiting a task owner's idle state from a test.
+/// `TaskOwnerProbe` as `settle`'s `tasks:`: counting a task owner's tasks and settling them.
 @MainActor
 @Suite(.timeLimit(.minutes(5)))
 struct TaskOwnerProbeTests {
@@ -25,15 +25,14 @@ struct TaskOwnerProbeTests {
     }
   }
 
-  @Test func idleReturnsAtOnceWhenNothingRuns() async throws {
+  @Test func settleReturnsAtOnceWhenNothingRuns() async {
     let tasks = TaskOwner()
-    try await tasks.idle()
-    try await TaskOwnerProbe(tasks).idle()
+    await settle(tasks: TaskOwnerProbe(tasks))
     #expect(TaskOwnerProbe(tasks).unfinishedCount == 0)
   }
 
-  /// Tasks started while `idle()` waits (here by the previous task's `apply`) are awaited too.
-  @Test func idleAwaitsTasksStartedWhileItWaits() async throws {
+  /// Tasks started while `settle` waits (here by the previous task's `apply`) are awaited too.
+  @Test func settleAwaitsTasksStartedWhileItWaits() async throws {
     let chain = Chain()
     chain.fetch(1, upTo: 3)
     let answers = Task {
@@ -43,10 +42,10 @@ struct TaskOwnerProbeTests {
       }
     }
 
-    try await chain.tasks.idle()
+    try await answers.value
+    await settle(tasks: TaskOwnerProbe(chain.tasks))
 
     #expect(chain.results == [10, 20, 30])
-    try await answers.value
   }
 
   @Test func theCountIncludesACancelledTaskUntilItReturns() async throws {
@@ -62,45 +61,32 @@ struct TaskOwnerProbeTests {
     chain.tasks.cancelAll()
     #expect(probe.unfinishedCount == 1, "still running until its operation returns")
     call.resolve(0, with: 1)
-    try await probe.idle()
+    await settle(tasks: probe)
 
     #expect(probe.unfinishedCount == 0)
   }
-
-  @Test func aTaskThatNeverReturnsFailsTheWaitWithAMessage() async throws {
-    let chain = Chain()
-    chain.fetch(1, upTo: 1)
-    _ = try await chain.call.requests(count: 1)
-
-    await expectError(
-      describedAs:
-        "gave up after 0.02 seconds waiting for a TaskOwner's tasks to return (1 still running)"
-    ) {
-      try await TaskOwnerProbe(chain.tasks).idle(timeout: .milliseconds(20))
-    }
-    chain.call.resolve(0, with: 0)
-    try await chain.tasks.idle()
-  }
 }
 
-/// `TaskOwnerProbe.idle(key:)`: waiting for one keyed task while others run.
+/// One keyed task done while another waits for the test's answer: a `ScreenHarness` that
+/// watches the fake settles the waiting task instead of waiting for it.
 @MainActor
 @Suite(.timeLimit(.minutes(5)))
 struct TaskOwnerProbeKeyTests {
-  @Test func idleForAKeyReturnsOnceThatTaskIsDoneWhileAnotherRuns() async throws {
+  @Test func oneKeyedTaskIsSettledWhileAnotherWaitsForItsAnswer() async throws {
     let screen = KeyedLoadScreen()
     let probe = TaskOwnerProbe(screen.tasks)
+    let harness = ScreenHarness(tasks: probe)
+    harness.watch(screen.call, as: "loads")
     screen.load("a", key: "a")
     screen.load("b", key: "b")
     _ = try await screen.call.requests(count: 2)
 
-    screen.call.resolve(matching: "a", with: "A")
-    try await probe.idle(key: "a")
+    await harness.resolve(screen.call, screen.call.requests.firstIndex(of: "a") ?? -1, with: "A")
 
     #expect(screen.shown == ["A"])
     #expect(probe.unfinishedCount == 1)  // "b" still waits for its answer
-    try await probe.idle(key: "nothing")  // no task under it: at once
-    screen.call.resolve(matching: "b", with: "B")
-    try await probe.idle()
+    await harness.resolve(screen.call, screen.call.requests.firstIndex(of: "b") ?? -1, with: "B")
+    #expect(screen.shown == ["A", "B"])
+    await harness.finish()
   }
 }

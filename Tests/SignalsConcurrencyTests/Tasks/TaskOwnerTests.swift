@@ -59,7 +59,7 @@ struct TaskOwnerTests {
     #expect(tasks.unfinishedCount == 1)
     _ = try await call.requests(count: 1)
     call.resolve(0, with: "A")
-    try await tasks.idle()
+    await settle(tasks: tasks)
 
     #expect(screen.shown == ["A"])
     #expect(tasks.unfinishedCount == 0)
@@ -72,7 +72,7 @@ struct TaskOwnerTests {
     _ = try await call.requests(count: 1)
 
     call.fail(0, with: Offline())
-    try await screen.tasks.idle()
+    await settle(tasks: TaskOwnerProbe(screen.tasks))
 
     #expect(screen.shown == ["failed: Offline()"])
   }
@@ -123,7 +123,7 @@ struct TaskOwnerTests {
     if olderAnsweredFirst { call.resolve(0, with: "A") }
     call.resolve(1, with: "AB")
     if !olderAnsweredFirst { call.resolve(0, with: "A") }
-    try await screen.tasks.idle()
+    await settle(tasks: TaskOwnerProbe(screen.tasks))
 
     #expect(screen.shown == ["AB"])
   }
@@ -145,7 +145,7 @@ struct TaskOwnerTests {
     call.resolve(matching: "p1", with: "P1")
     call.resolve(matching: "u", with: "U")
     call.resolve(matching: "s2", with: "S2")
-    try await screen.tasks.idle()
+    await settle(tasks: TaskOwnerProbe(screen.tasks))
     #expect(Set(screen.shown) == ["P1", "U", "S2"])
   }
 
@@ -168,7 +168,7 @@ struct TaskOwnerTests {
     screen.tasks.cancel(key: "nothing runs under this key")
     call.resolve(matching: "s", with: "S")
     call.resolve(matching: "p", with: "P")
-    try await screen.tasks.idle()
+    await settle(tasks: TaskOwnerProbe(screen.tasks))
 
     #expect(call.cancelledRequests == ["s"])
     #expect(screen.shown == ["P"])
@@ -187,7 +187,7 @@ struct TaskOwnerTests {
     call.resolve(matching: "a", with: "A")
     call.resolve(matching: "b", with: "B")
     call.resolve(matching: "c", with: "C")
-    try await screen.tasks.idle()
+    await settle(tasks: TaskOwnerProbe(screen.tasks))
 
     #expect(Set(call.cancelledRequests) == ["a", "b"])
     #expect(screen.shown == ["C"])
@@ -221,7 +221,7 @@ struct TaskOwnerTests {
 
     call.resolve(0, with: "A")
     screen.tasks.cancel(key: "load")  // same turn: the task cannot have resumed on main yet
-    try await screen.tasks.idle()
+    await settle(tasks: TaskOwnerProbe(screen.tasks))
 
     #expect(screen.shown == [])
   }
@@ -243,7 +243,7 @@ struct TaskOwnerTests {
     #expect(released == nil, "a running task must not keep its owner alive")
     #expect(call.cancelledIndices == [0])
     call.resolve(0, with: "A")
-    try await tasks.idle()
+    await settle(tasks: tasks)
     #expect(tasks.unfinishedCount == 0)
   }
 
@@ -265,7 +265,7 @@ struct TaskOwnerTests {
     screen = nil
     #expect(released == nil)
     call.resolve(0, with: "A")
-    try await tasks.idle()
+    await settle(tasks: TaskOwnerProbe(tasks))
 
     #expect(call.cancelledIndices == [], "only the owner is gone; the task ran to its end")
     #expect(applied.withLock { $0 } == false)
@@ -291,7 +291,7 @@ struct TaskOwnerTests {
     tasks = nil
     call.resolve(matching: "a", with: "A")
     call.resolve(matching: "b", with: "B")
-    try await probe.idle()
+    await settle(tasks: probe)
 
     #expect(Set(call.cancelledRequests) == ["a", "b"])
     #expect(screen.shown == [])
@@ -330,7 +330,7 @@ struct TaskOwnerTests {
     _ = try await call.requests(count: 2)  // both tasks wait inside their handlers
 
     screen.tasks.cancelAll()
-    try await screen.tasks.idle()
+    await settle(tasks: TaskOwnerProbe(screen.tasks))
 
     #expect(
       cancelled.withLock { $0 } == [

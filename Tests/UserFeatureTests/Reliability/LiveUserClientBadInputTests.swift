@@ -153,7 +153,7 @@ struct LiveUserClientBadInputTests {
       let events = Recorder(viewModel.events)
 
       viewModel.load()
-      try await viewModel.tasks.idle(timeout: .seconds(120))
+      await settle(tasks: TaskOwnerProbe(viewModel.tasks), timeout: .seconds(120))
 
       let expected = UserFacingError(
         kind: .unexpected, message: UserFacingError.message(for: .unexpected),
