@@ -2,14 +2,10 @@ extension Recorder {
   /// Returns the next value in recording order, waiting for it if it has not arrived yet: the
   /// first call returns the first value recorded, the second call the second, and so on
   /// (counting from creation or the last ``clear()``). A value that arrived before the call is
-  /// returned at once, so a test never misses a value that came early:
+  /// returned at once, so a test never misses a value that came early.
   ///
-  /// ```swift
-  /// viewModel.search("ann")
-  /// scheduler.advance(by: .milliseconds(300))  // the view model hops to the main actor
-  /// #expect(try await states.next() == .idle)
-  /// #expect(try await states.next() == .loading(query: "ann"))
-  /// ```
+  /// For work no test controls: a server, a process, a queue or a task of its own. Work the
+  /// test controls is settled instead (`settle(tasks:)`, ``ScreenHarness``), then read.
   ///
   /// - Timeout: if the value has not arrived after `timeout` of wall-clock time, throws a
   ///   ``WaitTimeout`` that names the value awaited and lists what was recorded. The limit is a

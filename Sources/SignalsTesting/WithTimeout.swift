@@ -3,9 +3,9 @@ import Signals
 /// Runs `operation` and returns what it returns (or throws what it throws), unless `limit` of
 /// wall-clock time passes first: then throws a ``WaitTimeout`` naming `awaited`.
 ///
-/// A safety net against hangs, for awaiting work a test cannot otherwise bound (for example a
-/// view model's tasks): the test fails with a message instead of stalling until its time limit.
-/// Never use it to make time pass; correct tests finish long before `limit`.
+/// For work no test controls: a server, a process (a view model's tasks are settled instead).
+/// A safety net against hangs: the test fails with a message instead of stalling until its
+/// time limit. Never use it to make time pass; correct tests finish long before `limit`.
 ///
 /// - Cancellation: if the calling task is cancelled first, throws `CancellationError`.
 /// - Abandoning: `operation` runs in a task of its own. On timeout or cancellation that task is
