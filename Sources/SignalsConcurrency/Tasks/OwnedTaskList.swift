@@ -1,38 +1,28 @@
 import Signals
 
-/// The tasks of one ``TaskOwner`` that have not finished, by start order, with their keys.
-/// Package-internal.
+/// The tasks of one ``TaskOwner`` that have not finished, by identifier. Package-internal.
 ///
 /// Shared by the owner and by each of its tasks (which remove themselves when they return), so
 /// it outlives the owner while a cancelled task is still winding down, and a test probe
 /// (`TaskOwnerProbe` in SignalsTesting) can count the tasks without keeping the owner alive.
 ///
-/// - Keys are user values: their `==`, `hash(into:)` and `deinit` are user code. So the lock
-///   only stores them, keyed by task identifier, never compares them, and a removed entry (with
-///   its key) is released after unlocking. ``TaskOwner`` finds a key's task in its own
-///   main-actor index, in constant time.
-/// - Cost: ``insert(_:id:key:)`` and ``remove(_:)`` are constant time (a dictionary by
-///   identifier), so starting n tasks costs O(n), not O(n²).
-/// - Threading: every member is safe from any thread. The owners cancel the tasks, outside
-///   this lock (cancelling runs cancellation handlers, which are user code).
+/// - Keys: the list holds none (a key's `==`, `hash(into:)` and `deinit` are user code);
+///   ``TaskOwner`` finds a key's task in its own main-actor index, in constant time.
+/// - Cost: ``insert(_:)`` and ``remove(_:)`` are constant time (a set of identifiers), so
+///   starting n tasks costs O(n), not O(n²).
+/// - Threading: every member is safe from any thread.
 package final class OwnedTaskList: Sendable {
-  private struct Entry {
-    let id: UInt64
-    let key: TaskKey?
-    let task: Task<Void, Never>
-  }
-
   private struct State {
     var nextID: UInt64 = 0
-    /// Started and not yet returned, by identifier (start order: the identifiers only grow).
-    var entries: [UInt64: Entry] = [:]
+    /// The tasks started and not yet returned.
+    var unfinished: Set<UInt64> = []
   }
 
   private let state = Locked(State())
 
   package init() {}
 
-  /// A new identifier for ``insert(_:id:key:)``, larger than every earlier one.
+  /// A new identifier for ``insert(_:)``, larger than every earlier one.
   func makeID() -> UInt64 {
     state.withLock { state in
       defer { state.nextID += 1 }
@@ -40,22 +30,19 @@ package final class OwnedTaskList: Sendable {
     }
   }
 
-  /// Keeps `task` until ``remove(_:)``. Constant time: `key` is stored, never compared here.
-  func insert(_ task: Task<Void, Never>, id: UInt64, key: TaskKey?) {
-    state.withLock { state in
-      state.entries[id] = Entry(id: id, key: key, task: task)
-    }
+  /// Counts task `id` until ``remove(_:)``.
+  func insert(_ id: UInt64) {
+    state.withLock { _ = $0.unfinished.insert(id) }
   }
 
   /// Forgets task `id`: it has returned.
   func remove(_ id: UInt64) {
-    // The entry, with its key, is released outside the lock.
-    releaseAfterUnlocking(state.withLock { $0.entries.removeValue(forKey: id) })
+    state.withLock { _ = $0.unfinished.remove(id) }
   }
 
   /// How many tasks have started and not returned (a cancelled task counts until it returns).
   package var unfinishedCount: Int {
-    state.withLock { $0.entries.count }
+    state.withLock { $0.unfinished.count }
   }
 
   /// Whether some thread holds the list's lock right now. For tests that check that no user

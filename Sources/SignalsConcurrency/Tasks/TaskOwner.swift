@@ -255,7 +255,7 @@ public final class TaskOwner {
       guard !Task.isCancelled, let owner else { return }
       apply(owner, result)
     }
-    list.insert(task, id: id, key: key)
+    list.insert(id)
     replace(slot, with: KeyedWork(id: id, task: task, token: nil))
     return task
   }
