@@ -107,7 +107,7 @@ struct MustNotLoseArticleTests {
     viewModel.pay()
     _ = try await charge.requests(count: 1)
     charge.fail(0, with: TimedOut())
-    try await viewModel.tasks.idle()
+    await settle(tasks: TaskOwnerProbe(viewModel.tasks))
 
     #expect(viewModel.state.value == .init(isPaying: false, outcome: .unknown))
   }
