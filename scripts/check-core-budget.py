@@ -35,8 +35,21 @@ heading) states its reading time, "the whole guide about N minutes" (Korean: "�
 N분"), within READING_TOLERANCE (5) minutes of what it measures: its prose words at 200 a minute
 plus its code lines at 3 seconds a line (counted as above, Korean in word equivalents).
 The core shows a screen consuming the outputs: one of its code blocks declares `func bind(`.
+
+Paths. The guide's top (before the first `##` heading) holds a table between the lines
+`<!-- paths: start -->` and `<!-- paths: end -->`, one row a reader's path: its name (the first
+cell names Signals, Combine or SwiftUI: all three paths are required), the links it reads in
+order, and its stated time ("about N minutes"; Korean "약 N분"). A link `#anchor` or
+`file.md#anchor` is the section under that heading, down to the next heading of the same or a
+higher level; a link to a Markdown file under docs/ with no anchor is the whole file. A path's
+time is the sum of what it links (counted as above): at most MAX_PATH_MINUTES (30), and the
+stated time within PATH_TOLERANCE (2) minutes of it.
+Lines: per language, the guide plus every Markdown file under docs/ that a path links (the
+companion) stay within MAX_TOTAL_LINES; the issue's target is TARGET_TOTAL_LINES (1,800), and the
+check prints how far above it they are.
 The exit status is 1 if a guide has no core, more than one, is over either budget, is too long,
-states no reading time or a wrong one, or its core has no `bind()`.
+states no reading time or a wrong one, its core has no `bind()`, a path is missing, too long,
+links nowhere or states a wrong time, or the linked files together are over MAX_TOTAL_LINES.
 
 Standard library only; runs on any python3 >= 3.8.
 """
@@ -45,6 +58,7 @@ from __future__ import annotations
 
 import re
 import sys
+import unicodedata
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,6 +69,18 @@ MAX_CODE_LINES = 80
 HANGUL_SYLLABLES_PER_WORD = 2.4
 MAX_GUIDE_LINES = 1800
 READING_TOLERANCE = 5
+MAX_PATH_MINUTES = 30
+PATH_TOLERANCE = 2
+MAX_TOTAL_LINES = 2747  # guide + companion, per language; lower it as the guide is cut
+TARGET_TOTAL_LINES = 1800  # issue 51
+PATHS = ("Signals", "Combine", "SwiftUI")
+PATHS_START = re.compile(r"^\s*<!-- paths: start -->\s*$")
+PATHS_END = re.compile(r"^\s*<!-- paths: end -->\s*$")
+STATED_PATH_TIME = {
+    "english": re.compile(r"about (\d+) minutes"),
+    "korean": re.compile(r"약 (\d+)분"),
+}
+MARKDOWN_LINK = re.compile(r"\[[^\]]*\]\(([^)\s]*)\)")
 READING_TIME = {
     "english": re.compile(r"the whole guide about (\d+) minutes"),
     "korean": re.compile(r"가이드 전체는 약 (\d+)분"),
@@ -159,6 +185,7 @@ def check(root: Path, quiet: bool = False) -> List[str]:
             errors.append(f"{where}: the core shows no screen consuming the outputs (no code "
                           "block declares 'func bind(')")
         errors += check_whole_guide(relative, language, lines, quiet)
+        errors += check_paths(root, relative, language, lines, quiet)
     return errors
 
 
@@ -208,31 +235,173 @@ def check_whole_guide(relative: str, language: str, lines: List[str], quiet: boo
     return errors
 
 
+def github_slug(title: str) -> str:
+    """The anchor GitHub gives a heading (as scripts/check-guide-snippets.py computes it)."""
+    text = re.sub(r"`([^`]*)`", r"\1", title)
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    kept = [c for c in text.strip().lower()
+            if c in " -_" or unicodedata.category(c)[0] in "LN"
+            or unicodedata.category(c) in ("Mn", "Mc")]
+    return "".join(kept).replace(" ", "-")
+
+
+def headings(lines: List[str]) -> List[Tuple[int, int, str]]:
+    """(line index, level, anchor) of every heading outside code blocks, duplicates numbered."""
+    found: List[Tuple[int, int, str]] = []
+    seen: dict = {}
+    fence: Optional[str] = None
+    for index, line in enumerate(lines):
+        opening = FENCE.match(line)
+        if fence is None and opening:
+            fence = opening.group(1)
+            continue
+        if fence is not None:
+            if line.strip().startswith(fence[0] * len(fence)) and not line.strip().strip(fence[0]):
+                fence = None
+            continue
+        heading = re.match(r"^(#{1,6})\s+(.*?)\s*$", line)
+        if heading:
+            slug = github_slug(heading.group(2))
+            seen[slug] = seen.get(slug, -1) + 1
+            found.append((index, len(heading.group(1)),
+                          f"{slug}-{seen[slug]}" if seen[slug] else slug))
+    return found
+
+
+def section(lines: List[str], anchor: str) -> Optional[List[str]]:
+    """The lines under the heading with that anchor, down to the next heading of its level or
+    a higher one; None if no heading has it."""
+    found = headings(lines)
+    for position, (index, level, slug) in enumerate(found):
+        if slug == anchor:
+            end = next((other for other, other_level, _ in found[position + 1:]
+                        if other_level <= level), len(lines))
+            return lines[index:end]
+    return None
+
+
+def path_rows(lines: List[str]) -> Tuple[Optional[List[str]], str]:
+    """The rows of the paths table in the guide's top, or None and why not."""
+    top = []
+    for line in lines:
+        if line.startswith("## "):
+            break
+        top.append(line)
+    starts = [i for i, line in enumerate(top) if PATHS_START.match(line)]
+    ends = [i for i, line in enumerate(top) if PATHS_END.match(line)]
+    if len(starts) != 1 or len(ends) != 1 or ends[0] < starts[0]:
+        return None, ("the top needs one paths table between '<!-- paths: start -->' and "
+                      "'<!-- paths: end -->' before the first '##' heading")
+    rows = [line for line in top[starts[0] + 1: ends[0]] if line.strip().startswith("|")]
+    return [row for row in rows[1:] if not TABLE_SEPARATOR.match(row)], ""
+
+
+def check_paths(root: Path, relative: str, language: str, lines: List[str],
+                quiet: bool) -> List[str]:
+    errors: List[str] = []
+    rows, why = path_rows(lines)
+    if rows is None:
+        return [f"{relative}: {why}"]
+    guide = root / relative
+    linked_files = {guide.resolve(): len(lines)}
+    named = set()
+    for row in rows:
+        cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
+        if len(cells) < 3:
+            errors.append(f"{relative}: a path row needs a name, links and a time: {row.strip()}")
+            continue
+        name = next((path for path in PATHS if path in cells[0]), None)
+        if name is None:
+            errors.append(f"{relative}: a path row names none of {', '.join(PATHS)}: {cells[0]}")
+            continue
+        named.add(name)
+        minutes = 0.0
+        targets = MARKDOWN_LINK.findall(cells[1])
+        if not targets:
+            errors.append(f"{relative}: the {name} path links nothing")
+        for target in targets:
+            file_part, _, anchor = target.partition("#")
+            path = (guide.parent / file_part).resolve() if file_part else guide.resolve()
+            docs = (root / "docs").resolve()
+            if not path.is_file() or path.suffix != ".md" or docs not in path.parents:
+                errors.append(f"{relative}: the {name} path links {target}, not a Markdown "
+                              "file under docs/")
+                continue
+            text = path.read_text(encoding="utf-8").splitlines()
+            linked_files[path] = len(text)
+            part = section(text, anchor) if anchor else text
+            if part is None:
+                errors.append(f"{relative}: the {name} path links {target}: no such heading")
+                continue
+            minutes += reading_minutes(part, language)
+        stated = STATED_PATH_TIME[language].search(cells[2])
+        if not quiet:
+            print(f"core-budget: {relative}: the {name} path reads about {minutes:.1f} minutes "
+                  f"(at most {MAX_PATH_MINUTES}; stated: {stated.group(1) if stated else 'nothing'})")
+        if minutes > MAX_PATH_MINUTES:
+            errors.append(f"{relative}: the {name} path reads {minutes:.1f} minutes; the budget "
+                          f"is {MAX_PATH_MINUTES}")
+        if stated is None:
+            errors.append(f"{relative}: the {name} path states no time "
+                          f"('{STATED_PATH_TIME[language].pattern}')")
+        elif abs(int(stated.group(1)) - minutes) > PATH_TOLERANCE:
+            errors.append(f"{relative}: the {name} path says {stated.group(1)} minutes; it "
+                          f"measures {minutes:.1f}")
+    for missing in PATHS:
+        if missing not in named:
+            errors.append(f"{relative}: no {missing} path in the paths table")
+    total = sum(linked_files.values())
+    if not quiet:
+        print(f"core-budget: {relative}: with what its paths link, {total} lines (at most "
+              f"{MAX_TOTAL_LINES}; {total - TARGET_TOTAL_LINES:+d} against issue 51's target of "
+              f"{TARGET_TOTAL_LINES})")
+    if total > MAX_TOTAL_LINES:
+        errors.append(f"{relative}: the guide and the files its paths link have {total} lines; "
+                      f"the budget is {MAX_TOTAL_LINES}")
+    return errors
+
+
+# The self-test's companion: "## Part" is 2,000 words (10 minutes), "## After" 1,000 more.
+COMPANION = "# Companion\n\n## Part\n\n" + "word " * 2000 + "\n\n## After\n\n" + "word " * 998 + "\n"
+COMPANION_MINUTES = 2001 / 200  # the heading "Part" is a word
+
+
 def self_test() -> int:
     failures: List[str] = []
+
+    def path_table(companion: str, time: str) -> List[str]:
+        return (["<!-- paths: start -->", "| Path | Read | Time |", "| --- | --- | --- |"]
+                + [f"| {name} | [the part](companion.md#part) | {time} |"
+                   .replace("companion.md", companion) for name in PATHS]
+                + ["<!-- paths: end -->"])
 
     def guide(words: int, code_lines: int, korean_syllables: int, korean_names: int = 0,
               markers: Tuple[str, str] = ("<!-- core: start -->", "<!-- core: end -->")) -> Tuple[str, str]:
         code = ["```swift", "func bind() {}"] + ["let x = 1"] * (code_lines - 1) + ["```"]
-        english = (["# Title", "Read: the whole guide about {minutes} minutes.",
+        english = (["# Title", "Read: the whole guide about {minutes} minutes."] + path_table("companion.md", "about {path} minutes") + [
                     "Outside the core: " + "word " * 5000, markers[0]]
                    + ["A [linked text](../a/very/long/path/that/is/not/counted.md) " + "word " * (words - 5)]
                    + ["<!-- snippet: name -->"] + code + ["| a | b |", "| --- | --- |"]
                    + [markers[1], "after " * 5000])
-        korean = (["가이드 전체는 약 {minutes}분", markers[0],
+        korean = (["가이드 전체는 약 {minutes}분"] + path_table("companion.ko.md", "약 {path}분") + [markers[0],
                    "가" * korean_syllables + " , . !" + " `Name`이" * korean_names]
                   + code + [markers[1], "나" * 50000])
         english_minutes = round(reading_minutes(english, "english"))
         korean_minutes = round(reading_minutes(korean, "korean"))
-        return ("\n".join(english).replace("{minutes}", str(english_minutes)) + "\n",
-                "\n".join(korean).replace("{minutes}", str(korean_minutes)) + "\n")
+        return ("\n".join(english).replace("{minutes}", str(english_minutes)).replace(
+                    "{path}", str(round(COMPANION_MINUTES))) + "\n",
+                "\n".join(korean).replace("{minutes}", str(korean_minutes)).replace(
+                    "{path}", str(round(COMPANION_MINUTES))) + "\n")
 
-    def expect(name: str, files: Tuple[str, str], should_pass: bool, mention: str = "") -> None:
+    def expect(name: str, files: Tuple[str, str], should_pass: bool, mention: str = "",
+               companion: str = COMPANION) -> None:
         with tempfile.TemporaryDirectory() as directory:
             root = Path(directory)
             (root / "docs").mkdir()
             (root / "docs/guide.md").write_text(files[0], encoding="utf-8")
             (root / "docs/guide.ko.md").write_text(files[1], encoding="utf-8")
+            (root / "docs/companion.md").write_text(companion, encoding="utf-8")
+            (root / "docs/companion.ko.md").write_text(companion, encoding="utf-8")
             errors = check(root, quiet=True)
         if should_pass and errors:
             failures.append(f"{name}: expected to pass, got {errors}")
@@ -270,6 +439,33 @@ def self_test() -> int:
         "the whole guide about ", "the whole guide about 9"), at_budget[1]), False, "the top says")
     expect("a core with no bind()", (at_budget[0].replace("func bind() {}", "let y = 2"),
                                      at_budget[1]), False, "no screen consuming")
+
+    # Paths: each row links the companion's "## Part" (10 minutes of prose); what comes after
+    # it ("## After", under a higher heading) is not part of it.
+    expect("a path missing", (at_budget[0].replace("| SwiftUI |", "| Other |"), at_budget[1]),
+           False, "no SwiftUI path")
+    expect("no paths table", (at_budget[0].replace("<!-- paths: start -->", ""), at_budget[1]),
+           False, "paths table")
+    expect("a wrong path time", (at_budget[0], at_budget[1].replace(
+        f"약 {round(COMPANION_MINUTES)}분", f"약 {round(COMPANION_MINUTES) + 3}분")),
+        False, "the Signals path says")
+    expect("a path over its budget", at_budget, False, "the budget is 30",
+           companion=COMPANION.replace("word " * 2000, "word " * (200 * MAX_PATH_MINUTES + 1)))
+    expect("a path links a heading that is not there",
+           (at_budget[0].replace("companion.md#part", "companion.md#nowhere"), at_budget[1]),
+           False, "no such heading")
+    expect("a path links a file outside docs/",
+           (at_budget[0].replace("(companion.md#part)", "(../README.md)"), at_budget[1]),
+           False, "not a Markdown file under docs/")
+    expect("a path that links a whole file counts all of it",
+           (at_budget[0].replace("companion.md#part", "companion.md"), at_budget[1]),
+           False, "measures 15.0")
+    expect("the guide and what its paths link, too many lines", at_budget, False,
+           f"the budget is {MAX_TOTAL_LINES}",
+           companion=COMPANION + "\n" * MAX_TOTAL_LINES)
+    nested = ["# A", "x", "## B", "y", "### C", "z", "## D", "w", "```", "## not a heading", "```"]
+    if section(nested, "b") != nested[2:6] or section(nested, "d") != nested[6:]:
+        failures.append(f"sections: {section(nested, 'b')}, {section(nested, 'd')}")
 
     counted = count(["Text [a b c](x/y/z.md) and `code`.", "<!-- hidden words -->", "```text",
                      "a", "", "b", "```", "| --- | :---: |", "한국어 문장, 둘."])
