@@ -7,7 +7,7 @@ import Signals
 /// ```swift
 /// @State private var state: ObservableProperty<UserListState>
 /// init(viewModel: UserListViewModel) {
-///   _state = State(initialValue: ObservableProperty(viewModel.state))
+///   _state = State(initialValue: viewModel.state.observable())
 /// }
 /// var body: some View { List(state.value.users) { … } }
 /// ```
@@ -54,10 +54,10 @@ public final class ObservableProperty<Value: Sendable>: Observable {
   private let registrar = ObservationRegistrar()
   private var token: SubscriptionToken?
 
-  /// Starts observing `property`: ``value`` is its current value at once, and follows it. When
-  /// `Value` is `Equatable` (checked here, at run time, on the main actor), a delivered value
-  /// equal to the current one notifies nobody.
-  public init(_ property: Property<Value>) {
+  /// Starts observing `property` (``Signals/Property/observable()``, the one public way): ``value``
+  /// is its current value at once, and follows it. When `Value` is `Equatable` (checked here, at
+  /// run time, on the main actor), a delivered value equal to the current one notifies nobody.
+  init(_ property: Property<Value>) {
     storage = property.value
     isSame = Self.sameness()
     subscribe(to: property)

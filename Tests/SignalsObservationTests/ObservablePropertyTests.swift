@@ -11,7 +11,7 @@ import Testing
   // snippet: observable-property-tracked-read
   @Test func trackedReadFiresOnChangeOncePerChangeAfterTheStore() {
     let viewModel = CounterViewModel()
-    let observed = ObservableProperty(viewModel.count)
+    let observed = viewModel.count.observable()
     let log = ChangeLog<Int>()
 
     trackNextChange(of: observed, into: log)
@@ -44,7 +44,7 @@ import Testing
 
   @Test func untrackedReadRegistersNothing() {
     let viewModel = CounterViewModel()
-    let observed = ObservableProperty(viewModel.count)
+    let observed = viewModel.count.observable()
     let unrelated = MacroModel()
     let log = ChangeLog<Int>()
     #expect(observed.value == 0)  // read outside any tracking
@@ -60,7 +60,7 @@ import Testing
 
   @Test func readingTwiceInOneRenderStillFiresOnce() {
     let viewModel = CounterViewModel()
-    let observed = ObservableProperty(viewModel.count)
+    let observed = viewModel.count.observable()
     let log = ChangeLog<Int>()
     withObservationTracking {
       _ = observed.value
@@ -74,7 +74,7 @@ import Testing
 
   @Test func valueSetOnABackgroundThreadReachesObserversOnTheMainActor() async {
     let viewModel = CounterViewModel()
-    let observed = ObservableProperty(viewModel.count)
+    let observed = viewModel.count.observable()
     let log = ChangeLog<Int>()
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
       withObservationTracking {
@@ -93,7 +93,7 @@ import Testing
 
   @Test func equalValuesNotifyNobodyWhenEquatable() {
     let owner = MutableProperty(5)
-    let observed = ObservableProperty(owner.property)
+    let observed = owner.property.observable()
     let log = ChangeLog<Int>()
     trackNextChange(of: observed, into: log)
     owner.value = 5  // Signals delivers it; Observation is not told
@@ -104,7 +104,7 @@ import Testing
 
   @Test func everyDeliveryNotifiesWhenNotEquatable() {
     let owner = MutableProperty(Opaque(number: 5))
-    let observed = ObservableProperty(owner.property)
+    let observed = owner.property.observable()
     let log = ChangeLog<Opaque>()
     trackNextChange(of: observed, into: log)
     owner.value = Opaque(number: 5)
@@ -116,7 +116,7 @@ import Testing
     weak var weakViewModel: CounterViewModel?
     var viewModel: CounterViewModel? = CounterViewModel()
     weakViewModel = viewModel
-    let observed = viewModel.map { ObservableProperty($0.count) }
+    let observed = viewModel.map { $0.count.observable() }
     viewModel?.set(4)
 
     viewModel = nil  // the screen goes away; its SwiftUI state may outlive it briefly
@@ -134,7 +134,7 @@ import Testing
     }
     weak var weakObserved: ObservableProperty<Int>?
     do {
-      let observed = ObservableProperty(counted)
+      let observed = counted.observable()
       weakObserved = observed
       viewModel.set(1)
       #expect(observed.value == 1)
