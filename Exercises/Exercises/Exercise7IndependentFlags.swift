@@ -25,8 +25,8 @@ final class UserListViewModel: UserListModel {
   private let errorMessage = MutableProperty<String?>(nil)
 
   var drawn: Property<DrawnList> {
-    isLoading.property.combineLatest(users.property).combineLatest(errorMessage.property) {
-      Self.draw(isLoading: $0.0, users: $0.1, error: $1)
+    Property.combineLatest(isLoading.property, users.property, errorMessage.property).map {
+      Self.draw(isLoading: $0, users: $1, error: $2)
     }
   }
 

@@ -1,5 +1,20 @@
 extension Property {
-  /// The latest values of 2 properties as one tuple; see ``Property/combineLatest(_:_:_:)``.
+  /// A property holding both values, `Property.combineLatest(a, b)`; it changes whenever either
+  /// source changes, and it is glitch-free: it never holds a pair that never existed.
+  ///
+  /// Its value, `(a.value, b.value)`, is read as one snapshot, each owner (a
+  /// ``MutableProperty``) once: `Property.combineLatest(x.map(f), x.map(g))` (a diamond) gives
+  /// `(f(v), g(v))` for one stored `v`. A subscriber receives the current pair, then one **per
+  /// change of an owner**, however many paths reach it, never an older pair after a newer one.
+  /// To derive one value from the pair, `map` it: `.map { $0 + $1 }`.
+  ///
+  /// - Coalescing: a notification reads the owners' *stored* values, which may be ahead of the
+  ///   one being delivered (set inside a handler): it may skip a pair in between, never the last.
+  /// - Threads: on the thread of the notification that first saw the change, even if a source
+  ///   delivers through `receive(on:)`; deliveries never overlap.
+  /// - Where it does not hold: a source built with ``init(read:subscribe:)`` has no version, so
+  ///   each of its notifications delivers a pair (read as consistently as its `read` allows).
+  ///   Events have no current value: ``EventStream/combineLatest(_:_:)`` pairs the latest events.
   public static func combineLatest<A: Sendable, B: Sendable>(
     _ a: Property<A>, _ b: Property<B>
   ) -> Property<(A, B)> where Value == (A, B) {
@@ -7,7 +22,7 @@ extension Property {
   }
 
   /// Every source's value as one tuple, `Property.combineLatest(a, b, c)`, for 2 to 6 sources,
-  /// with the rules of ``combineLatest(_:)``; cancelling unsubscribes from every source.
+  /// with the rules of ``combineLatest(_:_:)``; cancelling unsubscribes from every source.
   public static func combineLatest<A: Sendable, B: Sendable, C: Sendable>(
     _ a: Property<A>, _ b: Property<B>, _ c: Property<C>
   ) -> Property<(A, B, C)> where Value == (A, B, C) {
@@ -58,24 +73,18 @@ extension Property {
 }
 
 extension EventStream {
-  /// The latest event of each stream as a pair, after each event of either once both have sent
-  /// one (Combine's and Rx's `combineLatest`), one at a time, in the order the events were
-  /// received, even from different threads. Not glitch-free like ``Property/combineLatest(_:)``:
-  /// two streams derived from one sender pair a new event with the other's previous one between.
-  public func combineLatest<Other: Sendable>(
-    _ other: EventStream<Other>
-  ) -> EventStream<(Value, Other)> {
-    .combineLatest(self, other)
-  }
-
-  /// The latest values of 2 streams as one tuple; see ``EventStream/combineLatest(_:_:_:)``.
+  /// The latest event of each stream as a pair, `EventStream.combineLatest(a, b)`, after each
+  /// event of either once both have sent one (Combine's and Rx's `combineLatest`), one at a time,
+  /// in the order the events were received, even from different threads; cancelling
+  /// unsubscribes from both. Not glitch-free like ``Property/combineLatest(_:_:)``: two streams
+  /// derived from one sender pair a new event with the other's previous one between.
   public static func combineLatest<A: Sendable, B: Sendable>(
     _ a: EventStream<A>, _ b: EventStream<B>
   ) -> EventStream<(A, B)> where Value == (A, B) {
     latest(of: a, b)
   }
 
-  /// The latest event of each of 2 to 6 streams as one tuple; same rules as ``combineLatest(_:)``.
+  /// The latest event of each of 2 to 6 streams as one tuple; same rules as ``combineLatest(_:_:)``.
   public static func combineLatest<A: Sendable, B: Sendable, C: Sendable>(
     _ a: EventStream<A>, _ b: EventStream<B>, _ c: EventStream<C>
   ) -> EventStream<(A, B, C)> where Value == (A, B, C) {

@@ -68,34 +68,6 @@ extension Property {
       return upstream.sink(skipper.receive)
     }
   }
-
-  /// A property holding both values; it changes whenever either source changes, and it is
-  /// glitch-free: it never holds a pair that never existed.
-  ///
-  /// Its value, `(value, other.value)`, is read as one snapshot, each owner (a
-  /// ``MutableProperty``) once: `a.map(f)` and `a.map(g)` (a diamond) give `(f(x), g(x))` for
-  /// one stored `x`. A subscriber receives the current pair, then one **per change of an
-  /// owner**, however many paths reach it, never an older pair after a newer one.
-  ///
-  /// - Coalescing: a notification reads the owners' *stored* values, which may be ahead of the
-  ///   one being delivered (set inside a handler): it may skip a pair in between, never the last.
-  /// - Threads: on the thread of the notification that first saw the change, even if a source
-  ///   delivers through `receive(on:)`; deliveries never overlap.
-  /// - Where it does not hold: a source built with ``init(read:subscribe:)`` has no version, so
-  ///   each of its notifications delivers a pair (read as consistently as its `read` allows).
-  ///   Events have no current value: ``EventStream/combineLatest(_:)`` pairs the latest events.
-  public func combineLatest<Other: Sendable>(
-    _ other: Property<Other>
-  ) -> Property<(Value, Other)> {
-    .combineLatest(self, other)
-  }
-
-  /// A property holding `transform(value, other.value)`; see ``combineLatest(_:)``.
-  public func combineLatest<Other: Sendable, Output: Sendable>(
-    _ other: Property<Other>, _ transform: @escaping @Sendable (Value, Other) -> Output
-  ) -> Property<Output> {
-    combineLatest(other).map { transform($0.0, $0.1) }
-  }
 }
 
 extension Property where Value: Equatable {

@@ -1,4 +1,4 @@
-/// One consistent reading of a property graph, behind glitch-free ``Property/combineLatest(_:)``:
+/// One consistent reading of a property graph, behind glitch-free ``Property/combineLatest(_:_:)``:
 /// each owner (a ``MutableProperty``) is read at most once, with the version seen. Internal; used
 /// by one thread within one call (not `Sendable`), and runs no user code itself.
 @usableFromInline

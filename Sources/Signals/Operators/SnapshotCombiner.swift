@@ -1,6 +1,6 @@
 import Synchronization
 
-/// One subscription of ``Property/combineLatest(_:)``. Internal. A source notification queues a
+/// One subscription of ``Property/combineLatest(_:_:)``. Internal. A source notification queues a
 /// read, made when its turn comes: the newest pair, delivered only if some owner is newer than in
 /// the pair delivered last (a pair read at notification could be stale by its delivery).
 final class SnapshotCombiner: Sendable {

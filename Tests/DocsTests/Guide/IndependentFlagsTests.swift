@@ -82,8 +82,8 @@ private func draw(isLoading: Bool, users: [String], error: String?) -> Drawn {
 extension GuideTests {
   @Suite struct IndependentFlags {
     private func drawn(_ viewModel: UsersViewModel_Wrong) -> Property<Drawn> {
-      viewModel.isLoading.combineLatest(viewModel.users).combineLatest(viewModel.errorMessage) {
-        draw(isLoading: $0.0, users: $0.1, error: $1)
+      Property.combineLatest(viewModel.isLoading, viewModel.users, viewModel.errorMessage).map {
+        draw(isLoading: $0, users: $1, error: $2)
       }
     }
 

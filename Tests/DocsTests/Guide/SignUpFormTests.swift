@@ -171,7 +171,7 @@ extension SignUpViewModel {
   @Test func submittingGoesFromEnabledToSpinnerWithNoScreenInBetween() async throws {
     let setup = Setup()
     try await setup.fillValidForm()
-    let button = Recorder(setup.model.canSubmit.combineLatest(setup.model.showsSpinner))
+    let button = Recorder(Property.combineLatest(setup.model.canSubmit, setup.model.showsSpinner))
     #expect(button.values.map { "\($0)" } == ["(true, false)"])
 
     let submitting = Task { await setup.model.submit() }

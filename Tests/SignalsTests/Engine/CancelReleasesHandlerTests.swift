@@ -67,7 +67,7 @@ import Testing
       tokens.append(owner.property.map { $0 * 2 }.removeDuplicates().sink { _ in _ = capture })
       tokens.append(sender.stream.filter { $0 > 0 }.compactMap { $0 }.sink { _ in _ = capture })
       tokens.append(
-        owner.property.combineLatest(owner.property).receive(on: .inline).sink { _ in
+        Property.combineLatest(owner.property, owner.property).receive(on: .inline).sink { _ in
           _ = capture
         })
     }

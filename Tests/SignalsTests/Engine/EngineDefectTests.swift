@@ -9,7 +9,7 @@ import Testing
 /// hang guard, or for good: a throttle's next window needs the lock the hung send holds), and
 /// the cancelled relay kept the value.
 @Suite(.dedicatedThread) struct EngineDefectTests {
-  /// `a.receive(on:).map(f).combineLatest(b)` with one writer doing `a = i; b = i`: the states
+  /// `Property.combineLatest(a.receive(on:).map(f), b)` with one writer doing `a = i; b = i`: the states
   /// are (i, i-1) and (i, i), never (i-1, i). The hop's job reads `a` (old), the map blocks,
   /// the writer stores both, the job reads `b` (new): a reading taken across writes must be
   /// read again, not delivered.
@@ -34,8 +34,8 @@ import Testing
     }
     let pairs = Recorder<String>()
     let delivered = DispatchSemaphore(value: 0)
-    let combined = a.property.receive(on: .queue(first)).map(transform)
-      .combineLatest(b.property.receive(on: .queue(second)))
+    let combined = Property.combineLatest(
+      a.property.receive(on: .queue(first)).map(transform), b.property.receive(on: .queue(second)))
     let token = combined.sink { pair in
       pairs.record("\(pair.0),\(pair.1)")
       if pair == (2, 2) { delivered.signal() }

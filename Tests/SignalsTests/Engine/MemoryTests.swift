@@ -51,7 +51,8 @@ import Testing
       case .propertyMap: return property.map { $0 + 1 }.sink(handler)
       case .propertyRemoveDuplicates: return property.removeDuplicates().sink(handler)
       case .propertyCombineLatest:
-        return property.combineLatest(sources.other.property) { $0 + $1 }.sink(handler)
+        return Property.combineLatest(property, sources.other.property).map { $0 + $1 }.sink(
+          handler)
       case .propertyChanges: return property.changes.sink(handler)
       case .propertyReceiveOnScheduler:
         return property.receive(on: sources.scheduler).sink(handler)

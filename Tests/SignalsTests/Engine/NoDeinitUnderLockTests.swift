@@ -59,7 +59,7 @@ import Testing
     let first = MutableProperty<OnDeinit?>(nil)
     let second = MutableProperty(0)
     let seen = Recorder<Int>()
-    let token = first.property.combineLatest(second.property).sink { pair in
+    let token = Property.combineLatest(first.property, second.property).sink { pair in
       seen.record(pair.1)
     }
     // The deinit sets the other source, whose delivery sends a new pair through the combined

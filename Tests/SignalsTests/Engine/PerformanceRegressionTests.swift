@@ -204,7 +204,8 @@ import Testing
   @Test func combineLatestSendsPairsInOrder() {
     let number = MutableProperty(1)
     let text = MutableProperty("x")
-    let pairs = Recorder(number.property.combineLatest(text.property).map { "\($0.0)\($0.1)" })
+    let pairs = Recorder(
+      Property.combineLatest(number.property, text.property).map { "\($0.0)\($0.1)" })
     number.value = 2
     text.value = "y"
     #expect(pairs.values == ["1x", "2x", "2y"])

@@ -76,20 +76,6 @@ struct CombineManyTests {
     #expect(recorder.values == ["01234x", "01934x", "01934y"])
   }
 
-  @Test func theTwoStreamInstanceFormIsTheStaticForm() {
-    let left = EventSender<Int>()
-    let right = EventSender<String>()
-    let recorder = Recorder(left.stream.combineLatest(right.stream).map { "\($0)\($1)" })
-    let staticForm = Recorder(
-      EventStream.combineLatest(left.stream, right.stream).map { "\($0)\($1)" })
-    left.send(1)
-    right.send("a")
-    left.send(2)
-
-    #expect(recorder.values == ["1a", "2a"])
-    #expect(staticForm.values == recorder.values)
-  }
-
   @Test func cancellingEndsEverySourceSubscription() {
     let a = EventSender<Int>()
     let b = EventSender<Int>()

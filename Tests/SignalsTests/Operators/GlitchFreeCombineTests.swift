@@ -24,7 +24,7 @@ import Testing
     let owner = MutableProperty(1)
     let tens = owner.property.map { $0 * 10 }
     let hundreds = owner.property.map { $0 * 100 }
-    let recorder = Recorder(tens.combineLatest(hundreds, Pair.init))
+    let recorder = Recorder(Property.combineLatest(tens, hundreds).map { Pair($0, $1) })
     owner.value = 2
     owner.value = 3
     #expect(recorder.values == [Pair(10, 100), Pair(20, 200), Pair(30, 300)])
@@ -36,14 +36,14 @@ import Testing
   @Test func aSourceWithoutAVersionDeliversTheCurrentPairOnce() {
     let owner = MutableProperty(1)
     let opaque = Property(read: { owner.value }, subscribe: { owner.property.sink($0) })
-    let recorder = Recorder(opaque.combineLatest(owner.property, Pair.init))
+    let recorder = Recorder(Property.combineLatest(opaque, owner.property).map { Pair($0, $1) })
     #expect(recorder.values == [Pair(1, 1)])
   }
 
   @Test func aChainBesideItsOwnerStaysConsistent() {
     let owner = MutableProperty(1)
     let chained = owner.property.map { $0 * 10 }.map { $0 * 10 }
-    let recorder = Recorder(owner.property.combineLatest(chained) { "\($0)/\($1)" })
+    let recorder = Recorder(Property.combineLatest(owner.property, chained).map { "\($0)/\($1)" })
     owner.value = 2
     #expect(recorder.values == ["1/100", "2/200"])
   }
@@ -60,7 +60,8 @@ import Testing
   @Test func fanInFromTwoOwnersDeliversEachChangeOnce() {
     let left = MutableProperty("a")
     let right = MutableProperty(1)
-    let recorder = Recorder(left.property.combineLatest(right.property) { "\($0)\($1)" })
+    let recorder = Recorder(
+      Property.combineLatest(left.property, right.property).map { "\($0)\($1)" })
     left.value = "b"
     right.value = 2
     left.value = "c"
@@ -70,7 +71,7 @@ import Testing
   @Test func aPathThatFiltersARepeatStillLetsTheOtherPathDeliver() {
     let owner = MutableProperty(1)
     let parity = owner.property.map { $0 % 2 }.removeDuplicates()
-    let recorder = Recorder(parity.combineLatest(owner.property) { "\($0):\($1)" })
+    let recorder = Recorder(Property.combineLatest(parity, owner.property).map { "\($0):\($1)" })
     owner.value = 3  // parity unchanged: only the second path notifies
     owner.value = 4
     #expect(recorder.values == ["1:1", "1:3", "0:4"])
@@ -78,7 +79,8 @@ import Testing
 
   @Test func theCombinedValueIsReadAsOneSnapshot() {
     let owner = MutableProperty(1)
-    let combined = owner.property.map { $0 * 10 }.combineLatest(owner.property.map { $0 * 100 })
+    let combined = Property.combineLatest(
+      owner.property.map { $0 * 10 }, owner.property.map { $0 * 100 })
     owner.value = 7
     #expect(combined.value == (70, 700))
   }
@@ -88,7 +90,8 @@ import Testing
     // delivered later; the combined subscriber receives (100, 1000) as soon as a notification
     // reads it, and nothing more when the queued change arrives: no pair is ever stale.
     let owner = MutableProperty(1)
-    let combined = owner.property.map { $0 * 10 }.combineLatest(owner.property.map { $0 * 100 })
+    let combined = Property.combineLatest(
+      owner.property.map { $0 * 10 }, owner.property.map { $0 * 100 })
     let seen = Recorder<String>()
     let token = combined.sink { pair in
       seen.record("\(pair.0)/\(pair.1)")
@@ -103,14 +106,11 @@ import Testing
   /// read and queue its pair at once, so every stale pair delivered later wrote both sources
   /// again, and the deliveries doubled (2,097,151 pairs to reach (20, 20)). A pair is read when
   /// it is delivered: the newest, once, and a notification that finds nothing newer delivers
-  /// nothing. Both faces: the instance form and the static form.
-  @Test(arguments: [false, true])
-  func aHandlerWritingBothSourcesGetsEachNewestPairOnce(staticForm: Bool) {
+  /// nothing.
+  @Test func aHandlerWritingBothSourcesGetsEachNewestPairOnce() {
     let a = MutableProperty(0)
     let b = MutableProperty(0)
-    let combined =
-      staticForm
-      ? Property.combineLatest(a.property, b.property) : a.property.combineLatest(b.property)
+    let combined = Property.combineLatest(a.property, b.property)
     let seen = Recorder<Pair>()
     let token = combined.sink { pair in
       seen.record(Pair(pair.0, pair.1))
@@ -125,7 +125,8 @@ import Testing
 
   @Test func concurrentWritersNeverProduceAnInconsistentOrOlderPair() {
     let owner = MutableProperty(0)
-    let combined = owner.property.map { $0 * 10 }.combineLatest(owner.property.map { $0 * 100 })
+    let combined = Property.combineLatest(
+      owner.property.map { $0 * 10 }, owner.property.map { $0 * 100 })
     let pairs = Recorder<(Int, Int)>()
     let token = combined.sink { pairs.record($0) }
     let writers = (0..<4).map { _ in
@@ -147,7 +148,8 @@ import Testing
     let scheduler = TestScheduler()
     let owner = MutableProperty(1)
     let hopped = owner.property.receive(on: scheduler)
-    let recorder = Recorder(hopped.combineLatest(owner.property.map { $0 * 10 }) { "\($0)/\($1)" })
+    let recorder = Recorder(
+      Property.combineLatest(hopped, owner.property.map { $0 * 10 }).map { "\($0)/\($1)" })
     owner.value = 2  // the direct path delivers (2, 20) now; the hop's notification comes later
     scheduler.advance()
     #expect(recorder.values == ["1/10", "2/20"])

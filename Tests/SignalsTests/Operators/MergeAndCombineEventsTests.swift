@@ -47,7 +47,8 @@ import Testing
   @Test func combineLatestOfEventsWaitsForBothThenPairsEachEventWithTheOthersLatest() {
     let names = EventSender<String>()
     let ages = EventSender<Int>()
-    let recorder = Recorder(names.stream.combineLatest(ages.stream).map { "\($0)/\($1)" })
+    let recorder = Recorder(
+      EventStream.combineLatest(names.stream, ages.stream).map { "\($0)/\($1)" })
     names.send("a")  // nothing yet: no age
     ages.send(1)
     ages.send(2)

@@ -69,14 +69,16 @@ import Testing
       return events.throttle(for: .seconds(1), scheduler: scheduler).map(describe)
     case .merge: return EventStream.merge(events, state.changes).map(describe)
     case .combineLatest:
-      return events.combineLatest(state.changes).map { "\(describe($0.0)) \(describe($0.1))" }
+      return EventStream.combineLatest(events, state.changes).map {
+        "\(describe($0.0)) \(describe($0.1))"
+      }
     case .receiveOnScheduler: return events.receive(on: scheduler).map(describe)
     case .receiveOnInline: return events.receive(on: .inline).map(describe)
     case .propertyMap: return state.map(describe).changes
     case .propertyRemoveDuplicates:
       return state.removeDuplicates { $0 === $1 }.changes.map(describe)
     case .propertyCombineLatest:
-      return state.combineLatest(state.map { $0 != nil }).changes.map { describe($0.0) }
+      return Property.combineLatest(state, state.map { $0 != nil }).changes.map { describe($0.0) }
     case .propertyChanges: return state.changes.map(describe)
     }
   }

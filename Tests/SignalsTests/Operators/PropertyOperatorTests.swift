@@ -83,7 +83,7 @@ import Testing
   @Test func combineLatestDeliversTheInitialPairThenAPairPerChangeOfEitherSide() {
     let count = MutableProperty(1)
     let name = MutableProperty("x")
-    let combined = count.property.combineLatest(name.property)
+    let combined = Property.combineLatest(count.property, name.property)
     let recorder = Recorder(combined.map { "\($0.0)\($0.1)" })
     #expect(recorder.values == ["1x"])
 
@@ -99,16 +99,16 @@ import Testing
   @Test func combineLatestValueIsThePairOfCurrentValuesWithoutSubscribers() {
     let left = MutableProperty(1)
     let right = MutableProperty(10)
-    let sum = left.property.combineLatest(right.property) { $0 + $1 }
+    let sum = Property.combineLatest(left.property, right.property).map { $0 + $1 }
     #expect(sum.value == 11)
     right.value = 20
     #expect(sum.value == 21)
   }
 
-  @Test func combineLatestWithTransformDeliversTransformedPairs() {
+  @Test func combineLatestThenMapDeliversTransformedPairs() {
     let left = MutableProperty(1)
     let right = MutableProperty(10)
-    let recorder = Recorder(left.property.combineLatest(right.property) { $0 + $1 })
+    let recorder = Recorder(Property.combineLatest(left.property, right.property).map { $0 + $1 })
     left.value = 2
     right.value = 30
     #expect(recorder.values == [11, 12, 32])
@@ -119,7 +119,7 @@ import Testing
     // pair, so the subscriber's last pair matches the sources.
     let left = MutableProperty(0)
     let right = MutableProperty(0)
-    let combined = left.property.combineLatest(right.property) { [$0, $1] }
+    let combined = Property.combineLatest(left.property, right.property).map { [$0, $1] }
     let recorder = Recorder(combined)
     let token = combined.sink { pair in
       if pair == [1, 0] { right.value = 1 }

@@ -159,7 +159,9 @@ enum EventOperator: String, CaseIterable, Sendable, CustomTestStringConvertible 
     // once (subscribing is not a notification).
     let owner = MutableProperty(5)
     let recorder = Recorder(
-      owner.property.clamped(to: 0...10).combineLatest(owner.property) { "\($0)/\($1)" })
+      Property.combineLatest(owner.property.clamped(to: 0...10), owner.property).map {
+        "\($0)/\($1)"
+      })
     owner.value = 42
     #expect(recorder.values == ["5/5", "10/42", "10/42"])
   }

@@ -24,7 +24,7 @@ import Testing
     let queue = DispatchQueue(label: "reliability.stress.combine", attributes: .concurrent)
     let left = tracker.track(MutableProperty(Stamp(sender: 0, sequence: -1)), "left owner")
     let right = tracker.track(MutableProperty(Stamp(sender: 1, sequence: -1)), "right owner")
-    let combined = left.property.combineLatest(right.property)
+    let combined = Property.combineLatest(left.property, right.property)
     typealias Pair = (Stamp, Stamp)
     let direct = Locked<[Pair]>([])
     let relayed = Locked<[Pair]>([])

@@ -59,7 +59,7 @@ import Testing
       case .propertyChanges:
         return first.property.changes.sink(handler)
       case .combineLatest:
-        return first.property.combineLatest(second.property) {
+        return Property.combineLatest(first.property, second.property).map {
           tracker.payload($0.number * 10 + $1.number)
         }.sink(handler)
       case .propertyReceiveOnTestScheduler:

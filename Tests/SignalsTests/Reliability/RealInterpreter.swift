@@ -148,7 +148,9 @@ final class RealInterpreter: Sendable {
       guard case .property(let left) = stream(first), case .property(let right) = stream(second)
       else { preconditionFailure("\(expr)") }
       return .property(
-        left.combineLatest(right) { tracker.payload(Transform.combine($0.number, $1.number)) })
+        Property.combineLatest(left, right).map {
+          tracker.payload(Transform.combine($0.number, $1.number))
+        })
     case .receiveOnScheduler(let upstream):
       guard let scheduler = state.withLock({ $0.scheduler }) else {
         preconditionFailure("no scheduler")
