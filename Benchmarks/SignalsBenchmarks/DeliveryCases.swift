@@ -88,7 +88,7 @@ enum DeliveryCase {
   static func receiveOnGenericScheduler() -> Workload {
     let sink = Accumulator()
     let sender = EventSender<Int>()
-    let token = relayed(sender.stream, on: InlineScheduler()).sink { sink.add($0) }
+    let token = relayed(sender.stream, on: InlineScheduler.inline).sink { sink.add($0) }
     return Workload { operations in
       for value in 0..<operations {
         sender.send(value)

@@ -12,9 +12,6 @@ import Dispatch
 /// resolves to the untyped overload; for a scheduler on the main thread (to debounce, say), use
 /// `.mainQueue`.
 public struct MainActorScheduler: Sendable {
-  /// Creates the target; all instances behave the same.
-  public init() {}
-
-  /// The main actor.
+  /// The main actor: the one spelling of this target.
   public static var mainActor: MainActorScheduler { MainActorScheduler() }
 }

@@ -1,24 +1,24 @@
 import Dispatch
 import Synchronization
 
-/// A dispatch queue as a ``SignalScheduler``: work runs on ``queue``; safe from any thread, as the
-/// queue is. A concurrent queue may run two ``schedule(_:)`` actions at once (`receive(on:)` keeps
+/// A dispatch queue as a ``SignalScheduler``, spelled `.queue(worker)` or `.mainQueue`: work
+/// runs on that queue; safe from any thread, as the queue is. A concurrent queue may run two ``schedule(_:)`` actions at once (`receive(on:)` keeps
 /// each subscriber's order); for checked main-actor delivery, use `receive(on: .mainActor)`.
 public struct DispatchQueueScheduler: SignalScheduler {
   /// The queue every action runs on.
-  public let queue: DispatchQueue
+  private let queue: DispatchQueue
 
-  /// Whether ``queue`` is the main queue (it has `MainQueueJobs.marker`): `settle` counts its jobs.
+  /// Whether `queue` is the main queue (it has `MainQueueJobs.marker`): `settle` counts its jobs.
   private let isMainQueue: Bool
 
-  /// A scheduler that runs work on `queue`.
-  public init(_ queue: DispatchQueue) {
+  /// A scheduler that runs work on `queue` (`.queue(_:)` and `.mainQueue` are the public names).
+  init(_ queue: DispatchQueue) {
     self.queue = queue
     // Not `===`: on Linux each `DispatchQueue.main` is a new object for the one main queue.
     isMainQueue = queue.getSpecific(key: MainQueueJobs.marker) == true
   }
 
-  /// Runs `action` on ``queue``, asynchronously.
+  /// Runs `action` on the queue, asynchronously.
   public func schedule(_ action: @escaping @Sendable () -> Void) {
     guard isMainQueue else { return queue.async(execute: action) }
     MainQueueJobs.pending.add(1, ordering: .relaxed)
@@ -28,7 +28,7 @@ public struct DispatchQueueScheduler: SignalScheduler {
     }
   }
 
-  /// Runs `action` on ``queue`` once `delay` has passed, unless the token is cancelled first;
+  /// Runs `action` on the queue once `delay` has passed, unless the token is cancelled first;
   /// cancelling frees what the wait held at once, however long `delay` is (a timer per action).
   public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
     -> SubscriptionToken

@@ -4,9 +4,6 @@ import Dispatch
 /// where a scheduler is required but no hop or wait is wanted: `receive(on: .inline)` returns the
 /// stream unchanged; delays are **ignored**, so a debounce on it lets every value through.
 public struct InlineScheduler: SignalScheduler {
-  /// Creates the scheduler; all instances behave the same.
-  public init() {}
-
   /// Runs `action` now, before returning.
   public func schedule(_ action: @escaping @Sendable () -> Void) {
     action()
@@ -25,6 +22,6 @@ public struct InlineScheduler: SignalScheduler {
 }
 
 extension SignalScheduler where Self == InlineScheduler {
-  /// Runs work at once, on the calling thread.
+  /// Runs work at once, on the calling thread: the one spelling of ``InlineScheduler``.
   public static var inline: InlineScheduler { InlineScheduler() }
 }

@@ -25,7 +25,7 @@ func measureDebounceMemory(count: Int) {
   }
   // Each cancel is handled on the queue: an action scheduled after them all runs after them.
   let drained = DispatchSemaphore(value: 0)
-  DispatchQueueScheduler(queue).schedule { drained.signal() }
+  DispatchQueueScheduler.queue(queue).schedule { drained.signal() }
   drained.wait()
   print("bytes per value \((residentBytes() - before) / count)")
   withExtendedLifetime(bag) {}

@@ -203,7 +203,7 @@ private final class CallingBackScheduler: SignalScheduler {
 
   @Test func dispatchQueueRunsScheduledWorkOnTheQueueAndSkipsCancelledWork() {
     let queue = DispatchQueue(label: "ReceiveOnTests.scheduler")
-    let scheduler = DispatchQueueScheduler(queue)
+    let scheduler: DispatchQueueScheduler = .queue(queue)
     let key = DispatchSpecificKey<Bool>()
     queue.setSpecific(key: key, value: true)
     let log = Recorder<String>()
@@ -227,16 +227,6 @@ private final class CallingBackScheduler: SignalScheduler {
     queue.sync {}  // anything submitted to this serial queue before now has run
     #expect(log.values == ["soon, on queue: true", "later, on queue: true"])
     kept.cancel()
-  }
-
-  @Test func theQueueSchedulersWrapTheQueueTheyName() {
-    let queue = DispatchQueue(label: "ReceiveOnTests.named")
-    let named: DispatchQueueScheduler = .queue(queue)
-    let main: DispatchQueueScheduler = .mainQueue
-    #expect(named.queue === queue)
-    // The same queue, not the same object: corelibs Dispatch wraps the main queue anew on each
-    // read of `DispatchQueue.main`.
-    #expect(main.queue.label == DispatchQueue.main.label)
   }
 
   /// A queue itself is no scheduler: Combine (re-exported by SwiftUI) gives `DispatchQueue` its

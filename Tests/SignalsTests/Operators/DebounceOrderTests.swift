@@ -78,7 +78,7 @@ import Testing
 /// Runs every action at once on a concurrent queue, ignoring delays and cancellation (the
 /// operator's own generation check must drop stale firings), and can wait until all ran.
 private final class ConcurrentZeroDelayScheduler: SignalScheduler {
-  var now: Duration { DispatchQueueScheduler(queue).now }
+  var now: Duration { DispatchQueueScheduler.queue(queue).now }
 
   private let queue = DispatchQueue(label: "DebounceOrderTests", attributes: .concurrent)
   private let group = DispatchGroup()

@@ -19,7 +19,7 @@ import Testing
   }
 
   @Test func theDispatchAndInlineClocksAreMonotonic() {
-    for clock in [DispatchQueueScheduler.mainQueue as any SignalScheduler, InlineScheduler()] {
+    for clock in [DispatchQueueScheduler.mainQueue as any SignalScheduler, InlineScheduler.inline] {
       let first = clock.now
       #expect(clock.now >= first)
       #expect(first > .zero)
