@@ -13,11 +13,6 @@ public final class SubscriptionBag: Sendable {
     cancelAll()
   }
 
-  /// The number of tokens currently held.
-  public var count: Int {
-    tokens.withLock { $0.count }
-  }
-
   /// Keeps `token` alive until ``cancelAll()`` or until the bag is released.
   public func insert(_ token: SubscriptionToken) {
     tokens.withLock { $0.append(token) }

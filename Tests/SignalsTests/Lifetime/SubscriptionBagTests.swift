@@ -14,7 +14,6 @@ import Testing
       SubscriptionToken { log.record("cancel a") }.store(in: bag)
       sender.stream.sink { log.record("event \($0)") }.store(in: bag)
       bag.insert(SubscriptionToken { log.record("cancel c") })
-      #expect(bag.count == 3)
     }
     sender.send(1)
     bag = nil
@@ -30,11 +29,9 @@ import Testing
     sender.stream.sink { first.record($0) }.store(in: bag)
     sender.send(1)
     bag.cancelAll()
-    #expect(bag.count == 0)
     sender.send(2)
 
     sender.stream.sink { second.record($0) }.store(in: bag)
-    #expect(bag.count == 1)
     sender.send(3)
     #expect(first.values == [1])
     #expect(second.values == [3])
@@ -55,10 +52,10 @@ import Testing
     bag.insert(SubscriptionToken { log.record("cancel b") })
     bag.cancelAll()
     #expect(log.values == ["cancel a", "cancel b"])
-    #expect(bag.count == 1)
     bag.cancelAll()
     #expect(log.values == ["cancel a", "cancel b", "cancel late"])
-    #expect(bag.count == 0)
+    bag.cancelAll()  // emptied: nothing is cancelled twice
+    #expect(log.values == ["cancel a", "cancel b", "cancel late"])
   }
 
   @Test func concurrentInsertsAreAllKept() {
@@ -69,7 +66,6 @@ import Testing
         bag.insert(SubscriptionToken { cancelled.record(worker * 1000 + index) })
       }
     }
-    #expect(bag.count == 800)
     bag.cancelAll()
     #expect(cancelled.values.count == 800)
     #expect(Set(cancelled.values).count == 800)

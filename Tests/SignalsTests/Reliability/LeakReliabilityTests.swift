@@ -126,7 +126,6 @@ import Testing
           token.store(in: bag)
         }
         world.sendAndSettle(3)
-        #expect(bag.count == 3)
       }
       world.settle()
       #expect(
