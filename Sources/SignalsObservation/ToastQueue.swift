@@ -7,8 +7,8 @@ import Observation
 /// second (Observation coalesces the two writes into one redraw), and the same message sent
 /// twice is one value, so `.task(id: toast)` keeps the first one's timer. Here each toast gets an
 /// identifier of its own; the view shows ``current``, dismisses it by that identifier when its
-/// time is up (a `.task(id: toast.id)` that sleeps ``displayTime``), and the next one waiting
-/// takes its place.
+/// time is up (a `.task(id: toast.id)` that sleeps as long as the view shows a toast), and the
+/// next one waiting takes its place.
 ///
 /// ```swift
 /// .task { await viewModel.events.consume(startingWith: viewModel.load) { event in
@@ -32,9 +32,6 @@ public final class ToastQueue<Message: Sendable> {
     /// What the toast says.
     public let message: Message
   }
-
-  /// How long a view shows each toast (three seconds): what its `.task(id:)` sleeps.
-  public nonisolated static var displayTime: Duration { .seconds(3) }
 
   /// The toast to show now, or `nil`.
   public private(set) var current: Toast?
