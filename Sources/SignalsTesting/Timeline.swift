@@ -58,14 +58,10 @@ public struct Timeline: Sendable, CustomStringConvertible {
     self.lanes = all
   }
 
-  /// The timeline as text: lines separated by `\n`, with no trailing newline.
-  public func render() -> String {
-    TimelineLayout(lanes).lines.joined(separator: "\n")
-  }
-
-  /// The rendered timeline (``render()``).
+  /// The timeline as text (`print(timeline)`, `"\(timeline)"`): lines separated by `\n`, with
+  /// no trailing newline.
   public var description: String {
-    render()
+    TimelineLayout(lanes).lines.joined(separator: "\n")
   }
 
   /// `nil` if the timeline renders as `expected`, otherwise a message showing where the two

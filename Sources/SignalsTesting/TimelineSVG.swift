@@ -1,8 +1,8 @@
 extension Timeline {
   /// The timeline as a self-contained SVG picture, for a document a browser shows (GitHub and
-  /// DocC render SVG inline); ``render()`` stays the form for a terminal and a test failure.
+  /// DocC render SVG inline); ``description`` stays the form for a terminal and a test failure.
   ///
-  /// It draws what ``render()`` writes, in the same columns: a time axis in milliseconds of
+  /// It draws what ``description`` writes, in the same columns: a time axis in milliseconds of
   /// virtual time (one column per instant at which something happened, ordered but not to
   /// scale), then one lane per recorder. A state lane is a thick solid line (the value holds)
   /// with each value in a square box; an event lane is a thin dashed line (nothing holds) with

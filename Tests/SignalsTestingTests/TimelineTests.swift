@@ -9,7 +9,7 @@ import Testing
 
   @Test func theDocumentedExample() {
     #expect(
-      Timeline.documentedExample(on: scheduler).render() == """
+      Timeline.documentedExample(on: scheduler).description == """
         ms     |0    |300    |800            |1000
         state  ^idle=loading=(saved editing)==========
         toast  ^-------------Saved-----------!
@@ -28,7 +28,7 @@ import Testing
     state.value = 3
 
     #expect(
-      Timeline(("early", early), ("late", late)).render() == """
+      Timeline(("early", early), ("late", late)).description == """
         ms     |0 |100 |250 |400
         early  ^1======2!
         late      ^1===2====3=======
@@ -46,7 +46,7 @@ import Testing
     sender.send("e")
 
     #expect(
-      Timeline(("events", events)).render() == """
+      Timeline(("events", events)).description == """
         ms      |0     |20
         events  ^(a b)-(c d e)----
         """)
@@ -62,7 +62,7 @@ import Testing
     events.cancel()
 
     #expect(
-      Timeline(("state", states), ("events", events)).render() == """
+      Timeline(("state", states), ("events", events)).description == """
         ms      |0
         state   ^(a b)====
         events  ^1!
@@ -75,7 +75,7 @@ import Testing
     scheduler.advance(to: .seconds(2))
 
     #expect(
-      Timeline(("none", events)).render() == """
+      Timeline(("none", events)).description == """
         ms    |0
         none  ^-----
         """)
@@ -89,7 +89,7 @@ import Testing
     states.cancel()  // only the first cancellation is drawn
 
     #expect(
-      Timeline(("state", states)).render() == """
+      Timeline(("state", states)).description == """
         ms     |0
         state  ^on!
         """)
@@ -104,7 +104,7 @@ import Testing
     sender.send("y")
 
     #expect(
-      Timeline(("e", events)).render() == """
+      Timeline(("e", events)).description == """
         ms  |0 |0.25 |90000
         e   ^--x-----y---------
         """)
@@ -116,7 +116,7 @@ import Testing
     sender.send("two\nlines\tand a tab")
 
     #expect(
-      Timeline(("e", events)).render() == #"""
+      Timeline(("e", events)).description == #"""
         ms  |0
         e   ^two\nlines\tand a tab----
         """#)
@@ -132,7 +132,7 @@ import Testing
     state.value = 2
 
     #expect(
-      Timeline(("state", states)).render() == """
+      Timeline(("state", states)).description == """
         ms     |0 |30
         state  ^==2======
         """)
@@ -146,7 +146,7 @@ import Testing
     sender.send(2)
 
     #expect(before.description == "ms  |0\ne   ^1----")
-    #expect(Timeline().render() == "ms")
+    #expect(Timeline().description == "ms")
   }
 
   @Test func aDebounceReadsAtAGlance() {
@@ -161,7 +161,7 @@ import Testing
     scheduler.advance(to: .seconds(2))
 
     #expect(
-      Timeline(("typed", keys), ("search", searches)).render() == """
+      Timeline(("typed", keys), ("search", searches)).description == """
         ms      |0 |100 |200 |500 |900 |1200
         typed   ^a-ab---abc-------abcd----------
         search  ^------------abc-------abcd-----

@@ -47,7 +47,7 @@ import Testing
     _ name: String, _ timeline: Timeline, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     try expectDiagram(
-      name, rendered: timeline.render(), differences: timeline.differences(from:),
+      name, rendered: timeline.description, differences: timeline.differences(from:),
       sourceLocation: sourceLocation)
     let svg = timeline.renderSVG()
     let differences = { (committed: String) in
