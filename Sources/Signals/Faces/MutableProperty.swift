@@ -8,8 +8,9 @@
 ///
 /// - Threading: ``value`` may be read and written from any thread or task; a write is delivered
 ///   as a send is (see ``EventSender``), with the rules of ``Property`` (didSet timing, ordering).
-/// - Every write is delivered, even one equal to the current value: ``setIfChanged(_:)`` skips
-///   the write, ``Property/removeDuplicates()`` skips repeats on the read side.
+/// - Every write is delivered, even one equal to the current value: ``modifyIfChanged(_:)``
+///   skips a write that changes nothing (`owner.modifyIfChanged { $0 = newValue }`),
+///   ``Property/removeDuplicates()`` skips repeats on the read side.
 public final class MutableProperty<Value: Sendable>: Sendable {
   @usableFromInline let channel: Channel<Value>
 

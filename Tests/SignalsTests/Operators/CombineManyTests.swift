@@ -4,7 +4,7 @@ import SignalsTesting
 import Testing
 
 /// `Property.combineLatest(a, b, …)` and `EventStream.combineLatest(a, b, …)` for two to six
-/// sources (and beyond), and `MutableProperty.setIfChanged(_:)`.
+/// sources (and beyond).
 @Suite(.timeLimit(.minutes(5)))
 struct CombineManyTests {
   @Test func sixPropertiesCombineCurrentFirstThenOncePerChange() {
@@ -89,17 +89,5 @@ struct CombineManyTests {
     a.send(4)
 
     #expect(recorder.values.isEmpty)
-  }
-
-  @Test func setIfChangedDeliversOnlyAChange() {
-    let owner = MutableProperty("a")
-    let recorder = Recorder(owner.property)
-
-    #expect(owner.setIfChanged("a") == false)
-    #expect(owner.setIfChanged("b") == true)
-    #expect(owner.setIfChanged("b") == false)
-    owner.value = "b"  // a plain set still delivers, as documented
-
-    #expect(recorder.values == ["a", "b", "b"])
   }
 }
