@@ -59,7 +59,7 @@ public final class ObservableProperty<Value: Sendable>: Observable {
   /// run time, on the main actor), a delivered value equal to the current one notifies nobody.
   init(_ property: Property<Value>) {
     storage = property.value
-    isSame = Self.sameness()
+    isSame = sameness()
     subscribe(to: property)
   }
 
@@ -68,23 +68,6 @@ public final class ObservableProperty<Value: Sendable>: Observable {
   public var value: Value {
     registrar.access(self, keyPath: \.value)
     return storage
-  }
-
-  /// `==` when `Value` is `Equatable`, else "never the same". A dynamic cast, not an overload
-  /// constrained to `Equatable`: an overload is chosen at compile time, so generic code (which
-  /// does not know `Value` is `Equatable`) and a main-actor-isolated conformance (which cannot
-  /// satisfy a `Sendable` type parameter's requirement) would silently get the one that never
-  /// deduplicates. The cast runs on the main actor, where such a conformance may be used, and
-  /// so do all the comparisons (``store(_:)`` is main-actor isolated).
-  private static func sameness() -> (Value, Value) -> Bool {
-    guard let equatable = Value.self as? any Equatable.Type else { return { _, _ in false } }
-    return equality(of: equatable)
-  }
-
-  /// `==` of `Type`, which is `Value` itself (the caller's cast proved it), so both casts
-  /// succeed.
-  private static func equality<Type: Equatable>(of _: Type.Type) -> (Value, Value) -> Bool {
-    { old, new in (old as? Type) == (new as? Type) }
   }
 
   // snippet: observable-property-store
@@ -103,6 +86,24 @@ public final class ObservableProperty<Value: Sendable>: Observable {
     registrar.didSet(self, keyPath: \.value)
   }
   // snippet-end
+}
+
+/// `==` when `Value` is `Equatable`, else "never the same": the one rule by which
+/// ``ObservableProperty`` and ``TrackedProperty`` skip an equal value. A dynamic cast, not an
+/// overload constrained to `Equatable`: an overload is chosen at compile time, so generic code
+/// (which does not know `Value` is `Equatable`) and a main-actor-isolated conformance (which
+/// cannot satisfy a `Sendable` type parameter's requirement) would silently get the one that never
+/// deduplicates. The cast runs on the main actor, where such a conformance may be used, and so
+/// do all the comparisons (both callers are main-actor isolated).
+@MainActor
+func sameness<Value>() -> (Value, Value) -> Bool {
+  guard let equatable = Value.self as? any Equatable.Type else { return { _, _ in false } }
+  return equality(of: equatable)
+}
+
+/// `==` of `Type`, which is `Value` itself (the caller's cast proved it), so both casts succeed.
+private func equality<Value, Type: Equatable>(of _: Type.Type) -> (Value, Value) -> Bool {
+  { old, new in (old as? Type) == (new as? Type) }
 }
 
 extension Property {

@@ -24,9 +24,9 @@ import Signals
 ///   never synchronously inside the setter. A test awaits it (`Recorder`'s `next()`).
 /// - Coalescing: every change made before that re-read (say three assignments in one
 ///   main-actor function) ends in one re-read and one delivery, of the newest value; the
-///   values in between are never delivered. For `Equatable` values, a re-read equal to the
-///   current value delivers nothing (a change to a tracked property that leaves the derived
-///   value as it was).
+///   values in between are never delivered. For `Equatable` values (decided at run time, so
+///   generic code too), a re-read equal to the current value delivers nothing (a change to a
+///   tracked property that leaves the derived value as it was).
 /// - Changes made off the main actor (known limit): Observation tells `willSet` on the thread
 ///   that changes the value, and the re-read runs later on the main actor. If that thread has
 ///   not stored the value yet when the re-read runs (a slow setter), the re-read sees the old
@@ -51,21 +51,14 @@ public final class TrackedProperty<Value: Sendable> {
   private let isSame: (Value, Value) -> Bool
   private let target: RefreshTarget<Value>
 
-  /// Starts following `read`: ``property``'s value is `read()` at once, then follows it.
+  /// Starts following `read`: ``property``'s value is `read()` at once, then follows it. When
+  /// `Value` is `Equatable` (checked here, at run time, as ``ObservableProperty`` does), a
+  /// re-read equal to the current value delivers nothing.
   public init(_ read: @escaping @MainActor () -> Value) {
     (owner, target) = Self.start(read)
     property = owner.property
     self.read = read
-    isSame = { _, _ in false }
-    target.tracker = self
-  }
-
-  /// Starts following `read`; a re-read equal to the current value delivers nothing.
-  public init(_ read: @escaping @MainActor () -> Value) where Value: Equatable {
-    (owner, target) = Self.start(read)
-    property = owner.property
-    self.read = read
-    isSame = { $0 == $1 }
+    isSame = sameness()
     target.tracker = self
   }
 

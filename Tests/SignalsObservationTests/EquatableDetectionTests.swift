@@ -1,6 +1,7 @@
 import Observation
 import Signals
 import SignalsObservation
+import SignalsTesting
 import Testing
 
 /// Whether an observer deduplicates is decided by the value's type at run time, not by which
@@ -29,11 +30,32 @@ import Testing
     #expect(log.reads.map(\.number) == [6])
   }
 
+  /// `TrackedProperty` follows the same rule as `ObservableProperty`: a re-read equal to the
+  /// current value delivers nothing, even when the code that made it is generic.
+  @Test func genericCodeStillDeduplicatesATrackedEquatableValue() async {
+    let model = SearchModel()
+    let isEven = Self.track { model.count % 2 == 0 }  // `Value` is not known to be Equatable there
+    let recorder = Recorder(isEven.property)
+
+    model.count = 2  // tracked, but the derived value stays `true`
+    await drainMainQueue()
+    model.count = 3
+    await drainMainQueue()
+    #expect(recorder.values == [true, false])
+  }
+
   /// What a SwiftUI helper generic over the state type does.
   private static func observe<Value: Sendable>(_ property: Property<Value>)
     -> ObservableProperty<Value>
   {
     property.observable()
+  }
+
+  /// The same, following an `@Observable` model.
+  private static func track<Value: Sendable>(_ read: @escaping @MainActor () -> Value)
+    -> TrackedProperty<Value>
+  {
+    TrackedProperty(read)
   }
 }
 

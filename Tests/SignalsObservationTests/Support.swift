@@ -69,3 +69,11 @@ private let mainQueueKey: DispatchSpecificKey<Bool> = {
 func isOnMainQueue() -> Bool {
   DispatchQueue.getSpecific(key: mainQueueKey) == true
 }
+
+/// Returns once the main queue has run every job queued before this call (the re-reads that
+/// changes scheduled among them).
+@MainActor func drainMainQueue() async {
+  await withCheckedContinuation { continuation in
+    DispatchQueue.main.async { continuation.resume() }
+  }
+}

@@ -13,14 +13,6 @@ import Testing
   var count = 0
 }
 
-/// Returns once the main queue has run every job queued before this call (the re-reads that
-/// changes scheduled among them).
-@MainActor private func drainMainQueue() async {
-  await withCheckedContinuation { continuation in
-    DispatchQueue.main.async { continuation.resume() }
-  }
-}
-
 /// `TrackedProperty`: a Signals `Property` that follows a value read from `@Observable` models.
 @Suite(.timeLimit(.minutes(5))) @MainActor struct TrackedPropertyTests {
   @Test func theValueIsReadAtCreation() {
