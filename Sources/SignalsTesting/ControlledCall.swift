@@ -86,11 +86,6 @@ public final class ControlledCall<Request: Sendable, Response: Sendable>: Sendab
     state.withLock { $0.pending.keys.sorted() }
   }
 
-  /// The requests still waiting for an answer, in arrival order.
-  public var pendingRequests: [Request] {
-    state.withLock { state in state.pending.keys.sorted().map { state.log.elements[$0] } }
-  }
-
   /// The numbers of the calls whose task was cancelled, in ascending order.
   public var cancelledIndices: [Int] {
     state.withLock { $0.cancelled.sorted() }

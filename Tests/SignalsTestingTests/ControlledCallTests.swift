@@ -13,7 +13,6 @@ struct ControlledCallTests {
 
     #expect(try await call.requests(count: 1) == ["a"])
     #expect(call.pendingIndices == [0])
-    #expect(call.pendingRequests == ["a"])
     call.resolve(0, with: 1)
 
     #expect(try await caller.value == 1)
