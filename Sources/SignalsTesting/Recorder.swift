@@ -14,8 +14,8 @@ import SignalsConcurrency
 /// - Recording starts when the recorder is created (a property's current value is the first
 ///   entry) and ends on ``cancel()`` or when the recorder is released.
 /// - Time: with a `scheduler`, each value is stamped with its virtual arrival time
-///   (``timedValues``), and so are the start (``startTime``) and the cancellation
-///   (``cancellationTime``); a ``Timeline`` draws them. Without one, every time is zero.
+///   (``timedValues``), and so are the start and the cancellation; a ``Timeline`` draws them.
+///   Without one, every time is zero.
 /// - Awaiting: after work the test controls, `settle()`, then read ``values``; for work no
 ///   test controls (a server, a process), ``next(timeout:)`` suspends until a value arrives.
 /// - Threading: safe to read and await while values arrive on other threads.
@@ -28,9 +28,9 @@ public final class Recorder<Value: Sendable>: Sendable {
   }
 
   /// Whether this recorder records state (a `Property`) or events (an `EventStream`).
-  public let kind: RecordedKind
+  let kind: RecordedKind
   /// The virtual time recording started (zero without a scheduler).
-  public let startTime: Duration
+  let startTime: Duration
 
   private let state = Locked(State())
   private let token = Locked<SubscriptionToken?>(nil)
@@ -73,7 +73,7 @@ public final class Recorder<Value: Sendable>: Sendable {
   /// let second = stream.sink { calls.record("second \($0)") }
   /// ```
   ///
-  /// Its ``kind`` is ``RecordedKind/events``: what it records are things that happened.
+  /// A ``Timeline`` draws it as events: what it records are things that happened.
   public convenience init(scheduler: TestScheduler? = nil) {
     self.init(.events, scheduler: scheduler) { _ in SubscriptionToken {} }
   }
@@ -104,11 +104,6 @@ public final class Recorder<Value: Sendable>: Sendable {
   /// The most recent value, if any.
   public var last: Value? {
     state.withLock { $0.log.elements.last?.value }
-  }
-
-  /// The virtual time of the first ``cancel()``, or `nil` while recording goes on.
-  public var cancellationTime: Duration? {
-    state.withLock { $0.cancellationTime }
   }
 
   /// Stops recording; values already recorded stay. Only the first call is stamped with a time.

@@ -11,18 +11,18 @@ import Testing
   @Test func aMainActorPropertyIsRecordedFromItsCurrentValueAtOnceOnTheMainThread() {
     let owner = MutableProperty(1)
     let recorder = Recorder(owner.property.receive(on: .mainActor))
-    #expect(recorder.kind == .state)
     #expect(recorder.values == [1], "the current value, before init returns")
     owner.value = 2
     #expect(recorder.values == [1, 2])
+    #expect(Timeline(("state", recorder)).description == "ms     |0\nstate  ^(1 2)====")
   }
 
   @Test func aMainActorEventStreamRecordsEventsSentOnTheMainThreadAtOnce() {
     let sender = EventSender<String>()
     let recorder = Recorder(sender.stream.receive(on: .mainActor))
-    #expect(recorder.kind == .events)
     sender.send("a")
     #expect(recorder.values == ["a"])
+    #expect(Timeline(("events", recorder)).description == "ms      |0\nevents  ^a----")
   }
 
   @Test func valuesFromAnotherThreadAreRecordedOnTheMainActorAndCanBeAwaited() async throws {

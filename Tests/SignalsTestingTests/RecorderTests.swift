@@ -37,8 +37,12 @@ import Testing
     scheduler.advance(by: .seconds(1))
     sender.send(2)
     #expect(calls.values == ["first 1", "second 1", "second 2"])
-    #expect(calls.kind == .events)
     #expect(calls.timedValues.map(\.time) == [.zero, .zero, .seconds(1)])
+    #expect(
+      Timeline(("calls", calls)).description == """
+        ms     |0                  |1000
+        calls  ^(first 1 second 1)-second 2----
+        """, "drawn as events")
     second.cancel()
   }
 
@@ -84,23 +88,23 @@ import Testing
     #expect(recorder.values == [2])
   }
 
-  @Test func knowsWhetherItRecordsStateOrEvents() {
-    #expect(Recorder(MutableProperty(0).property).kind == .state)
-    #expect(Recorder(EventSender<Int>().stream).kind == .events)
-  }
-
-  @Test func stampsItsStartAndItsFirstCancellationWithVirtualTime() {
+  /// Whether a recorder records state or events, when it started and when it was first
+  /// cancelled are what its timeline lane draws.
+  @Test func stampsItsKindItsStartAndItsFirstCancellationWithVirtualTime() {
     let scheduler = TestScheduler()
+    let state = Recorder(MutableProperty(0).property, scheduler: scheduler)
     scheduler.advance(to: .milliseconds(40))
-    let recorder = Recorder(EventSender<Int>().stream, scheduler: scheduler)
-    #expect(recorder.startTime == .milliseconds(40))
-    #expect(recorder.cancellationTime == nil)
-
+    let events = Recorder(EventSender<Int>().stream, scheduler: scheduler)
     scheduler.advance(to: .milliseconds(70))
-    recorder.cancel()
+    events.cancel()
     scheduler.advance(to: .milliseconds(90))
-    recorder.cancel()
-    #expect(recorder.cancellationTime == .milliseconds(70))
+    events.cancel()
+    #expect(
+      Timeline(("state", state), ("events", events)).description == """
+        ms      |0 |40 |70
+        state   ^0============
+        events     ^---!
+        """)
   }
 
   @Test func releasingTheRecorderEndsItsSubscription() {
