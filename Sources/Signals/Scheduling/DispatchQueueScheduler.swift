@@ -1,9 +1,9 @@
 import Dispatch
 import Synchronization
 
-/// A dispatch queue as a ``SignalScheduler``, spelled `.queue(worker)` or `.mainQueue`: work
-/// runs on that queue; safe from any thread, as the queue is. A concurrent queue may run two ``schedule(_:)`` actions at once (`receive(on:)` keeps
-/// each subscriber's order); for checked main-actor delivery, use `receive(on: .mainActor)`.
+/// A dispatch queue as a ``SignalScheduler`` (`.queue(worker)`, `.mainQueue`): work runs on it,
+/// safe from any thread. A concurrent queue may run two ``schedule(_:)`` actions at once
+/// (`receive(on:)` keeps each subscriber's order); for main-actor delivery, `.mainActor`.
 public struct DispatchQueueScheduler: SignalScheduler {
   /// The queue every action runs on.
   private let queue: DispatchQueue
