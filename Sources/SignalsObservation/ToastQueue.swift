@@ -38,7 +38,7 @@ public final class ToastQueue<Message: Sendable> {
   @ObservationIgnored private var waiting: [Toast] = []
   @ObservationIgnored private var nextID = 0
   /// How many toasts may wait behind the one shown.
-  @ObservationIgnored public let maximumWaiting: Int
+  @ObservationIgnored private let maximumWaiting: Int
 
   /// An empty queue in which at most `maximumWaiting` toasts wait behind the one shown.
   public nonisolated init(maximumWaiting: Int = 3) {

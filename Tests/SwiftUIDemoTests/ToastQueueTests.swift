@@ -45,6 +45,5 @@ import Testing
     }
     #expect(toasts.current?.message == "toast 1")
     #expect(toasts.pending.map(\.message) == ["toast 4", "toast 5", "toast 6"])
-    #expect(toasts.maximumWaiting == 3)
   }
 }
