@@ -1,7 +1,7 @@
 import Observation
 
-/// A SwiftUI screen's toasts, kept as events: every toast shown is shown once, in the order
-/// shown, each for its own full time. Never merges two toasts.
+/// A SwiftUI screen's toasts, kept as events: each toast sent is shown once, in the order sent,
+/// for its own full time (unless pushed out while waiting: see Bound). Never merges two toasts.
 ///
 /// A single `@State var toast: String?` loses events: two toasts sent in one turn show only the
 /// second (Observation coalesces the two writes into one redraw), and the same message sent
