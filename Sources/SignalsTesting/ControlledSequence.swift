@@ -102,15 +102,15 @@ public final class ControlledSequence<Element: Sendable>: Sendable {
 
   /// Returns once the consumer has asked for `count` elements in all (at once if it has).
   public func pulls(count: Int, timeout: Duration = WaitTimeout.defaultLimit) async throws {
-    while pullCount < count {
-      try await nextPull(timeout: timeout, awaiting: "pulls(count: \(count))")
+    while let seen = pullsLogged(unless: { $0.pulls.elements.count { $0 == .next } >= count }) {
+      try await nextPull(after: seen, timeout: timeout, awaiting: "pulls(count: \(count))")
     }
   }
 
   /// Returns once the consumer's task was cancelled (at once if it was).
   public func cancellation(timeout: Duration = WaitTimeout.defaultLimit) async throws {
-    while !isCancelled {
-      try await nextPull(timeout: timeout, awaiting: "cancellation()")
+    while let seen = pullsLogged(unless: \.isStopped) {
+      try await nextPull(after: seen, timeout: timeout, awaiting: "cancellation()")
     }
   }
 
@@ -135,16 +135,22 @@ public final class ControlledSequence<Element: Sendable>: Sendable {
       return (nil, awaited)
     }
     handedTo?.resume(returning: outcome)
-    guard let awaitedPulls else { return }  // the consumer stopped: dropped
-    while state.withLock({ $0.pulls.elements.count < awaitedPulls && !$0.isStopped }) {
-      try await nextPull(timeout: timeout, awaiting: "the consumer to handle \(what)")
+    guard let awaited = awaitedPulls else { return }  // the consumer stopped: dropped
+    let handled = { (state: State) in state.isStopped || state.pulls.elements.count >= awaited }
+    while let seen = pullsLogged(unless: handled) {
+      try await nextPull(after: seen, timeout: timeout, awaiting: "the consumer to handle \(what)")
     }
   }
 
-  /// Waits for the consumer's next pull (or stop) after those already logged.
-  private func nextPull(timeout: Duration, awaiting awaited: String) async throws {
-    let count = state.withLock { $0.pulls.elements.count }
-    _ = try await firstArrivals(count + 1, limit: timeout) { [self] in
+  /// How many pulls are logged, read in one locked step with `done`; `nil` once `done` holds. A
+  /// wait then waits past that count: a pull between the check and the wait is never missed.
+  private func pullsLogged(unless done: (State) -> Bool) -> Int? {
+    state.withLock { done($0) ? nil : $0.pulls.elements.count }
+  }
+
+  /// Waits until more than `seen` pulls (a stop is one) are logged.
+  private func nextPull(after seen: Int, timeout: Duration, awaiting awaited: String) async throws {
+    _ = try await firstArrivals(seen + 1, limit: timeout) { [self] in
       WaitTimeout(
         awaited: "\(awaited) on a ControlledSequence<\(Element.self)>; "
           + "\(pullCount) pulls, cancelled: \(isCancelled)",
