@@ -69,47 +69,47 @@ final class CheckoutViewModel {
 @Suite(.timeLimit(.minutes(5)))
 struct MustNotLoseArticleTests {
   // snippet: must-not-lose-outcome-test
-  @Test func anOutcomeThatArrivesWhileNoScreenIsBoundIsShownOnceWhenOneBinds() async throws {
+  @Test func anOutcomeThatArrivesWhileNoScreenIsBoundIsShownOnceWhenOneBinds() async {
     let charge = ControlledCall<Void, String>()
     let viewModel = CheckoutViewModel(charge: { try await charge.call(()) })
+    let harness = ScreenHarness(tasks: TaskOwnerProbe(viewModel.tasks))
+    harness.watch(charge, as: "charge")
     viewModel.pay()
-    _ = try await charge.requests(count: 1)
-    charge.resolve(0, with: "R-1")  // no screen is bound: an event sent now would be dropped
-    await settle(tasks: TaskOwnerProbe(viewModel.tasks))
+    await harness.resolve(charge, 0, with: "R-1")  // no screen is bound: an event would be dropped
 
-    let screen = Recorder(viewModel.state)  // a screen binds later and still sees it
-    #expect(screen.values == [.init(isPaying: false, outcome: .paid(receipt: "R-1"))])
+    let screen = harness.record(viewModel.state, as: "screen")  // a screen binds later: it sees it
+    await harness.expect(screen, .init(isPaying: false, outcome: .paid(receipt: "R-1")))
     viewModel.outcomeShown()  // the user dismissed it, and the screen says so
-    let rebuilt = Recorder(viewModel.state)
-    #expect(rebuilt.values == [.init(isPaying: false, outcome: nil)])  // not shown twice
+    let rebuilt = harness.record(viewModel.state, as: "rebuilt")
+    await harness.expect(screen, .init(isPaying: false, outcome: nil))
+    await harness.expect(rebuilt, .init(isPaying: false, outcome: nil))  // not shown twice
+    await harness.finish()
   }
   // snippet-end
 
-  @Test func aDeclinedPaymentIsKeptUntilShownToo() async throws {
-    let charge = ControlledCall<Void, String>()
-    let viewModel = CheckoutViewModel(charge: { try await charge.call(()) })
+  @Test func aDeclinedPaymentIsKeptUntilShownToo() async {
+    let (charge, viewModel, screen, state) = Self.checkout()
     viewModel.pay()
     viewModel.pay()  // one payment at a time
-    _ = try await charge.requests(count: 1)
-    charge.fail(0, with: CheckoutViewModel.Declined())
-    await settle(tasks: TaskOwnerProbe(viewModel.tasks))
+    await screen.fail(charge, 0, with: CheckoutViewModel.Declined())
 
     #expect(charge.callCount == 1)
-    #expect(viewModel.state.value == .init(isPaying: false, outcome: .declined))
+    await screen.expect(
+      state, .init(), .init(isPaying: true), .init(isPaying: false, outcome: .declined))
+    await screen.finish()
   }
 
   /// A payment with no answer (a timeout, a lost connection) may have gone through: it is shown
   /// as unknown, never as declined, so the user checks before paying again.
-  @Test func aPaymentThatTimedOutIsUnknownNotDeclined() async throws {
+  @Test func aPaymentThatTimedOutIsUnknownNotDeclined() async {
     struct TimedOut: Error {}
-    let charge = ControlledCall<Void, String>()
-    let viewModel = CheckoutViewModel(charge: { try await charge.call(()) })
+    let (charge, viewModel, screen, state) = Self.checkout()
     viewModel.pay()
-    _ = try await charge.requests(count: 1)
-    charge.fail(0, with: TimedOut())
-    await settle(tasks: TaskOwnerProbe(viewModel.tasks))
+    await screen.fail(charge, 0, with: TimedOut())
 
-    #expect(viewModel.state.value == .init(isPaying: false, outcome: .unknown))
+    await screen.expect(
+      state, .init(), .init(isPaying: true), .init(isPaying: false, outcome: .unknown))
+    await screen.finish()
   }
 
   /// What it does not survive: the view model itself. Whoever keeps the outcome for a later
@@ -118,16 +118,28 @@ struct MustNotLoseArticleTests {
     let charge = ControlledCall<Void, String>()
     var viewModel: CheckoutViewModel? = CheckoutViewModel(charge: { try await charge.call(()) })
     weak let released = viewModel
-    let states = Recorder(try #require(viewModel).state)
-    let tasks = TaskOwnerProbe(try #require(viewModel).tasks)
+    let screen = ScreenHarness(tasks: TaskOwnerProbe(try #require(viewModel).tasks))
+    let state = screen.record(try #require(viewModel).state, as: "state")
+    screen.watch(charge, as: "charge")
     viewModel?.pay()
-    _ = try await charge.requests(count: 1)
+    await screen.expect(state, .init(), .init(isPaying: true))  // the payment is in flight
 
     viewModel = nil
 
     #expect(released == nil)
     #expect(charge.cancelledIndices == [0])
-    await settle(tasks: tasks)  // the cancelled payment returns, applying nothing
-    #expect(states.values == [.init(isPaying: false), .init(isPaying: true)])
+    await screen.finish()  // the cancelled payment returned, applying nothing
+  }
+
+  /// A checkout over a controlled charge, under a harness recording its state.
+  private static func checkout() -> (
+    ControlledCall<Void, String>, CheckoutViewModel, ScreenHarness,
+    ScreenOutput<CheckoutViewModel.State>
+  ) {
+    let charge = ControlledCall<Void, String>()
+    let viewModel = CheckoutViewModel(charge: { try await charge.call(()) })
+    let screen = ScreenHarness(tasks: TaskOwnerProbe(viewModel.tasks))
+    screen.watch(charge, as: "charge")
+    return (charge, viewModel, screen, screen.record(viewModel.state, as: "state"))
   }
 }

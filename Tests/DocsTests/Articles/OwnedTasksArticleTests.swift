@@ -54,21 +54,21 @@ final class ContactSearchViewModel {
 @Suite(.timeLimit(.minutes(5)))
 struct OwnedTasksArticleTests {
   // snippet: owned-tasks-latest-wins-test
-  @Test func aNewerSearchReplacesTheOlderOne() async throws {
+  @Test func aNewerSearchReplacesTheOlderOne() async {
     let find = ControlledCall<String, [String]>(whenCancelled: .keepsWaitingForAnswer)
     let viewModel = ContactSearchViewModel(find: find.call)
-    let states = Recorder(viewModel.state)
-    let tasks = TaskOwnerProbe(viewModel.tasks)
+    let screen = ScreenHarness(tasks: TaskOwnerProbe(viewModel.tasks))
+    let state = screen.record(viewModel.state, as: "state")
+    screen.watch(find, as: "find")
 
     viewModel.search("a")
     viewModel.search("an")
-    _ = try await find.requests(count: 2)
-    find.resolve(matching: "an", with: ["Ann"])
-    find.resolve(matching: "a", with: ["Adam", "Ann"])  // the older answer arrives last
-    await settle(tasks: tasks)
+    await screen.resolve(find, 1, with: ["Ann"])
+    await screen.resolve(find, 0, with: ["Adam", "Ann"])  // the older answer arrives last
 
     #expect(find.cancelledRequests == ["a"])
-    #expect(states.values == [.idle, .searching("a"), .searching("an"), .found(["Ann"])])
+    await screen.expect(state, .idle, .searching("a"), .searching("an"), .found(["Ann"]))
+    await screen.finish()
   }
   // snippet-end
 
@@ -77,32 +77,32 @@ struct OwnedTasksArticleTests {
     let find = ControlledCall<String, [String]>(whenCancelled: .keepsWaitingForAnswer)
     var viewModel: ContactSearchViewModel? = ContactSearchViewModel(find: find.call)
     weak let released = viewModel
-    let states = Recorder(try #require(viewModel).state)
-    let tasks = TaskOwnerProbe(try #require(viewModel).tasks)
+    let screen = ScreenHarness(tasks: TaskOwnerProbe(try #require(viewModel).tasks))
+    let state = screen.record(try #require(viewModel).state, as: "state")
+    screen.watch(find, as: "find")
     viewModel?.search("a")
-    _ = try await find.requests(count: 1)
+    await screen.expect(state, .idle, .searching("a"))  // the request is in flight
 
     viewModel = nil  // the screen went away mid-request
     #expect(released == nil)  // no task held it
     #expect(find.cancelledIndices == [0])  // releasing it cancelled the request
-    find.resolve(0, with: ["Ann"])  // the answer arrives anyway
-
-    await settle(tasks: tasks)  // the cancelled task returns, applying nothing
-    #expect(states.values == [.idle, .searching("a")])  // nothing more arrived
+    await screen.resolve(find, 0, with: ["Ann"])  // the answer arrives anyway
+    await screen.finish()  // the cancelled task returned, applying nothing: nothing more arrived
   }
   // snippet-end
 
-  @Test func cancelLeavesTheStateItSetsAndTheAnswerIsIgnored() async throws {
+  @Test func cancelLeavesTheStateItSetsAndTheAnswerIsIgnored() async {
     let find = ControlledCall<String, [String]>(whenCancelled: .keepsWaitingForAnswer)
     let viewModel = ContactSearchViewModel(find: find.call)
-    let states = Recorder(viewModel.state)
+    let screen = ScreenHarness(tasks: TaskOwnerProbe(viewModel.tasks))
+    let state = screen.record(viewModel.state, as: "state")
+    screen.watch(find, as: "find")
     viewModel.search("a")
-    _ = try await find.requests(count: 1)
+    await screen.expect(state, .idle, .searching("a"))
 
     viewModel.cancel()
-    find.resolve(0, with: ["Ann"])
-
-    await settle(tasks: TaskOwnerProbe(viewModel.tasks))
-    #expect(states.values == [.idle, .searching("a"), .idle])
+    await screen.resolve(find, 0, with: ["Ann"])
+    await screen.expect(state, .idle)
+    await screen.finish()
   }
 }

@@ -145,21 +145,25 @@ final class WeatherViewModel {
 @Suite(.timeLimit(.minutes(5)))
 struct TestingArticleSettleTests {
   // snippet: testing-settle
-  @Test func theAnswerShowsOnceTheTaskIsBackOnTheMainActor() async throws {
+  @Test func theAnswerShowsOnceTheTaskIsBackOnTheMainActor() async {
     let call = ControlledCall<String, Int>()
     let weather = WeatherViewModel(fetchTemperature: { try await call.call($0) })
-    let states = Recorder(weather.state)
-    let isBusy = Recorder(weather.isBusy)
-    let tasks = TaskOwnerProbe(weather.tasks)
+    let screen = ScreenHarness(tasks: TaskOwnerProbe(weather.tasks))
+    let state = screen.record(weather.state, as: "state")
+    let isBusy = screen.record(weather.isBusy, as: "isBusy")
+    screen.watch(call, as: "temperature")
 
     weather.load("Oslo")
     weather.load("Bergen")  // replaces the Oslo request
-    _ = try await call.requests(count: 2)
-    call.resolve(matching: "Bergen", with: 21)  // the state changes once back on the main actor
-    await settle(tasks: tasks)
+    await screen.resolve(call, 1, with: 21)  // and waits until the task is back on the main actor
 
-    #expect(states.values == ["idle", "loading", "loading", "21°"])
-    #expect(isBusy.values == [false, true, false])  // one value per change of `isBusy`
+    await screen.expect(state, "idle")
+    await screen.expect(isBusy, false)
+    await screen.expect(state, "loading")
+    await screen.expect(isBusy, true)  // one value per change of `isBusy`, not per state
+    await screen.expect(state, "loading", "21°")
+    await screen.expect(isBusy, false)
+    await screen.finish()
   }
   // snippet-end
 }
