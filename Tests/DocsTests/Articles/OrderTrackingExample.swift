@@ -174,109 +174,91 @@ struct OrderTrackingExampleTests {
 
   // snippet: order-tracking-test
   @Test func theEtaCountsDownAndANewUpdateReplacesTheCountdown() async throws {
-    let scheduler = TestScheduler()
-    let client = FakeOrderClient()
-    let model = OrderTrackingViewModel(order: "42", client: client, scheduler: scheduler)
-    let eta = Recorder(model.state.map(\.etaSeconds).removeDuplicates(), scheduler: scheduler)
+    let (client, model, screen) = Self.tracking()
+    let eta = screen.record(model.state.map(\.etaSeconds).removeDuplicates(), as: "eta")
     model.start()
 
-    _ = try await client.connections.requests(count: 1)
-    let feed = ControlledSequence<OrderUpdate>()
-    client.connections.resolve(0, with: feed)
+    let feed = Self.feed(watchedBy: screen)
+    await screen.resolve(client.connections, 0, with: feed)
     try await feed.send(OrderUpdate(status: "On the way", etaSeconds: 3, stopsAway: 2))
-    await settle(scheduler)
-    scheduler.advance(by: .seconds(2))
+    await screen.expect(eta, nil, 3, at: .zero)
+    await screen.advance(by: .seconds(2))
     try await feed.send(OrderUpdate(status: "On the way", etaSeconds: 10, stopsAway: 1))
-    await settle(scheduler)
-    scheduler.advance(by: .seconds(1))
-
-    #expect(eta.values == [nil, 3, 2, 1, 10, 9])
-    #expect(eta.timedValues.map(\.time) == [0, 0, 1, 2, 2, 3].map { .seconds($0) })
+    await screen.expect(eta, 2, at: .seconds(1))
+    await screen.expect(eta, 1, 10, at: .seconds(2))  // the new update replaced the countdown
+    await screen.advance(by: .seconds(1))
+    await screen.expect(eta, 9, at: .seconds(3))
     model.stop()
+    await screen.finish()
   }
   // snippet-end
 
   @Test func aLostConnectionReconnectsWithBackoffAndShowsItsStatus() async throws {
-    let scheduler = TestScheduler()
-    let client = FakeOrderClient()
-    let model = OrderTrackingViewModel(order: "42", client: client, scheduler: scheduler)
-    let connection = Recorder(model.state.map(\.connection).removeDuplicates())
-    let events = Recorder(model.events)
+    let (client, model, screen) = Self.tracking()
+    let connection = screen.record(
+      model.state.map(\.connection).removeDuplicates(), as: "connection")
+    let events = screen.record(model.events, as: "events")
+    let lost = OrderTrackingViewModel.Event.toast("Connection lost: reconnecting")
     model.start()
 
-    _ = try await client.connections.requests(count: 1)
-    client.connections.fail(0, with: Offline())
-    await settle(scheduler, tasks: TaskOwnerProbe(model.tasks))
-    scheduler.advance(by: .seconds(1))
-    _ = try await client.connections.requests(count: 2)
-    client.connections.fail(1, with: Offline())
-    await settle(scheduler, tasks: TaskOwnerProbe(model.tasks))
+    await screen.fail(client.connections, 0, with: Offline())
+    await screen.expect(connection, .connecting(attempt: 1))
+    await screen.expect(events, lost)
+    await screen.expect(connection, .waiting(attempt: 2, delay: .seconds(1)))
+    await screen.advance(by: .seconds(1))
+    await screen.fail(client.connections, 1, with: Offline())
+    await screen.expect(connection, .connecting(attempt: 2))
+    await screen.expect(events, lost)
+    await screen.expect(connection, .waiting(attempt: 3, delay: .seconds(2)))
     model.retryNow()  // the user taps "retry now": no 2 s wait
-    _ = try await client.connections.requests(count: 3)
-    let feed = ControlledSequence<OrderUpdate>()
-    client.connections.resolve(2, with: feed)
+    let feed = Self.feed(watchedBy: screen)
+    await screen.resolve(client.connections, 2, with: feed)
     try await feed.send(OrderUpdate(status: "Preparing", etaSeconds: 600, stopsAway: 5))
-    await settle(scheduler)
-
-    #expect(
-      connection.values == [
-        .connecting(attempt: 1), .waiting(attempt: 2, delay: .seconds(1)),
-        .connecting(attempt: 2), .waiting(attempt: 3, delay: .seconds(2)),
-        .connecting(attempt: 3), .connected(attempt: 3),
-      ])
-    #expect(events.values == Array(repeating: .toast("Connection lost: reconnecting"), count: 2))
+    await screen.expect(connection, .connecting(attempt: 3), .connected(attempt: 3))
     model.stop()
+    await screen.finish()
   }
 
   @Test func aDoubleTapCancelsOnceAndDeliveryNavigatesOnce() async throws {
-    let scheduler = TestScheduler()
-    let client = FakeOrderClient()
-    let model = OrderTrackingViewModel(order: "42", client: client, scheduler: scheduler)
-    let events = Recorder(model.events)
+    let (client, model, screen) = Self.tracking()
+    let events = screen.record(model.events, as: "events")
     model.start()
     model.cancelOrder()
     model.cancelOrder()  // the second tap while the first is sent: nothing
-    _ = try await client.cancels.requests(count: 1)
-    client.cancels.fail(0, with: Offline())
-    await settle(scheduler)
+    await screen.fail(client.cancels, 0, with: Offline())
 
-    _ = try await client.connections.requests(count: 1)
-    let feed = ControlledSequence<OrderUpdate>()
-    client.connections.resolve(0, with: feed)
+    let feed = Self.feed(watchedBy: screen)
+    await screen.resolve(client.connections, 0, with: feed)
     try await feed.send(
       OrderUpdate(status: "Delivered", etaSeconds: 0, stopsAway: 0, delivered: true))
     try await feed.finish()
-    await settle(scheduler)
-    scheduler.advance(by: .seconds(60))
+    await screen.advance(by: .seconds(60))
 
     #expect(client.cancels.callCount == 1)
-    #expect(events.values == [.showDelivered])
+    await screen.expect(events, .showDelivered)
     #expect(model.state.value.cancelOutcome == "Could not cancel: the order goes on")
     #expect(model.state.value.connection == .ended)
-    #expect(scheduler.pendingCount == 0)  // no countdown left behind
+    #expect(screen.scheduler.pendingCount == 0)  // no countdown left behind
+    await screen.finish()
   }
 
   @Test func stopEndsTheStreamTheCountdownAndTheConnection() async throws {
-    let scheduler = TestScheduler()
-    let client = FakeOrderClient()
-    let model = OrderTrackingViewModel(order: "42", client: client, scheduler: scheduler)
-    let eta = Recorder(model.state.map(\.etaSeconds).removeDuplicates())
+    let (client, model, screen) = Self.tracking()
+    let eta = screen.record(model.state.map(\.etaSeconds).removeDuplicates(), as: "eta")
     model.start()
-    _ = try await client.connections.requests(count: 1)
-    let feed = ControlledSequence<OrderUpdate>()
-    client.connections.resolve(0, with: feed)
+    let feed = Self.feed(watchedBy: screen)
+    await screen.resolve(client.connections, 0, with: feed)
     try await feed.send(OrderUpdate(status: "On the way", etaSeconds: 5, stopsAway: 1))
-    await settle(scheduler)
+    await screen.expect(eta, nil, 5)
 
     model.stop()
     try await feed.cancellation()
-    scheduler.advance(by: .seconds(10))
-    await settle(scheduler)
+    await screen.advance(by: .seconds(10))
 
-    #expect(eta.values == [nil, 5])  // no tick after the stop
-    #expect(scheduler.pendingCount == 0)
+    #expect(screen.scheduler.pendingCount == 0)
     // stop() ends the connection subscription before the stream, so the last status stays.
     #expect(model.state.value.connection == .connected(attempt: 1))
+    await screen.finish()  // no tick after the stop
   }
 
   /// A cancel sent before the screen left is not cancelled with the screen's work, and its
@@ -321,5 +303,24 @@ struct OrderTrackingExampleTests {
     #expect(screen.shown == ["On the way", "arrives in 2 s", "connected(attempt: 1)"])
     #expect(screen.performed == [])
     screen.disappeared()
+  }
+
+  /// An order's view model over a fake client, under a harness that settles its tasks and
+  /// watches its connection and cancel requests.
+  private static func tracking() -> (FakeOrderClient, OrderTrackingViewModel, ScreenHarness) {
+    let scheduler = TestScheduler()
+    let client = FakeOrderClient()
+    let model = OrderTrackingViewModel(order: "42", client: client, scheduler: scheduler)
+    let screen = ScreenHarness(scheduler: scheduler, tasks: TaskOwnerProbe(model.tasks))
+    screen.watch(client.connections, as: "connections")
+    screen.watch(client.cancels, as: "cancels")
+    return (client, model, screen)
+  }
+
+  /// A connection's stream of updates, watched by `screen`.
+  private static func feed(watchedBy screen: ScreenHarness) -> ControlledSequence<OrderUpdate> {
+    let feed = ControlledSequence<OrderUpdate>()
+    screen.watch(feed, as: "updates")
+    return feed
   }
 }
