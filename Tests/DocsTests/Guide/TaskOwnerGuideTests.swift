@@ -84,50 +84,53 @@ extension GuideTests {
       var viewModel: OwnedProfileViewModel? = OwnedProfileViewModel(
         fetchName: { try await request.call(()) })
       weak let released = viewModel
-      let states = Recorder(try #require(viewModel).state)
-      let tasks = TaskOwnerProbe(try #require(viewModel).tasks)
+      let screen = ScreenHarness(tasks: TaskOwnerProbe(try #require(viewModel).tasks))
+      let state = screen.record(try #require(viewModel).state, as: "state")
+      screen.watch(request, as: "name")
       viewModel?.load()
-      _ = try await request.requests(count: 1)
+      await screen.expect(state, .idle, .loading)  // the request is in flight
       viewModel = nil  // the screen and its view model go away mid-request
       #expect(released == nil)  // no task held it
       #expect(request.cancelledIndices == [0])  // its TaskOwner cancelled the request
-      request.resolve(0, with: "Ada")  // the answer arrives anyway
-      await settle(tasks: tasks)  // the cancelled task returns
-      #expect(states.values == [.idle, .loading])  // and nothing is written
+      await screen.resolve(request, 0, with: "Ada")  // the answer arrives anyway
+      await screen.finish()  // nothing is written: no state arrived that no expect took
     }
     // snippet-end
 
-    @Test func aFailedSearchIsShownAsFailedNotAsNoResults() async throws {
+    @Test func aFailedSearchIsShownAsFailedNotAsNoResults() async {
       let search = ControlledCall<String, [String]>()
       let viewModel = LatestSearchViewModel(search: search.call)
-      let states = Recorder(viewModel.state)
+      let screen = ScreenHarness(tasks: TaskOwnerProbe(viewModel.tasks))
+      let state = screen.record(viewModel.state, as: "state")
+      screen.watch(search, as: "search")
       viewModel.search("swift")
-      _ = try await search.requests(count: 1)
-      search.fail(with: SearchOffline())
-      await settle(tasks: TaskOwnerProbe(viewModel.tasks))
-      #expect(states.values == [.idle, .searching("swift"), .failed("swift")])
+      await screen.fail(search, 0, with: SearchOffline())
+      await screen.expect(state, .idle, .searching("swift"), .failed("swift"))
+      await screen.finish()
     }
 
     // snippet: task-owner-latest-wins-test
     @Test func latestSearchWins() async throws {
       let search = ControlledCall<String, [String]>(whenCancelled: .keepsWaitingForAnswer)
       let viewModel = LatestSearchViewModel(search: search.call)
-      let states = Recorder(viewModel.state)
+      let screen = ScreenHarness(tasks: TaskOwnerProbe(viewModel.tasks))
+      let state = screen.record(viewModel.state, as: "state")
+      screen.watch(search, as: "search")
       for query in ["s", "sw", "swift"] {  // typing on: each search replaces the one before
         viewModel.search(query)
       }
-      _ = try await search.requests(count: 3)
-      // Newest first, so every older answer arrives after a newer one.
-      search.resolve(matching: "swift", with: ["Swift"])
-      search.resolve(matching: "sw", with: ["Swift", "Swing"])
-      search.resolve(matching: "s", with: ["Sass", "Swift", "Swing"])
-      await settle(tasks: TaskOwnerProbe(viewModel.tasks))
+      await screen.expect(state, .idle, .searching("s"), .searching("sw"), .searching("swift"))
+      // Newest first, so every older answer arrives after a newer one. The three requests
+      // reach the fake in any order: each is answered by what it asked.
+      for (query, found) in [
+        ("swift", ["Swift"]), ("sw", ["Swift", "Swing"]), ("s", ["Sass", "Swift", "Swing"]),
+      ] {
+        try await screen.resolve(
+          search, #require(search.requests.firstIndex(of: query)), with: found)
+      }
       #expect(Set(search.cancelledRequests) == ["s", "sw"])
-      #expect(
-        states.values == [
-          .idle, .searching("s"), .searching("sw"), .searching("swift"),
-          .results("swift", ["Swift"]),  // fixed: the late answers to "s" and "sw" are dropped
-        ])
+      await screen.expect(state, .results("swift", ["Swift"]))  // the late answers are dropped
+      await screen.finish()
     }
     // snippet-end
   }
