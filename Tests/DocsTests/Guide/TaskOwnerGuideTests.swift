@@ -78,6 +78,20 @@ private final class LatestSearchViewModel {
 
 extension GuideTests {
   @MainActor @Suite struct TaskOwnerForms {
+    // snippet: screen-harness-guide-test
+    @Test func loadShowsLoadingThenTheName() async {
+      let request = ControlledCall<Void, String>()
+      let viewModel = OwnedProfileViewModel(fetchName: { try await request.call(()) })
+      let screen = ScreenHarness(tasks: TaskOwnerProbe(viewModel.tasks))
+      let state = screen.record(viewModel.state, as: "state")
+      screen.watch(request, as: "name")
+      viewModel.load()
+      await screen.resolve(request, 0, with: "Ada")
+      await screen.expect(state, .idle, .loading, .loaded(name: "Ada"))
+      await screen.finish()  // fails on any emission no expect took
+    }
+    // snippet-end
+
     // snippet: task-owner-test
     @Test func releasingTheViewModelCancelsTheTaskItOwns() async throws {
       let request = ControlledCall<Void, String>(whenCancelled: .keepsWaitingForAnswer)
