@@ -3,45 +3,11 @@ import Signals
 import SignalsConcurrency
 import SignalsTestSupport
 import SignalsTesting
-import Synchronization
 import Testing
 
 // Rule: inside a view model, do work with async/await and publish the outcome as state. The
 // steps read top to bottom, errors are a `catch`, and a test drives the work with a fake whose
 // answer it releases when it wants.
-
-/// A call that suspends until the test answers it.
-private final class PendingCall<Value: Sendable>: Sendable {
-  private let waiting = Mutex<CheckedContinuation<Value, any Error>?>(nil)
-  private let startedInput: AsyncStream<Void>.Continuation
-  /// Yields once each time the call starts.
-  let started: AsyncStream<Void>
-
-  init() {
-    let (started, input) = AsyncStream<Void>.makeStream()
-    self.started = started
-    self.startedInput = input
-  }
-
-  func call() async throws -> Value {
-    try await withCheckedThrowingContinuation { continuation in
-      waiting.withLock { $0 = continuation }
-      startedInput.yield()
-    }
-  }
-
-  func answer(_ result: Result<Value, any Error>) {
-    let continuation = waiting.withLock { waiting in
-      let taken = waiting
-      waiting = nil
-      return taken
-    }
-    guard let continuation else {
-      preconditionFailure("answer(_:) called with no call waiting")
-    }
-    continuation.resume(with: result)
-  }
-}
 
 private struct Offline: Error {}
 
@@ -92,46 +58,50 @@ private final class ProfileViewModel {
 // snippet-end
 
 extension GuideTests {
-  @Suite struct AsyncWork {
+  @MainActor @Suite struct AsyncWork {
+    // The caller owns `load()`'s task, which no harness settles: the test awaits it.
     // snippet: async-view-model-test
-    @MainActor @Test func loadShowsLoadingUntilTheAnswerArrives() async {
-      let request = PendingCall<String>()
-      let viewModel = ProfileViewModel(fetchName: request.call)
-      let states = Recorder(viewModel.state)
-      var started = request.started.makeAsyncIterator()
+    @Test func loadShowsLoadingUntilTheAnswerArrives() async throws {
+      let request = ControlledCall<Void, String>()
+      let viewModel = ProfileViewModel(fetchName: { try await request.call(()) })
+      let screen = ScreenHarness()
+      let state = screen.record(viewModel.state, as: "state")
       let loading = Task { await viewModel.load() }
-      await started.next()  // the request is in flight
-      #expect(states.values == [.idle, .loading])
-      request.answer(.success("Ada"))
+      _ = try await request.requests(count: 1)  // the request is in flight
+      await screen.expect(state, .idle, .loading)
+      request.resolve(0, with: "Ada")
       await loading.value
-      #expect(states.values == [.idle, .loading, .loaded(name: "Ada")])
+      await screen.expect(state, .loaded(name: "Ada"))
+      await screen.finish()
     }
     // snippet-end
 
-    @MainActor @Test func failedLoadPublishesFailedState() async {
-      let request = PendingCall<String>()
-      let viewModel = ProfileViewModel(fetchName: request.call)
-      let states = Recorder(viewModel.state)
-      var started = request.started.makeAsyncIterator()
+    @Test func failedLoadPublishesFailedState() async throws {
+      let request = ControlledCall<Void, String>()
+      let viewModel = ProfileViewModel(fetchName: { try await request.call(()) })
+      let screen = ScreenHarness()
+      let state = screen.record(viewModel.state, as: "state")
       let loading = Task { await viewModel.load() }
-      await started.next()
-      request.answer(.failure(Offline()))
+      _ = try await request.requests(count: 1)
+      request.fail(0, with: Offline())
       await loading.value
-      #expect(
-        states.values == [.idle, .loading, .failed(message: "Could not load the profile.")])
+      await screen.expect(state, .idle, .loading, .failed(message: "Could not load the profile."))
+      await screen.finish()
     }
 
     // snippet: cancelled-load-test
-    @MainActor @Test func cancellingTheCallerReturnsToIdleNotFailed() async throws {
+    @Test func cancellingTheCallerReturnsToIdleNotFailed() async throws {
       let request = ControlledCall<Void, String>()
       let viewModel = ProfileViewModel(fetchName: { try await request.callLikeURLSession() })
-      let states = Recorder(viewModel.state)
+      let screen = ScreenHarness()
+      let state = screen.record(viewModel.state, as: "state")
       let loading = Task { await viewModel.load() }  // the caller owns the task
       _ = try await request.requests(count: 1)
       loading.cancel()  // the screen went away
       await loading.value
       #expect(request.cancelledIndices == [0])
-      #expect(states.values == [.idle, .loading, .idle])  // not "Could not load the profile."
+      await screen.expect(state, .idle, .loading, .idle)  // not "Could not load the profile."
+      await screen.finish()
     }
     // snippet-end
   }
