@@ -112,8 +112,8 @@ final class UploadQueueViewModel {
 }
 // snippet-end
 
-/// The upload queue's scenarios. None counts emissions to sync with a hop or waits for a
-/// deadline to see a wrong state: each step settles, then asserts what is there.
+/// The upload queue's scenarios, under a `ScreenHarness`: each step settles, then every list the
+/// screen would draw is asserted in order, and `finish()` fails on any the test did not assert.
 @MainActor
 @Suite(.timeLimit(.minutes(5)))
 struct UploadQueueExampleTests {
@@ -123,21 +123,25 @@ struct UploadQueueExampleTests {
     let progress: UpdateReporter<Int>
   }
 
-  let scheduler = TestScheduler()
   let uploads = ControlledCall<UploadCall, Void>()
   let queue: UploadQueueViewModel
-  let items: Recorder<[UploadQueueViewModel.Item]>
-  let events: Recorder<UploadQueueViewModel.Event>
+  let screen: ScreenHarness
+  /// The list as one line, each file's status in order: `a 10%, b waiting`.
+  let items: ScreenOutput<String>
+  let events: ScreenOutput<UploadQueueViewModel.Event>
 
   struct Offline: Error {}
 
   init() {
     let uploads = uploads
+    let scheduler = TestScheduler()
     queue = UploadQueueViewModel(scheduler: scheduler) { file, progress in
       try await uploads.call(UploadCall(file: file, progress: progress))
     }
-    items = Recorder(queue.items)
-    events = Recorder(queue.events)
+    screen = ScreenHarness(scheduler: scheduler, tasks: TaskOwnerProbe(queue.tasks))
+    items = screen.record(queue.items.map(Self.line).removeDuplicates(), as: "items")
+    events = screen.record(queue.events, as: "events")
+    screen.watch(uploads, as: "uploads")
   }
 
   /// The upload of `file` the fake server got: its first attempt, or a later one. Uploads
@@ -148,78 +152,94 @@ struct UploadQueueExampleTests {
     return (index, made[index])
   }
 
-  /// The statuses shown now, by file.
-  var statuses: [String: UploadQueueViewModel.Status] {
-    Dictionary(uniqueKeysWithValues: (items.last ?? []).map { ($0.file, $0.status) })
-  }
-
-  @Test func atMostTwoUploadAtATimeAndTheNextStartsWhenOneEnds() async throws {
+  @Test func atMostTwoUploadAtATimeAndTheNextStartsWhenOneEnds() async {
     queue.add(["a", "b", "c"])
-    let started = try await uploads.requests(count: 2)
-    #expect(started.map(\.file).sorted() == ["a", "b"])
-    #expect(statuses == ["a": .uploading(percent: 0), "b": .uploading(percent: 0), "c": .waiting])
+    await screen.expect(items, "", "a waiting, b waiting, c waiting", "a 0%, b 0%, c waiting")
+    #expect(uploads.requests.map(\.file).sorted() == ["a", "b"])
 
-    uploads.resolve(upload(of: "a").index, with: ())
-    #expect(try await uploads.requests(count: 3).last?.file == "c")  // "a" ended: "c" starts
-    await settle(scheduler)  // "b" and "c" go on uploading
-    #expect(statuses == ["a": .done, "b": .uploading(percent: 0), "c": .uploading(percent: 0)])
+    await screen.resolve(uploads, upload(of: "a").index, with: ())
+    await screen.expect(items, "a done, b 0%, c waiting", "a done, b 0%, c 0%")  // "c" starts
+    await screen.resolve(uploads, upload(of: "b").index, with: ())
+    await screen.resolve(uploads, upload(of: "c").index, with: ())
+    await screen.expect(items, "a done, b done, c 0%", "a done, b done, c done")
+    await screen.expect(events, .allFinished)
+    await screen.finish()
   }
 
-  @Test func progressIsThrottledPerFile() async throws {
+  @Test func progressIsThrottledPerFile() async {
     queue.add(["a", "b"])
-    _ = try await uploads.requests(count: 2)
+    await screen.expect(items, "", "a waiting, b waiting", "a 0%, b 0%")
     for percent in [10, 20, 30] { upload(of: "a").call.progress.report(percent) }
-    upload(of: "b").call.progress.report(5)
-    await settle(scheduler)
-    #expect(statuses == ["a": .uploading(percent: 10), "b": .uploading(percent: 5)])
+    await screen.expect(items, "a 10%, b 0%")  // the first at once, the rest held back
+    upload(of: "b").call.progress.report(5)  // another file: not held back by "a"
+    await screen.expect(items, "a 10%, b 5%")
 
-    scheduler.advance(by: UploadQueueViewModel.progressInterval)
-    await settle(scheduler)
-    #expect(statuses == ["a": .uploading(percent: 30), "b": .uploading(percent: 5)])
+    await screen.advance(by: UploadQueueViewModel.progressInterval)
+    await screen.expect(items, "a 30%, b 5%")  // the latest of those held back
+    queue.cancel("a")
+    queue.cancel("b")
+    await screen.expect(items, "a cancelled, b 5%", "a cancelled, b cancelled")
+    await screen.expect(events, .allFinished)
+    await screen.finish()
   }
 
   // snippet: upload-queue-stale-progress-test
-  @Test func aStaleProgressNeverOverwritesTheRetriedUpload() async throws {
+  @Test func aStaleProgressNeverOverwritesTheRetriedUpload() async {
     queue.add(["a"])
-    let first = try await uploads.requests(count: 1)[0]
+    await screen.expect(items, "", "a waiting", "a 0%")
+    let first = upload(of: "a").call
     first.progress.report(90)  // on its way to the main actor
     queue.retry("a")  // in the same main-actor turn
-    let second = try await uploads.requests(count: 2)[1]
-    second.progress.report(10)
+    await screen.expect(items, "a waiting", "a 0%")  // never "a 90%"
+    upload(of: "a", attempt: 1).call.progress.report(10)
     first.progress.report(95)  // the cancelled attempt goes on reporting
-    await settle(scheduler)
+    await screen.expect(items, "a 10%")  // never "a 95%"
 
-    #expect(statuses == ["a": .uploading(percent: 10)])
-    #expect(!items.values.contains { $0.first?.status == .uploading(percent: 90) })
+    await screen.resolve(uploads, upload(of: "a", attempt: 1).index, with: ())
+    await screen.expect(items, "a done")
+    await screen.expect(events, .allFinished)
+    await screen.finish()
   }
   // snippet-end
 
-  @Test func aCancelledUploadFreesItsSlotAndShowsNothingMore() async throws {
+  @Test func aCancelledUploadFreesItsSlotAndShowsNothingMore() async {
     queue.add(["a", "b", "c"])
-    _ = try await uploads.requests(count: 2)
+    await screen.expect(items, "", "a waiting, b waiting, c waiting", "a 0%, b 0%, c waiting")
     upload(of: "a").call.progress.report(50)
     queue.cancel("a")
-    await settle(scheduler)
-
-    #expect(
-      statuses == ["a": .cancelled, "b": .uploading(percent: 0), "c": .uploading(percent: 0)])
+    await screen.expect(items, "a cancelled, b 0%, c waiting", "a cancelled, b 0%, c 0%")
     #expect(uploads.cancelledIndices == [upload(of: "a").index])
+
+    await screen.resolve(uploads, upload(of: "b").index, with: ())
+    await screen.fail(uploads, upload(of: "c").index, with: Offline())
+    await screen.expect(items, "a cancelled, b done, c 0%", "a cancelled, b done, c failed")
+    await screen.expect(events, .allFinished)
+    await screen.finish()
   }
 
-  @Test func eachBatchEndsWithOneAllFinishedEvent() async throws {
+  @Test func eachBatchEndsWithOneAllFinishedEvent() async {
     queue.add(["a", "b"])
-    _ = try await uploads.requests(count: 2)
-    uploads.resolve(upload(of: "a").index, with: ())
-    uploads.fail(upload(of: "b").index, with: Offline())
-    await settle(scheduler, tasks: TaskOwnerProbe(queue.tasks))
-    #expect(statuses == ["a": .done, "b": .failed])
-    #expect(events.values == [.allFinished])
+    await screen.expect(items, "", "a waiting, b waiting", "a 0%, b 0%")
+    await screen.resolve(uploads, upload(of: "a").index, with: ())
+    await screen.fail(uploads, upload(of: "b").index, with: Offline())
+    await screen.expect(items, "a done, b 0%", "a done, b failed")
+    await screen.expect(events, .allFinished)
 
     queue.retry("b")  // a new batch
-    _ = try await uploads.requests(count: 3)
-    uploads.resolve(2, with: ())
-    await settle(scheduler, tasks: TaskOwnerProbe(queue.tasks))
-    #expect(statuses == ["a": .done, "b": .done])
-    #expect(events.values == [.allFinished, .allFinished])
+    await screen.expect(items, "a done, b waiting", "a done, b 0%")
+    await screen.resolve(uploads, 2, with: ())
+    await screen.expect(items, "a done, b done")
+    await screen.expect(events, .allFinished)
+    await screen.finish()
+  }
+
+  /// `items` as the screen draws them: each file and its status, in order.
+  nonisolated private static func line(_ items: [UploadQueueViewModel.Item]) -> String {
+    items.map { item in
+      switch item.status {
+      case .uploading(let percent): "\(item.file) \(percent)%"
+      default: "\(item.file) \(item.status)"
+      }
+    }.joined(separator: ", ")
   }
 }
