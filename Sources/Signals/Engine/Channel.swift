@@ -39,6 +39,24 @@ final class Channel<Value: Sendable>: Sendable {
 
   @inlinable var currentValue: Value { state.withLock { $0.current } }  // a property's value
 
+  /// A property's value with the number of the write that stored it; that number alone.
+  var currentValueAndVersion: (Value, UInt64) { state.withLock { ($0.current, $0.version) } }
+  var currentVersion: UInt64 { state.withLock { $0.version } }
+
+  /// An output channel for an operator's one subscriber: `handler` gets what is sent, in order,
+  /// one at a time, on the sending thread. Returns the channel and the handler's token.
+  @inlinable
+  static func output(
+    to handler: @escaping @Sendable (Value) -> Void
+  ) -> (Channel<Value>, SubscriptionToken) {
+    let channel = Channel<Value>()
+    return (channel, channel.subscribe(handler))
+  }
+
+  /// For tests: the capacity of the delivery queue's buffer, and the state's invariants.
+  var queueCapacity: Int { state.withLock { $0.queue.items.capacity } }
+  func checkInvariants() { state.withLock { $0.checkInvariants() } }
+
   // MARK: Transitions
 
   /// Publishes `value`, one write: stores it (a property) and delivers it to every active
@@ -102,6 +120,61 @@ final class Channel<Value: Sendable>: Sendable {
       return released
     }
     releaseAfterUnlocking(released)
+  }
+
+  /// Publishes `make`'s value, if any, computed under the lock so that an operator's "is this
+  /// still the newest?" check and the enqueue are one step: checked, then enqueued, a producer
+  /// preempted in between (a timer on a concurrent scheduler) could enqueue an older value after
+  /// a newer one. `make` runs locked: it must be library code that releases no user value.
+  func publish(computing make: () -> Value?) {
+    let answer = state.withLock { state -> State.Published? in
+      guard let value = make() else { return nil }
+      return state.publish(
+        value, dropObserved: dropObserver != nil,
+        cancellations: cancellations.load(ordering: .relaxed))
+    }
+    if let answer { carryOut(answer) }
+  }
+
+  /// The loop behind ``MutableProperty/modify(_:)`` (promises there): `body` runs unlocked, on a
+  /// copy read with its write number, and its change is stored only if no write came in between
+  /// (and, with `changes`, only if `changes(read, changed)`: else the run stores nothing).
+  func modify<R>(
+    _ body: (inout Value) throws -> R, storesIf changes: ((Value, Value) -> Bool)? = nil
+  ) rethrows -> R {
+    let thread = currentThreadNumber()
+    var runsThatWroteItself = 0
+    while true {
+      var (value, version, watches) = state.withLock { $0.beginModify(on: thread) }
+      let read = changes.map { _ in value }  // kept only to compare
+      let result: R
+      do {
+        result = try body(&value)
+      } catch {
+        if watches { _ = state.withLock { $0.stopWatching() } }
+        throw error
+      }
+      if let read, let changes, !changes(read, value) {
+        if watches { _ = state.withLock { $0.stopWatching() } }
+        return result  // as if run before any write that came in between: nothing to store
+      }
+      var wroteItself = false
+      let answer = state.withLock { state -> State.Published? in
+        wroteItself = watches && state.stopWatching()
+        return state.storeModified(
+          value, read: version, dropObserved: dropObserver != nil,
+          cancellations: cancellations.load(ordering: .relaxed))
+      }
+      if let answer {
+        carryOut(answer)
+        return result
+      }
+      if wroteItself { runsThatWroteItself += 1 }
+      precondition(
+        runsThatWroteItself < 2,
+        "MutableProperty.modify: its body writes the property it modifies, so its change can never be stored; change the argument instead"
+      )
+    }
   }
 
   /// Submits a job that performs what is queued, unless another thread is performing (which then

@@ -257,6 +257,29 @@ struct ChannelState<Value: Sendable>: Sendable {
     return released
   }
 
+  /// A `modify` run reads the value and its write number, and watches its thread's writes unless
+  /// another run does.
+  mutating func beginModify(on thread: UInt) -> (value: Value, version: UInt64, watches: Bool) {
+    let watches = modifyingThread == 0
+    if watches { (modifyingThread, modifyingThreadWrote) = (thread, false) }
+    return (current, version, watches)
+  }
+
+  /// A watching `modify` run stops watching: returns whether its thread wrote meanwhile (then
+  /// its body wrote the property it modifies).
+  mutating func stopWatching() -> Bool {
+    modifyingThread = 0
+    return modifyingThreadWrote
+  }
+
+  /// Writes a `modify` run's `value`, unless a write came in since the run read `version` (`nil`).
+  mutating func storeModified(
+    _ value: Value, read version: UInt64, dropObserved: Bool, cancellations: UInt64
+  ) -> Published? {
+    guard self.version == version else { return nil }
+    return publish(value, dropObserved: dropObserved, cancellations: cancellations)
+  }
+
   /// A job starts and performs, as any performer does: returns the first work and how many more
   /// are queued, or `nil` (and clears the cancels noted) if a cancel took it all out meanwhile.
   @inlinable

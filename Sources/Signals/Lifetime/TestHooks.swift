@@ -11,11 +11,3 @@ extension MutableProperty {
   /// As ``EventSender/checkInvariants()``.
   package func checkInvariants() { channel.checkInvariants() }
 }
-
-extension Channel {
-  /// The capacity of the delivery queue's buffer.
-  var queueCapacity: Int { state.withLock { $0.queue.items.capacity } }
-
-  /// Checks the state machine's invariants (``ChannelState/checkInvariants()``).
-  func checkInvariants() { state.withLock { $0.checkInvariants() } }
-}
