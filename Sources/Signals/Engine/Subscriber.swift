@@ -39,4 +39,6 @@ final class Subscriber<Value: Sendable>: SubscriptionToken, @unchecked Sendable 
   override func cancel() {
     channel.cancelSubscriber(channel, self)
   }
+
+  override func checkInvariants() { channel.checkInvariants() }
 }

@@ -18,6 +18,10 @@ final class CompositeToken: SubscriptionToken, @unchecked Sendable {
       part.cancel()
     }
   }
+
+  override func checkInvariants() {
+    for part in parts { part.checkInvariants() }
+  }
 }
 
 extension SubscriptionToken {

@@ -49,6 +49,10 @@ public class SubscriptionToken: Hashable, @unchecked Sendable {
     action = nil  // what the closure captured is released here, after it ran
   }
 
+  /// For this package's tests: stops if the engine breaks an invariant of a channel this token
+  /// holds (its subscription's, a relay's, an operator's output); a closure token holds none.
+  package func checkInvariants() {}
+
   /// Keeps this token in `bag`; the subscription lives until the bag is emptied or released.
   public func store(in bag: SubscriptionBag) {
     bag.insert(self)

@@ -90,6 +90,7 @@ import Testing
     for (index, token) in longLivedTokens.enumerated() {
       tracker.track(token, "long-lived token \(index)")
     }
+    let checkedTokens = longLivedTokens  // their channels: subscriptions, relays, operators
 
     let churned = Locked<[ChurnResult]>([])
     let sendersFinished = Atomic<Int>(0)
@@ -106,6 +107,7 @@ import Testing
             // The state machine's invariants hold between events, whatever the others do.
             events.checkInvariants()
             state.checkInvariants()
+            for token in checkedTokens { token.checkInvariants() }
           }
         }
         sendersFinished.wrappingAdd(1, ordering: .releasing)
@@ -248,6 +250,7 @@ import Testing
         ownToken.withLock { $0 = token }
       }
       tracker.track(token, "churn token \(thread) #\(cycle)")
+      token.checkInvariants()
       // Cancel at once (racing the subscription itself) or once calls are flowing, so that the
       // cancel meets a call in flight: wait (boundedly) until one or two calls started.
       let wanted = holds ? 1 : random.within(0...2)
@@ -257,6 +260,7 @@ import Testing
       checked.cancelWillStart()
       token.cancel()
       checked.cancelHasReturned()
+      token.checkInvariants()
       _ = ownToken.withLock { $0.take() }  // breaks token -> handler -> ownToken -> token
       results.append(
         ChurnResult(checked: checked, isProperty: [2, 3, 5].contains(mode), heldCalls: holds))

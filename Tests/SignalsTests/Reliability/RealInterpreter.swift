@@ -77,14 +77,19 @@ final class RealInterpreter: Sendable {
     return run
   }
 
-  /// Checks the state machine of every source after an action (read outside this
-  /// interpreter's lock: the check takes each channel's own).
+  /// Checks the state machine of every source, and of every channel a live token holds (its
+  /// subscription's, a `receive(on:)` relay's, an operator's output), after an action (read
+  /// outside this interpreter's lock: the check takes each channel's own).
   private func checkEngineInvariants() {
-    let (properties, senders) = state.withLock {
-      (Array($0.properties.values), Array($0.senders.values))
+    let (properties, senders, tokens) = state.withLock {
+      (
+        Array($0.properties.values), Array($0.senders.values),
+        $0.weakTokens.values.compactMap(\.object)
+      )
     }
     for property in properties { property.checkInvariants() }
     for sender in senders { sender.checkInvariants() }
+    for token in tokens { token.checkInvariants() }
   }
 
   /// Reads the final values, then drops everything the program holds (outside the lock).
