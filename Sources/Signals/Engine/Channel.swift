@@ -5,13 +5,14 @@ import Synchronization
 ///
 /// It is the storage of a ``ChannelState``: the only code that takes the state's lock. Every method
 /// runs one transition of the state machine under the lock, then carries out what it returned,
-/// after unlocking: ``perform(_:thenRelease:)`` is the one loop that works for the channel,
+/// after unlocking: ``perform()`` is the one loop that works for the channel,
 /// ``deliver(_:)`` the one place a performer calls a handler, and ``releaseAfterUnlocking(_:)``
 /// names the moment a user value that left the lock is let go: no user code runs under a lock.
 ///
 /// Reads without the lock (its only two, of atomics written under it): ``cancellations`` by the
 /// performer before each handler call, and ``Subscriber/isActive`` by a replay. A cancel is seen
 /// at the next call on its own thread, from another once it lands (as a racing cancel may be).
+/// Whenever the lock is free, ``cancellations`` equals the state's count (invariant 4).
 ///
 /// Hot paths are `@inlinable`, so a client module compiles them for its concrete `Value`
 /// (unspecialised, each send would look up generic metadata; docs/performance.md).
@@ -22,8 +23,8 @@ final class Channel<Value: Sendable>: Sendable {
   @usableFromInline let state: Locked<State>
   /// Told about each value sent while no subscriber is active; `nil` for almost every channel.
   @usableFromInline let dropObserver: (@Sendable (Value) -> Void)?
-  /// How many cancels were noted for the performer (``ChannelState/cancelledStamps``); moved
-  /// only under the lock, read without it before each handler call (see above).
+  /// The state's ``ChannelState/cancelCount``, stored under the lock after each cancel, read
+  /// without it before each handler call (see above).
   @usableFromInline let cancellations = Atomic<UInt64>(0)
   /// ``cancel(_:)`` compiled for this channel's `Value`, formed in `init` (where the client knows
   /// `Value`) for ``Subscriber``, whose methods are compiled once, unspecialised (slow).
@@ -55,7 +56,9 @@ final class Channel<Value: Sendable>: Sendable {
 
   /// For tests: the capacity of the delivery queue's buffer, and the state's invariants.
   var queueCapacity: Int { state.withLock { $0.queue.items.capacity } }
-  func checkInvariants() { state.withLock { $0.checkInvariants() } }
+  func checkInvariants() {
+    state.withLock { $0.checkInvariants(cancellations: cancellations.load(ordering: .relaxed)) }
+  }
 
   // MARK: Transitions
 
@@ -93,31 +96,21 @@ final class Channel<Value: Sendable>: Sendable {
   @inlinable
   func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> SubscriptionToken {
     let subscriber = Subscriber(channel: self)
-    guard let replay = state.withLock({ $0.subscribe(subscriber, handler) }) else {
-      return subscriber
+    var values = state.withLock { $0.subscribe(subscriber, handler) }.map { [$0] }
+    while let batch = values {
+      for value in batch where subscriber.isActive { handler(value) }
+      values = state.withLock { $0.replayed(subscriber) }
     }
-    var values = [replay]
-    while true {
-      for value in values where subscriber.isActive {
-        handler(value)
-      }
-      let missed = state.withLock {
-        $0.replayed(subscriber, cancellations: cancellations.load(ordering: .relaxed))
-      }
-      guard let missed else { return subscriber }
-      values = missed
-    }
+    return subscriber
   }
 
   /// Cancels `subscriber`: no round that starts from now on calls it. Its handler is released
-  /// here if no round holds it, else by the performer when those rounds end. Never delivers and
-  /// never waits.
+  /// here if no round holds it, else by the performer when those rounds end.
   @inlinable
   func cancel(_ subscriber: Subscriber<Value>) {
     let released = state.withLock { state in
-      let released = state.cancel(subscriber)
-      if released.isNoted { cancellations.add(1, ordering: .relaxed) }
-      return released
+      defer { cancellations.store(state.cancelCount, ordering: .relaxed) }
+      return state.cancel(subscriber)
     }
     releaseAfterUnlocking(released)
   }
@@ -183,8 +176,8 @@ final class Channel<Value: Sendable>: Sendable {
   func submitJob(to executor: some DeliveryExecutor) {
     executor.submit { [self, next = executor.yields ? executor : nil] in
       guard let (first, queued) = state.withLock({ $0.jobStarted() }) else { return }
-      guard let next else { return perform(consume first) }
       deliver(consume first)
+      guard let next else { return perform() }
       for _ in 0..<queued {
         guard let work = state.withLock({ $0.finish() }) else { return }
         deliver(consume work)
@@ -195,39 +188,38 @@ final class Channel<Value: Sendable>: Sendable {
 
   // MARK: Performing
 
-  /// Carries out a write's answer: performs if the write made this thread the performer.
+  /// Carries out a write's answer: its work, if the write made this thread the performer (only
+  /// then has it any), then lets go of the displaced value, then performs what is queued.
   @inlinable
   func carryOut(_ answer: consuming State.Published) {
-    if answer.performs {
-      perform(answer.work.take(), thenRelease: answer.displaced.take())
-    } else {
-      releaseAfterUnlocking(answer.displaced.take())  // the job performs; this thread lets go
-    }
+    if let work = answer.work.take() { deliver(consume work) }
+    releaseAfterUnlocking(answer.displaced.take())
+    if answer.performs { perform() }
   }
 
-  /// The performer's loop: does `first`, lets go of `old`, then asks the state machine for the
-  /// next work until there is none. A send, cancel or write made by what runs here (a handler, a
-  /// drop observer, a `deinit`) is queued for this loop, never nested in it.
+  /// The performer's loop: asks the state machine for the next work until there is none. A send,
+  /// cancel or write made by what runs here (a handler, a drop observer, a `deinit`) is queued
+  /// for this loop, never nested in it.
   @inlinable
-  func perform(_ first: consuming State.Work?, thenRelease old: consuming Value? = nil) {
-    if let work = first.take() { deliver(consume work) }
-    releaseAfterUnlocking(old)
-    while let work = state.withLock({ $0.finish() }) {
-      deliver(consume work)
-    }
+  func perform() {
+    while let work = state.withLock({ $0.finish() }) { deliver(consume work) }
   }
 
   /// Does one piece of work. For a round, calls the handlers of its entries in subscription
   /// order, skipping one cancelled since the round was made (even by an earlier handler of the
-  /// same round): the only place a performer calls a handler.
+  /// same round): the only place a performer calls a handler. It reads the cancels noted again
+  /// whenever ``cancellations`` moved: one atomic read a call while nothing is cancelled.
   @inlinable
   func deliver(_ work: consuming State.Work) {
     switch consume work {
     case .round(let value, let entries, var seen):
       var cancelled = Set<UInt64>()
       for index in entries.indices {
+        if cancellations.load(ordering: .relaxed) != seen {
+          (seen, cancelled) = state.withLock { ($0.cancelCount, $0.cancelledStamps) }
+        }
         // The entry is read in place: no copy of the handler, no reference count traffic.
-        if isCancelled(entries[index].stamp, since: &seen, noted: &cancelled) { continue }
+        if !cancelled.isEmpty && cancelled.contains(entries[index].stamp) { continue }
         entries[index].handler?(value)
       }
     case .drop(let value):
@@ -235,19 +227,5 @@ final class Channel<Value: Sendable>: Sendable {
     case .release(let value):
       releaseAfterUnlocking(value)
     }
-  }
-
-  /// Whether the entry with `stamp` was cancelled since the round was made (count `seen`).
-  /// `noted` is the performer's copy of the cancels noted, taken again (and `seen` with it)
-  /// whenever the count has moved: one atomic read per call while nothing is cancelled.
-  @inlinable
-  func isCancelled(_ stamp: UInt64, since seen: inout UInt64, noted: inout Set<UInt64>) -> Bool {
-    if cancellations.load(ordering: .relaxed) != seen {
-      noted = state.withLock { state in
-        seen = cancellations.load(ordering: .relaxed)
-        return state.cancelledStamps
-      }
-    }
-    return !noted.isEmpty && noted.contains(stamp)
   }
 }

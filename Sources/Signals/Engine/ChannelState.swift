@@ -16,19 +16,19 @@ import Synchronization
 ///   values go out in order, and nothing recurses.
 /// - A *subscriber* to a property delivers its replay (the current value) to its own handler,
 ///   before rounds include it; what is written meanwhile is kept for it. Then
-///   ``replayed(_:cancellations:)`` admits it to later rounds and hands what it missed to the
-///   performer, if one is at work; if none is, the subscriber delivers that itself, and looks
-///   again.
+///   ``replayed(_:)`` admits it to later rounds and hands what it missed to the performer, if one
+///   is at work; if none is, the subscriber delivers that itself, and looks again.
 /// - A *canceller* takes the subscriber's handler out and releases it itself. It never delivers
 ///   anything and never waits.
+/// - A *modifier* (``Channel/modify(_:storesIf:)``) reads, runs its body unlocked, then stores
+///   its change as a write only if no write came in since it read (``storeModified``).
 ///
 /// **Membership.** A round goes to the entries listed when its value was written (a copy-on-write
 /// share of the list), so a subscriber that joins while values are queued never receives one
 /// written before it joined. Each entry is named by its *stamp*, the number of its join: a cancel
-/// made while a round may still hold the entry is noted in `cancelledStamps`, which the performer
-/// consults whenever the channel's cancellation count has moved since its round was made
-/// (``Channel/deliver(_:)``). Rounds hold entries, not tokens, so a token never needs to outlive
-/// its cancel.
+/// made while a round may still hold the entry is noted in `cancelledStamps` and counted in
+/// `cancelCount`, which the performer compares with its round's count (``Channel/deliver(_:)``).
+/// Rounds hold entries, not tokens, so a token never needs to outlive its cancel.
 ///
 /// Invariants (``checkInvariants()``, run by the tests after every step):
 /// 1. Not performing and no job pending: nothing is queued and no cancel is noted.
@@ -36,6 +36,7 @@ import Synchronization
 ///    still hold a handler and the replays in progress.
 /// 3. A replay in progress is a property's, and its subscriber is not in `entries`; nothing is
 ///    queued for a channel with no active subscriber but drops and releases.
+/// 4. `cancelCount` is the channel's ``Channel/cancellations`` (the count the performer reads).
 @usableFromInline
 struct ChannelState<Value: Sendable>: Sendable {
   /// What a channel keeps between sends: an explicit case, since `Value` may itself be optional.
@@ -64,8 +65,8 @@ struct ChannelState<Value: Sendable>: Sendable {
   @usableFromInline
   enum Work: Sendable {
     /// Deliver `value` to `entries`: the state's list when it was written, shared copy-on-write
-    /// (or, for what a new subscriber missed during its replay, that subscriber alone). A cancel
-    /// made since is noted (see *Membership*); `cancellations` is the count the round started from.
+    /// (or, for what a new subscriber missed during its replay, that subscriber alone);
+    /// `cancellations` is the `cancelCount` it was made at (see *Membership*).
     case round(value: Value, entries: [Entry], cancellations: UInt64)
     /// Tell the drop observer that `value` reached nobody.
     case drop(Value)
@@ -74,16 +75,14 @@ struct ChannelState<Value: Sendable>: Sendable {
   }
 
   /// A property subscriber delivering its replay: its entry, kept out of rounds until
-  /// ``replayed(_:cancellations:)``, and what was written since.
+  /// ``replayed(_:)``, and what was written since.
   @usableFromInline typealias Replay = (entry: Entry, missed: [Value])
-
-  /// What a cancel leaves for its caller to release after unlocking.
+  /// What a cancel leaves for its caller to release after unlocking (a struct: as a tuple, the
+  /// handler would be reabstracted, one allocation a cancel, to leave the generic `withLock`).
   @usableFromInline
   struct Released: ~Copyable, Sendable {
     @usableFromInline var handler: (@Sendable (Value) -> Void)?
     @usableFromInline var work: [Work] = []
-    /// Whether the cancel was noted for the performer (the cancellation count must move).
-    @usableFromInline var isNoted = false
 
     @inlinable
     init() {}
@@ -104,8 +103,10 @@ struct ChannelState<Value: Sendable>: Sendable {
   @usableFromInline var isPerforming = false
   /// Whether a job was submitted to the executor and has not started.
   @usableFromInline var isJobPending = false
-  /// The stamps of entries cancelled while a round may still hold them.
+  /// The stamps of entries cancelled while a round may still hold them, and how many cancels
+  /// were noted so (``Channel/cancellations`` publishes it for the performer).
   @usableFromInline var cancelledStamps: Set<UInt64> = []
+  @usableFromInline var cancelCount: UInt64 = 0
   /// The thread running a `modify` body (0: none), and whether that thread wrote meanwhile:
   /// then the body wrote the property it modifies, and would never see its change stored.
   @usableFromInline var modifyingThread: UInt = 0
@@ -148,7 +149,8 @@ struct ChannelState<Value: Sendable>: Sendable {
   /// performing (or a job will), the work is queued for it. Otherwise the caller performs, unless
   /// `canDeliverHere` is false: then a job is submitted for the work, and the caller lets go of the
   /// displaced value itself. A write that makes no work and displaces nothing to let go returns
-  /// an empty answer.
+  /// an empty answer. `cancellations` is `cancelCount` as ``Channel/cancellations`` holds it:
+  /// passed in (as `dropObserved` is), the write compiles small enough to be inlined (-24 a send).
   @inlinable
   mutating func publish(
     _ value: Value, canDeliverHere: Bool = true, dropObserved: Bool, cancellations: UInt64
@@ -191,7 +193,7 @@ struct ChannelState<Value: Sendable>: Sendable {
 
   /// Lists `handler` as a subscriber with the next stamp. An event subscriber receives every
   /// later round; a property subscriber gets the current value to replay, and rounds leave it
-  /// out until ``replayed(_:cancellations:)``.
+  /// out until ``replayed(_:)``.
   @inlinable
   mutating func subscribe(
     _ subscriber: Subscriber<Value>, _ handler: @escaping @Sendable (Value) -> Void
@@ -211,7 +213,7 @@ struct ChannelState<Value: Sendable>: Sendable {
   /// meanwhile, or a performer is at work to deliver what was, rounds include it from now on
   /// (`nil`); otherwise it gets what it missed to deliver itself, then comes back.
   @inlinable
-  mutating func replayed(_ subscriber: Subscriber<Value>, cancellations: UInt64) -> [Value]? {
+  mutating func replayed(_ subscriber: Subscriber<Value>) -> [Value]? {
     let stamp = subscriber.stamp.load(ordering: .relaxed)
     guard let index = replays.firstIndex(where: { $0.entry.stamp == stamp }) else {
       return nil  // cancelled meanwhile
@@ -223,7 +225,7 @@ struct ChannelState<Value: Sendable>: Sendable {
     let replay = replays.remove(at: index)
     entries.insert(replay.entry, at: insertionIndex(of: stamp))
     for value in replay.missed {
-      queue.append(.round(value: value, entries: [replay.entry], cancellations: cancellations))
+      queue.append(.round(value: value, entries: [replay.entry], cancellations: cancelCount))
     }
     return nil
   }
@@ -247,13 +249,17 @@ struct ChannelState<Value: Sendable>: Sendable {
       released.handler = entries[index].handler.take()
       if isBusy {
         cancelledStamps.insert(stamp)
-        released.isNoted = true
+        cancelCount &+= 1
       }
     }
     if activeCount == 0 {
       released.work += queue.removeAll { if case .round = $0 { true } else { false } }
     }
-    compactIfSparse()
+    // Drops cancelled entries (no handler: no user code runs) once they are most of the list.
+    let vacant = entries.count - (activeCount - replays.count)
+    if vacant >= 16 && vacant * 2 >= entries.count || activeCount == 0 {
+      entries.removeAll { $0.handler == nil }
+    }
     return released
   }
 
@@ -320,17 +326,9 @@ struct ChannelState<Value: Sendable>: Sendable {
     return low
   }
 
-  /// Drops cancelled entries once they are most of the list. Runs no user code: a cancelled
-  /// entry holds no handler.
-  @inlinable
-  mutating func compactIfSparse() {
-    let vacant = entries.count - (activeCount - replays.count)
-    guard vacant >= 16 && vacant * 2 >= entries.count || activeCount == 0 else { return }
-    entries.removeAll { $0.handler == nil }
-  }
-
   /// Stops with a message if an invariant of the type's documentation does not hold. For tests.
-  func checkInvariants() {
+  func checkInvariants(cancellations: UInt64) {
+    precondition(cancellations == cancelCount, "invariant 4: cancellations \(cancellations)")
     if !isBusy {
       precondition(queue.isEmpty, "invariant 1: work queued with nobody to do it")
       precondition(cancelledStamps.isEmpty, "invariant 1: cancels noted with no round to skip")

@@ -13,11 +13,9 @@ struct DeliveryQueue<Element: Sendable>: Sendable {
   @inlinable
   init() {}
 
-  /// Whether nothing is queued.
   @inlinable
   var isEmpty: Bool { head == items.count }
 
-  /// Queues `element` last.
   @inlinable
   mutating func append(_ element: Element) {
     items.append(element)
