@@ -3,11 +3,12 @@ import Synchronization
 /// The delivery engine behind ``EventStream``, ``Property`` and the operators that need an
 /// ordering of their own. Internal.
 ///
-/// It is the storage of a ``ChannelState``: the only code that takes the state's lock. Every method
-/// runs one transition of the state machine under the lock, then carries out what it returned,
-/// after unlocking: ``perform()`` is the one loop that works for the channel,
-/// ``deliver(_:)`` the one place a performer calls a handler, and ``releaseAfterUnlocking(_:)``
-/// names the moment a user value that left the lock is let go: no user code runs under a lock.
+/// It is the storage of a ``ChannelState``: the only code that takes the state's lock. Each locked
+/// step runs a transition of the state machine (`modify`'s store two: stop watching, store), then
+/// the method carries out what it returned, after unlocking: ``perform()`` is the one loop that
+/// works for the channel, ``deliver(_:)`` the one place a performer calls a handler, and
+/// ``releaseAfterUnlocking(_:)`` names the moment a user value that left the lock is let go: no
+/// user code runs under a lock.
 ///
 /// Reads without the lock (its only two, of atomics written under it): ``cancellations`` by the
 /// performer before each handler call, and ``Subscriber/isActive`` by a replay. A cancel is seen
@@ -23,8 +24,7 @@ final class Channel<Value: Sendable>: Sendable {
   @usableFromInline let state: Locked<State>
   /// Told about each value sent while no subscriber is active; `nil` for almost every channel.
   @usableFromInline let dropObserver: (@Sendable (Value) -> Void)?
-  /// The state's ``ChannelState/cancelCount``, stored under the lock after each cancel, read
-  /// without it before each handler call (see above).
+  /// The state's ``ChannelState/cancelCount``, stored under the lock by each cancel (see above).
   @usableFromInline let cancellations = Atomic<UInt64>(0)
   /// ``cancel(_:)`` compiled for this channel's `Value`, formed in `init` (where the client knows
   /// `Value`) for ``Subscriber``, whose methods are compiled once, unspecialised (slow).
