@@ -5,7 +5,7 @@ import Dispatch
 /// `DispatchWorkItem` stay queued until their deadline (docs/reliability.md, "Round three").
 final class PendingAction: Sendable {
   private let action: Locked<(@Sendable () -> Void)?>
-  /// Fires once. Its handler holds this action: a cycle until `run()` or `cancel()` cancels it.
+  /// Fires once. Its handler holds this action: a cycle until firing or `cancel()` cancels it.
   private let timer: OneShotTimer
 
   /// Arms a timer that runs `action` on `queue` after `delay`.
@@ -17,28 +17,19 @@ final class PendingAction: Sendable {
     timer = OneShotTimer(DispatchSource.makeTimerSource(queue: queue))
     let timer = timer.source
     timer.schedule(deadline: .now() + delay)
-    timer.setEventHandler { [self] in run() }
+    timer.setEventHandler { [self] in take()?() }
     timer.resume()
-  }
-
-  /// Runs the action unless it was cancelled or already ran (outside the lock).
-  private func run() {
-    timer.source.cancel()
-    take()?()
   }
 
   /// Prevents a run that has not started, and lets the timer and its handler go.
   func cancel() {
-    timer.source.cancel()
     releaseAfterUnlocking(take())
   }
 
+  /// The action, unless cancelled or already run (then `nil`); lets the timer go either way.
   private func take() -> (@Sendable () -> Void)? {
-    action.withLock { stored in
-      let taken = stored
-      stored = nil
-      return taken
-    }
+    timer.source.cancel()
+    return action.withLock { $0.take() }
   }
 }
 

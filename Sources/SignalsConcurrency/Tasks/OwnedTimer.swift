@@ -13,7 +13,7 @@ extension TaskOwner {
   ///
   /// - Ordering and cancellation: once the timer is cancelled or replaced on the main actor,
   ///   `fire` is never called, even if the scheduler has already run its action and the call is
-  ///   on its way to the main actor: a check on the main actor, right before `fire`, drops it.
+  ///   on its way to the main actor: the main-actor delivery, cancelled there, drops it.
   /// - Threading: `scheduler` runs the action in its own context (a `TestScheduler` on the
   ///   thread that advances it: virtual time in tests); the call reaches the main actor as
   ///   `receive(on: .mainActor)` delivers, at once when the action runs on the main thread,
@@ -61,9 +61,9 @@ extension TaskOwner {
     _ owner: Owner, _ action: @escaping @MainActor (Owner) -> Void
   ) -> SubscriptionToken {
     let clock = TimerClock(scheduler, repeating: interval)
+    // A tick on its way when the token is cancelled on the main actor is dropped by the
+    // main-actor delivery itself: its cancel on the delivering actor ends delivery at once.
     let delivery = clock.ticks.stream.receive(on: .mainActor).sink { @MainActor [weak owner] in
-      // The check on the main actor: a tick that was on its way when the timer stopped.
-      guard clock.isRunning else { return }
       guard let owner else { return clock.stop() }  // nobody to call: no more firings
       action(owner)
     }
@@ -75,53 +75,34 @@ extension TaskOwner {
   }
 }
 
-/// The scheduler side of an owned timer: schedules its firings and sends each into `ticks`.
-/// Internal.
+/// The scheduler side of an owned timer: schedules its firings (an `OperatorTimer`, the
+/// operators' timer-cancel scheme) and sends each into `ticks`. Internal.
 ///
 /// - Threading: `start`, `stop` and the firings are safe from any thread; the scheduler's token
 ///   is cancelled and released after unlocking (its cancellation is the scheduler's code).
 private final class TimerClock: Sendable {
-  private struct State {
-    var isStopped = false
-    var pending: SubscriptionToken?
-  }
-
   let ticks = EventSender<Void>()
   private let scheduler: any SignalScheduler
   private let interval: Duration?
-  private let state = Locked(State())
+  private let timer = Locked(OperatorTimer())
 
   init(_ scheduler: some SignalScheduler, repeating interval: Duration?) {
     self.scheduler = scheduler
     self.interval = interval
   }
 
-  /// Whether ``stop()`` has not been called: read on the main actor before each tick.
-  var isRunning: Bool {
-    state.withLock { !$0.isStopped }
-  }
-
   func start(after delay: Duration) {
-    let token = scheduler.schedule(after: delay) { [weak self] in self?.fire() }
-    let stale = state.withLock { state -> SubscriptionToken? in
-      guard !state.isStopped else { return token }
-      let replaced = state.pending
-      state.pending = token
-      return replaced
-    }
-    stale?.cancel()
+    guard let generation = timer.withLock({ $0.advance() }) else { return }
+    let token = scheduler.schedule(after: delay) { [weak self] in self?.fire(generation) }
+    timer.withLock { $0.keep(token, for: generation) }?.cancel()
   }
 
   func stop() {
-    let pending = state.withLock { state -> SubscriptionToken? in
-      state.isStopped = true
-      return state.pending.take()
-    }
-    pending?.cancel()
+    timer.withLock { $0.stop() }?.cancel()
   }
 
-  private func fire() {
-    guard isRunning else { return }
+  private func fire(_ generation: UInt64) {
+    guard timer.withLock({ $0.isCurrent(generation) }) else { return }
     if let interval {
       start(after: interval)  // before sending, so a tick handler's `stop()` also stops this one
     }
