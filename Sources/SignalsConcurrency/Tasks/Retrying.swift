@@ -61,17 +61,13 @@ public struct Retrying: Sendable {
   /// stopped. Written on the main actor, except ``RetryStatus/stopped``, which is written on the
   /// thread that cancels.
   public let status: Property<RetryStatus>
-  private let loop: WeakLoop
-
-  init(status: Property<RetryStatus>, loop: WeakLoop) {
-    self.status = status
-    self.loop = loop
-  }
+  /// The loop's `retryNow()`, holding the loop weakly.
+  let retry: @MainActor @Sendable () -> Void
 
   /// While waiting before the next attempt, starts it now (the pending delay is cancelled and
   /// never fires). Otherwise (connecting, connected, ended, stopped) does nothing.
   @MainActor public func retryNow() {
-    loop.loop?.retryNow()
+    retry()
   }
 }
 
@@ -122,69 +118,31 @@ extension TaskOwner {
     failed: @escaping @MainActor (Owner, Failure) -> Void = { _, _ in },
     ended: @escaping @MainActor (Owner) -> Void = { _ in }
   ) -> Retrying {
-    let weakLoop = WeakLoop()
     let loop = RetryLoop(
-      owner, list, backoff, scheduler, weakLoop, operation, update: update, failed: failed,
-      ended: ended)
-    weakLoop.attach(loop)
-    let status = loop.status
+      owner, list, backoff, scheduler, operation, update: update, failed: failed, ended: ended)
+    let (status, stopped) = (loop.status, loop.stopped)
     let holder = Locked<RetryLoop<Owner, Update, Failure>?>(loop)
     // The token is the loop's only strong holder: cancelling it releases the loop, whose own
     // TaskOwner then cancels the attempt and the pending delay. A loop that stopped itself
     // (its owner released) already said `.stopped`.
     own(
       SubscriptionToken {
-        let stopsNow = weakLoop.stop()
+        let stopsNow = stopped.stop()
         releaseAfterUnlocking(holder.withLock { $0.take() })
         if stopsNow { status.value = .stopped }
       }, key: key)
     loop.startAttempt()
-    return Retrying(status: status.property, loop: weakLoop)
+    return Retrying(status: status.property) { [weak loop] in loop?.retryNow() }
   }
-}
-
-/// What the handle and the token know of a loop: a weak reference and the stop flag, which the
-/// loop reads on the main actor before each step. Internal.
-final class WeakLoop: Sendable {
-  private struct State {
-    weak var loop: (any RetryControl)?
-    var stopped = false
-  }
-
-  private let state = Locked(State())
-
-  func attach(_ loop: some RetryControl) {
-    state.withLock { $0.loop = loop }
-  }
-
-  /// The loop, unless stopped or gone. Reading a weak reference only retains (the loop is
-  /// released, if this was the last reference, by the caller, after unlocking).
-  @MainActor var loop: (any RetryControl)? {
-    state.withLock { $0.stopped ? nil : $0.loop }
-  }
-
-  var isStopped: Bool {
-    state.withLock { $0.stopped }
-  }
-
-  /// Stops the loop; `true` if this call stopped it (the first call).
-  @discardableResult
-  func stop() -> Bool {
-    state.withLock { state in
-      defer { state.stopped = true }
-      return !state.stopped
-    }
-  }
-}
-
-@MainActor protocol RetryControl: AnyObject, Sendable {
-  func retryNow()
 }
 
 /// The attempts of one retried stream, on the main actor. Internal.
 @MainActor
-private final class RetryLoop<Owner: AnyObject, Update: Sendable, Failure: Error>: RetryControl {
+private final class RetryLoop<Owner: AnyObject, Update: Sendable, Failure: Error> {
   let status = MutableProperty<RetryStatus>(.connecting(attempt: 1))
+  /// Stopped by the token before it releases the loop (any thread), or here once the owner is
+  /// gone; read here after each call of user code, which may cancel the loop's key.
+  let stopped = StopFlag()
   /// The attempts and the delays; released with the loop. Its tasks are counted in the
   /// outer owner's list, so `TaskOwnerProbe` and `settle(tasks:)` of that owner await them.
   private let tasks: TaskOwner
@@ -197,13 +155,9 @@ private final class RetryLoop<Owner: AnyObject, Update: Sendable, Failure: Error
   private let ended: @MainActor (Owner) -> Void
   private var attempt = 0
   private var failures = 0
-  /// Stopped by the token before it releases the loop (any thread), or here once the owner is
-  /// gone; read here after each call of user code, which may cancel the loop's key.
-  private let control: WeakLoop
 
   init(
     _ owner: Owner, _ list: OwnedTaskList, _ backoff: Backoff, _ scheduler: some SignalScheduler,
-    _ control: WeakLoop,
     _ operation: @escaping @Sendable (UpdateReporter<Update>) async throws(Failure) -> Void,
     update: @escaping @MainActor (Owner, Update) -> Void,
     failed: @escaping @MainActor (Owner, Failure) -> Void,
@@ -213,7 +167,6 @@ private final class RetryLoop<Owner: AnyObject, Update: Sendable, Failure: Error
     tasks = TaskOwner(sharing: list)
     self.backoff = backoff
     self.scheduler = scheduler
-    self.control = control
     self.operation = operation
     self.update = update
     self.failed = failed
@@ -242,7 +195,7 @@ private final class RetryLoop<Owner: AnyObject, Update: Sendable, Failure: Error
     failures = 0
     update(owner, value)
     // After the update: a screen that reads its state on `.connected` sees it applied.
-    guard !control.isStopped, status.value != .connected(attempt: attempt) else { return }
+    guard !stopped.isStopped, status.value != .connected(attempt: attempt) else { return }
     status.value = .connected(attempt: attempt)
   }
 
@@ -251,12 +204,12 @@ private final class RetryLoop<Owner: AnyObject, Update: Sendable, Failure: Error
     switch result {
     case .success:
       ended(owner)
-      guard !control.isStopped else { return }
+      guard !stopped.isStopped else { return }
       status.value = .ended
     case .failure(let error):
       failures += 1
       failed(owner, error)
-      guard !control.isStopped else { return }
+      guard !stopped.isStopped else { return }
       let delay = backoff.delay(afterFailures: failures)
       status.value = .waiting(attempt: attempt + 1, delay: delay)
       tasks.after(delay, key: RetryKey.delay, on: scheduler, for: self) { loop in
@@ -268,8 +221,8 @@ private final class RetryLoop<Owner: AnyObject, Update: Sendable, Failure: Error
   /// The owner, while the loop goes on; `nil` once stopped. An owner released stops the loop
   /// here: the attempt and the delay are cancelled, and the status becomes `.stopped`.
   private func liveOwner() -> Owner? {
-    if let owner, !control.isStopped { return owner }
-    if owner == nil, control.stop() {
+    if let owner, !stopped.isStopped { return owner }
+    if owner == nil, stopped.stop() {
       tasks.cancelAll()
       status.value = .stopped
     }

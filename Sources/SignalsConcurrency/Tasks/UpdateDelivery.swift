@@ -16,11 +16,13 @@ final class UpdateDelivery<Update: Sendable>: Sendable {
   private struct State {
     var pending: [Update] = []
     var isHopQueued = false
-    var isClosed = false
     var tokens: [SubscriptionToken] = []
   }
 
   private let state = Locked(State())
+  /// Read inside `state`'s lock (never the other way round), so a step sees it with the pending
+  /// updates and tokens; ``close()`` sets it before it takes them.
+  private let closed = StopFlag()
   /// The throttle's input, when there is a throttle.
   private let throttled: EventSender<Update>?
   private let show: @MainActor @Sendable (Update) -> Void
@@ -50,8 +52,8 @@ final class UpdateDelivery<Update: Sendable>: Sendable {
   /// Keeps `token` until ``close()``; cancels it at once if the delivery is already closed.
   func adopt(_ token: SubscriptionToken) {
     let isClosed = state.withLock { state in
-      if !state.isClosed { state.tokens.append(token) }
-      return state.isClosed
+      if !closed.isStopped { state.tokens.append(token) }
+      return closed.isStopped
     }
     if isClosed { token.cancel() }
   }
@@ -66,8 +68,8 @@ final class UpdateDelivery<Update: Sendable>: Sendable {
   /// Drops the pending updates and ends the delivery's subscriptions; later reports are dropped.
   /// Idempotent.
   func close() {
+    closed.stop()
     let (dropped, tokens) = state.withLock { state in
-      state.isClosed = true
       defer {
         state.pending = []
         state.tokens = []
@@ -80,7 +82,7 @@ final class UpdateDelivery<Update: Sendable>: Sendable {
 
   private func enqueue(_ update: Update) {
     let needsHop = state.withLock { state -> Bool in
-      guard !state.isClosed else { return false }
+      guard !closed.isStopped else { return false }
       state.pending.append(update)
       defer { state.isHopQueued = true }
       return !state.isHopQueued
@@ -93,7 +95,7 @@ final class UpdateDelivery<Update: Sendable>: Sendable {
   /// delivery is closed.
   private func takeNext() -> Update? {
     state.withLock { state in
-      guard !state.isClosed, !state.pending.isEmpty else {
+      guard !closed.isStopped, !state.pending.isEmpty else {
         state.isHopQueued = false
         return nil
       }
