@@ -1,9 +1,8 @@
 import Signals
 
 /// "Stopped": set once, from any thread, and re-checked on the main actor right before each
-/// call of user code (an update, a retry loop's next step), so what was already on its way when
-/// its work stopped is dropped there. Internal; the one flag of ``UpdateDelivery`` and the
-/// retry loop.
+/// call of user code (an update, a retry step), so what was on its way when its work stopped is
+/// dropped there. Internal: the one flag of ``UpdateDelivery`` and the retry loop.
 final class StopFlag: Sendable {
   private let stopped = Locked(false)
 

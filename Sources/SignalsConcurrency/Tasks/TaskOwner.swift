@@ -34,13 +34,15 @@ import Signals
 ///   actor right before it is called. So a replaced task never applies after its replacement
 ///   started (latest wins), and a view model's `cancel()` is final.
 /// - Lifetime: a running task keeps alive what `operation` and `apply` capture and this
-///   object's list of tasks; not the owner (held weakly) and not this object. Releasing this
-///   object (with the view model that holds it) cancels every task and token it owns, keyed or
-///   not, in the order of ``cancelAll()``; each task ends at its operation's next cancellation
-///   check (a `URLSession` call throws at once) and applies nothing. A task is dropped from the
-///   list as soon as it returns. Capturing `self` in `operation` would keep the view model
-///   alive until the operation returns: capture values instead (a capture list such as
-///   `[client]` says what the work uses).
+///   object's list of tasks; not the owner (held weakly) and not this object. The owner follows
+///   `sink(with:)`'s rule: a call that finds it gone (an update, the outcome, a timer's tick, a
+///   retry step) is skipped and ends its work (the task is cancelled; a timer or loop stops).
+///   Releasing this object (with the view model that holds it) cancels every task and token it
+///   owns, keyed or not, in the order of ``cancelAll()``; each task ends at its operation's next
+///   cancellation check (a `URLSession` call throws at once) and applies nothing. A task is
+///   dropped from the list as soon as it returns. Capturing `self` in `operation` would keep the
+///   view model alive until the operation returns: capture values instead (a capture list such
+///   as `[client]` says what the work uses).
 /// - Threading: a main-actor class; `run`, `cancel` and `apply` are on the main actor. Release
 ///   may happen on any thread (a `deinit` cancels, which is safe anywhere).
 /// - Updates: work that reports updates before its outcome (an upload's progress, each element
@@ -115,7 +117,7 @@ public final class TaskOwner {
     _ operation: @escaping @Sendable () async throws(Failure) -> Success,
     then apply: @escaping @MainActor (Owner, Result<Success, Failure>) -> Void
   ) -> Task<Void, Never> {
-    start(key: key.map { TaskKey($0) }, owner, nil, operation, apply)
+    start(key: key.map { TaskKey($0) }, owner, UpdateDelivery<Never>?.none, operation, apply)
   }
 
   /// Cancels the task started under `key`, if it has not returned; its result is not applied.
@@ -212,20 +214,24 @@ public final class TaskOwner {
     update: @escaping @MainActor (Owner, Update) -> Void,
     then apply: @escaping @MainActor (Owner, Result<Success, Failure>) -> Void
   ) -> Task<Void, Never> {
+    let started = StartedTask()
     let delivery = UpdateDelivery<Update>(throttle: throttle) {
-      @MainActor [weak owner] value in
-      guard let owner else { return }
-      update(owner, value)
+      @MainActor [weak owner] value in  // the weak-holding rule: no owner, the task ends
+      if let owner { update(owner, value) } else { started.task?.cancel() }
     }
     let reporter = UpdateReporter(delivery)
     let work: @Sendable () async throws(Failure) -> Success = { () async throws(Failure) in
       try await operation(reporter)
     }
-    return start(key: key.map { TaskKey($0) }, owner, delivery, work, apply)
+    let task = start(key: key.map { TaskKey($0) }, owner, delivery, work, apply)
+    started.task = task
+    return task
   }
 
-  private func start<Owner: AnyObject, Success: Sendable, Failure: Error>(
-    key: TaskKey?, _ owner: Owner, _ updates: (any OwnedUpdates)?,
+  /// Starts the task; `updates` (closed at cancellation and before the outcome, its pending
+  /// updates delivered first) is the update form's, `nil` for the plain form.
+  private func start<Owner: AnyObject, Update: Sendable, Success: Sendable, Failure: Error>(
+    key: TaskKey?, _ owner: Owner, _ updates: UpdateDelivery<Update>?,
     _ operation: @escaping @Sendable () async throws(Failure) -> Success,
     _ apply: @escaping @MainActor (Owner, Result<Success, Failure>) -> Void
   ) -> Task<Void, Never> {
@@ -245,11 +251,9 @@ public final class TaskOwner {
         updates?.close()  // at once, on the cancelling thread: queued updates are dropped
       }
       // Back on the main actor: cancellations made here so far are visible.
-      guard !Task.isCancelled, owner != nil else {
-        updates?.close()
-        return
+      if !Task.isCancelled, owner != nil {
+        updates?.deliverPending()  // updates reported before the outcome come first
       }
-      updates?.deliverPending()  // updates reported before the outcome come first
       updates?.close()
       // An `update` handler may have cancelled the task or released the owner.
       guard !Task.isCancelled, let owner else { return }
@@ -259,6 +263,11 @@ public final class TaskOwner {
     replace(slot, with: KeyedWork(id: id, task: task, token: nil))
     return task
   }
+}
+
+/// An update form's task, for its `update` handler to cancel (set before any update arrives).
+@MainActor private final class StartedTask {
+  var task: Task<Void, Never>?
 }
 
 /// The key of a task or token owned without a key: its own identifier, so nothing replaces it.
@@ -298,12 +307,3 @@ private func outcome<Success: Sendable, Failure: Error>(
     return .failure(error)
   }
 }
-
-/// The updates of an owned task, as ``TaskOwner`` drives them: closed at cancellation and
-/// before the outcome, its pending updates delivered first. Internal.
-protocol OwnedUpdates: Sendable {
-  func close()
-  @MainActor func deliverPending()
-}
-
-extension UpdateDelivery: OwnedUpdates {}

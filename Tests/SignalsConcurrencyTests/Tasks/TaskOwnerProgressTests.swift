@@ -122,6 +122,35 @@ struct TaskOwnerProgressTests {
     #expect(tasks.unfinishedCount == 0)
   }
 
+  /// The weak-holding rule of `sink(with:)`: an update that finds its `for:` object gone (its
+  /// `TaskOwner` living on elsewhere) is skipped and ends the task, whose work is cancelled,
+  /// instead of running on with nothing to call.
+  @Test func anUpdateThatFindsItsObjectGoneEndsTheTask() async throws {
+    final class Watcher {}
+    let (tasks, updates, call) = (TaskOwner(), self.updates, self.call)
+    var watcher: Watcher? = Watcher()
+    let log = Recorder<String>()
+    tasks.run(key: "upload", for: try #require(watcher)) { (progress: UpdateReporter<Int>) in
+      progress.report(from: updates.stream)
+      return try await call.call(1)
+    } update: { _, sent in
+      log.record("\(sent)%")
+    } then: { _, result in
+      log.record((try? result.get()) ?? "failed")
+    }
+    _ = try await call.requests(count: 1)
+    updates.send(10)
+    await settle()
+    watcher = nil
+    updates.send(20)
+    await settle()
+
+    #expect(log.values == ["10%"])
+    #expect(call.cancelledRequests == [1])
+    tasks.cancelAll()
+    await settle(tasks: TaskOwnerProbe(tasks))
+  }
+
   /// With a throttle, at most one update per interval reaches the screen: the first at once,
   /// then the latest of each interval when it ends.
   @Test func aThrottleDeliversTheLatestUpdateOfEachInterval() async throws {
