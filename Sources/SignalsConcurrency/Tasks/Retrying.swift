@@ -3,8 +3,7 @@ import Signals
 /// The delays between the attempts of ``TaskOwner/retrying(key:for:backoff:on:_:update:failed:ended:)``:
 /// the delay after the first consecutive failure, the second, …; the last one repeats.
 public struct Backoff: Sendable, Equatable {
-  /// The delay after each consecutive failure, in order; the last one repeats (the cap).
-  public let delays: [Duration]
+  private let delays: [Duration]
 
   /// Delays given one by one, for example `Backoff([.seconds(1), .seconds(5)])`. At least one;
   /// none negative.
@@ -119,7 +118,10 @@ extension TaskOwner {
     ended: @escaping @MainActor (Owner) -> Void = { _ in }
   ) -> Retrying {
     let loop = RetryLoop(
-      owner, list, backoff, scheduler, operation, update: update, failed: failed, ended: ended)
+      owner, TaskOwner(sharing: list),
+      .init(
+        backoff: backoff, scheduler: scheduler, operation: operation, update: update,
+        failed: failed, ended: ended))
     let (status, stopped) = (loop.status, loop.stopped)
     let holder = Locked<RetryLoop<Owner, Update, Failure>?>(loop)
     // The token is the loop's only strong holder: cancelling it releases the loop, whose own
@@ -139,45 +141,40 @@ extension TaskOwner {
 /// The attempts of one retried stream, on the main actor. Internal.
 @MainActor
 private final class RetryLoop<Owner: AnyObject, Update: Sendable, Failure: Error> {
+  /// What `retrying` was given, besides its key and owner.
+  struct Steps {
+    let backoff: Backoff
+    let scheduler: any SignalScheduler
+    let operation: @Sendable (UpdateReporter<Update>) async throws(Failure) -> Void
+    let update: @MainActor (Owner, Update) -> Void
+    let failed: @MainActor (Owner, Failure) -> Void
+    let ended: @MainActor (Owner) -> Void
+  }
+
   let status = MutableProperty<RetryStatus>(.connecting(attempt: 1))
   /// Stopped by the token before it releases the loop (any thread), or here once the owner is
   /// gone; read here after each call of user code, which may cancel the loop's key.
   let stopped = StopFlag()
-  /// The attempts and the delays; released with the loop. Its tasks are counted in the
-  /// outer owner's list, so `TaskOwnerProbe` and `settle(tasks:)` of that owner await them.
+  /// The attempts (unkeyed: one at a time) and the delay (key 0); released with the loop. Its
+  /// tasks are counted in the outer owner's list, so that owner's `TaskOwnerProbe` and
+  /// `settle(tasks:)` await them; no key of this owner's enters the list.
   private let tasks: TaskOwner
   private weak var owner: Owner?
-  private let backoff: Backoff
-  private let scheduler: any SignalScheduler
-  private let operation: @Sendable (UpdateReporter<Update>) async throws(Failure) -> Void
-  private let update: @MainActor (Owner, Update) -> Void
-  private let failed: @MainActor (Owner, Failure) -> Void
-  private let ended: @MainActor (Owner) -> Void
+  private let steps: Steps
   private var attempt = 0
   private var failures = 0
 
-  init(
-    _ owner: Owner, _ list: OwnedTaskList, _ backoff: Backoff, _ scheduler: some SignalScheduler,
-    _ operation: @escaping @Sendable (UpdateReporter<Update>) async throws(Failure) -> Void,
-    update: @escaping @MainActor (Owner, Update) -> Void,
-    failed: @escaping @MainActor (Owner, Failure) -> Void,
-    ended: @escaping @MainActor (Owner) -> Void
-  ) {
+  init(_ owner: Owner, _ tasks: TaskOwner, _ steps: Steps) {
     self.owner = owner
-    tasks = TaskOwner(sharing: list)
-    self.backoff = backoff
-    self.scheduler = scheduler
-    self.operation = operation
-    self.update = update
-    self.failed = failed
-    self.ended = ended
+    self.tasks = tasks
+    self.steps = steps
   }
 
   func startAttempt() {
     guard liveOwner() != nil else { return }
     attempt += 1
     status.value = .connecting(attempt: attempt)
-    tasks.run(key: RetryKey.attempt, for: self, operation) { loop, update in
+    tasks.run(for: self, steps.operation) { loop, update in
       loop.received(update)
     } then: { loop, result in
       loop.finished(result)
@@ -186,14 +183,14 @@ private final class RetryLoop<Owner: AnyObject, Update: Sendable, Failure: Error
 
   func retryNow() {
     guard case .waiting = status.value else { return }
-    tasks.cancel(key: RetryKey.delay)
+    tasks.cancel(key: 0)
     startAttempt()
   }
 
   private func received(_ value: Update) {
     guard let owner = liveOwner() else { return }
     failures = 0
-    update(owner, value)
+    steps.update(owner, value)
     // After the update: a screen that reads its state on `.connected` sees it applied.
     guard !stopped.isStopped, status.value != .connected(attempt: attempt) else { return }
     status.value = .connected(attempt: attempt)
@@ -203,18 +200,17 @@ private final class RetryLoop<Owner: AnyObject, Update: Sendable, Failure: Error
     guard let owner = liveOwner() else { return }
     switch result {
     case .success:
-      ended(owner)
+      steps.ended(owner)
       guard !stopped.isStopped else { return }
       status.value = .ended
     case .failure(let error):
       failures += 1
-      failed(owner, error)
+      steps.failed(owner, error)
       guard !stopped.isStopped else { return }
-      let delay = backoff.delay(afterFailures: failures)
+      let delay = steps.backoff.delay(afterFailures: failures)
+      // The delay first, so that `retryNow()` from a status handler cancels it.
+      tasks.after(delay, key: 0, on: steps.scheduler, for: self) { $0.startAttempt() }
       status.value = .waiting(attempt: attempt + 1, delay: delay)
-      tasks.after(delay, key: RetryKey.delay, on: scheduler, for: self) { loop in
-        loop.startAttempt()
-      }
     }
   }
 
@@ -228,11 +224,4 @@ private final class RetryLoop<Owner: AnyObject, Update: Sendable, Failure: Error
     }
     return nil
   }
-}
-
-/// The keys of a retry loop's own owner: a type of their own, so never equal to a user's key in
-/// the shared list. Internal.
-private enum RetryKey: Hashable, Sendable {
-  case attempt
-  case delay
 }

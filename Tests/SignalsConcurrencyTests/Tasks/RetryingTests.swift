@@ -162,6 +162,29 @@ struct RetryingTests {
     screen.tasks.cancelAll()
   }
 
+  /// `retryNow()` from a status handler, as the status turns to waiting: the delay is already
+  /// scheduled then, so it is cancelled, and its end starts no second attempt.
+  @Test func retryNowFromAStatusHandlerCancelsTheDelay() async throws {
+    let screen = Screen()
+    let retry = start(on: screen)
+    let status = Recorder(retry.status, scheduler: scheduler)
+    let retries = retry.status.sink { status in
+      guard case .waiting = status else { return }
+      MainActor.assumeIsolated { retry.retryNow() }  // set on the main actor, delivered there
+    }
+    _ = try await connect.requests(count: 1)
+    connect.fail(0, with: Offline())
+    _ = try await connect.requests(count: 2)  // the handler's retry
+    scheduler.advance(by: .seconds(60))
+
+    #expect(
+      status.values == [
+        .connecting(attempt: 1), .waiting(attempt: 2, delay: .seconds(1)), .connecting(attempt: 2),
+      ])
+    retries.cancel()
+    screen.tasks.cancelAll()
+  }
+
   @Test func aStreamThatEndsEndsTheLoop() async throws {
     let screen = Screen()
     let retry = start(on: screen)
@@ -300,8 +323,13 @@ struct RetryingTests {
   }
 
   @Test func backoffDelays() {
-    #expect(Backoff.exponential().delays == [1, 2, 4, 8].map { .seconds($0) })
-    #expect(Backoff.exponential(first: .seconds(2), cap: .seconds(5)).delays.count == 3)
+    let failures = 1...5
+    #expect(
+      failures.map { Backoff.exponential().delay(afterFailures: $0) }
+        == [1, 2, 4, 8, 8].map { .seconds($0) })
+    let capped = Backoff.exponential(first: .seconds(2), cap: .seconds(5))
+    #expect(
+      failures.map { capped.delay(afterFailures: $0) } == [2, 4, 5, 5, 5].map { .seconds($0) })
     let backoff = Backoff([.seconds(1), .seconds(5)])
     #expect((1...4).map { backoff.delay(afterFailures: $0) } == [1, 5, 5, 5].map { .seconds($0) })
   }
