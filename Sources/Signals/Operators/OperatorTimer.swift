@@ -1,7 +1,7 @@
-/// The one timer-cancel scheme: of ``Debouncer``, ``Throttler`` and `TaskOwner`'s timers
-/// (package-internal), kept in its owner's locked state, so its checks are one step with the
-/// owner's. Firings of older generations, or after ``stop()``, are stale; tokens leave to be
-/// cancelled or released unlocked (may run user code).
+/// The timer-cancel scheme of ``Debouncer``, ``Throttler`` and `TaskOwner`'s timers (package-
+/// internal), kept in its owner's locked state, so its checks are one step with the owner's.
+/// Firings of older generations, or after ``stop()``, are stale; tokens leave to be cancelled
+/// or released unlocked (may run user code).
 package struct OperatorTimer: Sendable {
   package init() {}
 
