@@ -20,8 +20,7 @@ final class UpdateDelivery<Update: Sendable>: Sendable {
   }
 
   private let state = Locked(State())
-  /// Read inside `state`'s lock (never the other way round), so a step sees it with the pending
-  /// updates and tokens; ``close()`` sets it before it takes them.
+  /// Read inside `state`'s lock (that order only); ``close()`` sets it, then takes what is held.
   private let closed = StopFlag()
   /// The throttle's input, when there is a throttle.
   private let throttled: EventSender<Update>?
@@ -52,8 +51,9 @@ final class UpdateDelivery<Update: Sendable>: Sendable {
   /// Keeps `token` until ``close()``; cancels it at once if the delivery is already closed.
   func adopt(_ token: SubscriptionToken) {
     let isClosed = state.withLock { state in
-      if !closed.isStopped { state.tokens.append(token) }
-      return closed.isStopped
+      let isClosed = closed.isStopped
+      if !isClosed { state.tokens.append(token) }
+      return isClosed
     }
     if isClosed { token.cancel() }
   }
