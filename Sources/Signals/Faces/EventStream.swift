@@ -40,12 +40,12 @@ public struct EventStream<Value: Sendable>: Sendable {
     subscribeFunction(handler)
   }
 
-  /// Like ``sink(_:)``, but holds `object` weakly and passes it to `handler` (no `[weak self]`);
-  /// the first event that finds `object` gone is skipped and cancels the subscription.
+  /// Like ``sink(_:)``, but holds `object` weakly and passes it to `handler`, so screen code needs
+  /// no `[weak self]`. Once `object` is gone, events are ignored until the token is released.
   public func sink<Object: AnyObject & Sendable>(
     with object: Object, _ handler: @escaping @Sendable (Object, Value) -> Void
   ) -> SubscriptionToken {
-    sinkHoldingWeakly(object) { live in sink { if let object = live() { handler(object, $0) } } }
+    sink(holdingWeakly(object, handler))
   }
 
   /// A stream that never sends anything.

@@ -73,10 +73,10 @@ public struct Property<Value: Sendable>: Sendable {
   }
 
   /// Like ``sink(_:)``, but holds `object` weakly and passes it to `handler`, as
-  /// ``EventStream/sink(with:_:)`` does (the first value that finds `object` gone ends it).
+  /// ``EventStream/sink(with:_:)`` does (values are ignored once `object` is gone).
   public func sink<Object: AnyObject & Sendable>(
     with object: Object, _ handler: @escaping @Sendable (Object, Value) -> Void
   ) -> SubscriptionToken {
-    sinkHoldingWeakly(object) { live in sink { if let object = live() { handler(object, $0) } } }
+    sink(holdingWeakly(object, handler))
   }
 }

@@ -19,6 +19,6 @@ public struct MainActorProperty<Value: Sendable>: Sendable {
   public func sink<Object: AnyObject & Sendable>(
     with object: Object, _ handler: @escaping @MainActor (Object, Value) -> Void
   ) -> SubscriptionToken {
-    sinkHoldingWeakly(object) { live in sink { if let object = live() { handler(object, $0) } } }
+    sink(holdingWeaklyOnMainActor(object, handler))
   }
 }

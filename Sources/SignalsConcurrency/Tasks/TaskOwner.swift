@@ -35,8 +35,10 @@ import Signals
 ///   started (latest wins), and a view model's `cancel()` is final.
 /// - Lifetime: a running task keeps alive what `operation` and `apply` capture and this
 ///   object's list of tasks; not the owner (held weakly) and not this object. The owner follows
-///   `sink(with:)`'s rule: a call that finds it gone (an update, the outcome, a timer's tick, a
-///   retry step) is skipped and ends its work (the task is cancelled; a timer or loop stops).
+///   `sink(with:)`'s rule, a call that finds it gone is skipped, and here that call (an update,
+///   the outcome, a timer's tick, a retry step) also ends its work: the task is cancelled, a timer
+///   or loop stops. (A `sink(with:)` subscription ends with its token instead, the screen's bag:
+///   ending it from its handler cost every screen subscription 9.5% more instructions.)
 ///   Releasing this object (with the view model that holds it) cancels every task and token it
 ///   owns, keyed or not, in the order of ``cancelAll()``; each task ends at its operation's next
 ///   cancellation check (a `URLSession` call throws at once) and applies nothing. A task is
