@@ -1,8 +1,6 @@
 import Signals
 import SignalsConcurrency
-import SignalsTestSupport
 import SignalsTesting
-import Synchronization
 import Testing
 
 // The guide's "Forms and derived state": a sign-up form whose screen shows a per-field message,
@@ -37,12 +35,13 @@ enum SignUpEvent: Equatable, Sendable {
 }
 
 // snippet: signup-view-model
-final class SignUpViewModel: Sendable {
+@MainActor
+final class SignUpViewModel {
+  /// The form's work: the availability check under "check", the submit under "submit", the
+  /// typing pipeline unkeyed. `cancel()`, or releasing the view model, ends all of it.
+  let tasks = TaskOwner()
   private let form = MutableProperty(SignUpForm())
   private let eventSender = EventSender<SignUpEvent>()
-  private let pipelines = SubscriptionBag()
-  /// The availability check in flight, as a token: replacing it cancels the stale check.
-  private let runningCheck = Mutex<SubscriptionToken?>(nil)
   private let isAvailable: @Sendable (String) async -> Bool
   private let register: @Sendable (String, String) async throws -> Void
 
@@ -66,13 +65,15 @@ final class SignUpViewModel: Sendable {
     self.isAvailable = isAvailable
     self.register = register
     // A side effect from state: the email's changes, debounced, start a check.
-    form.property.map(\.email).removeDuplicates().changes
-      .debounce(for: .milliseconds(300), scheduler: scheduler)
-      .sink(with: self) { model, email in model.checkAvailability(of: email) }
-      .store(in: pipelines)
+    tasks.own(
+      form.property.map(\.email).removeDuplicates().changes
+        .debounce(for: .milliseconds(300), scheduler: scheduler)
+        .receive(on: .mainActor)
+        .sink(with: self) { model, email in model.checkAvailability(of: email) })
   }
 
   func emailChanged(_ email: String) {
+    tasks.cancel(key: "check")  // an answer about the old address changes nothing
     form.modify { form in
       form.email = email
       form.availability = .unknown
@@ -84,22 +85,16 @@ final class SignUpViewModel: Sendable {
   }
 
   private func checkAvailability(of email: String) {
-    let stale = runningCheck.withLock { $0.take() }
-    stale?.cancel()  // latest wins
     guard form.value.emailLooksValid else { return }
     form.modify { $0.availability = .checking }
-    let task = Task { [weak self, isAvailable] in
-      let available = await isAvailable(email)
-      guard !Task.isCancelled, let self else { return }
-      self.form.modify { form in
-        guard form.email == email else { return }  // typed on meanwhile: not this answer
-        form.availability = available ? .available : .taken
-      }
+    tasks.run(key: "check", for: self) { [isAvailable] in
+      await isAvailable(email)
+    } then: { model, result in  // only if no typing or newer check replaced it
+      model.form.modify { $0.availability = result.get() ? .available : .taken }
     }
-    runningCheck.withLock { $0 = SubscriptionToken { task.cancel() } }
   }
 
-  func submit() async {
+  func submit() {
     let accepted = form.modifyIfChanged { form in  // the double-submit guard: one write, or none
       guard form.canSubmit else { return false }
       form.isSubmitting = true
@@ -107,17 +102,15 @@ final class SignUpViewModel: Sendable {
     }
     guard accepted else { return }
     let (email, password) = (form.value.email, form.value.password)
-    do {
+    tasks.run(key: "submit", for: self) { [register] in
       try await register(email, password)
-      form.modify { form in  // may finish with no screen bound: kept until the user saw it
+    } then: { model, result in  // never after cancel(): a cancelled submit is no failure
+      model.form.modify { form in  // may finish with no screen bound: kept until the user saw it
         form.isSubmitting = false
-        form.welcomePending = true
+        if case .success = result { form.welcomePending = true }
       }
-    } catch {
-      form.modify { $0.isSubmitting = false }
-      guard !Task.isCancelled else { return }  // the screen left and cancelled it: not a failure
       // Feedback for the bound screen's submit; the form still shows, the user can retry.
-      eventSender.send(.toast("Could not sign up. Try again."))
+      if case .failure = result { model.eventSender.send(.toast("Could not sign up. Try again.")) }
     }
   }
 
@@ -126,8 +119,10 @@ final class SignUpViewModel: Sendable {
     form.modify { $0.welcomePending = false }
   }
 
-  deinit {
-    runningCheck.withLock { $0 }?.cancel()
+  /// The screen leaves for good: the check and the submit in flight apply nothing (no toast).
+  func cancel() {
+    tasks.cancelAll()
+    form.modify { $0.isSubmitting = false }
   }
 }
 // snippet-end
@@ -138,146 +133,145 @@ extension SignUpViewModel {
   var formForTests: Property<SignUpForm> { form.property }
 }
 
-@Suite struct SignUpFormTests {
-  private struct Setup {
-    let scheduler = TestScheduler()
-    let availability = ControlledCall<String, Bool>()
-    let registration = ControlledCall<String, Void>()
-    let model: SignUpViewModel
+/// A ``SignUpViewModel`` under `ScreenHarness`: its fake services, watched, and the harness's
+/// clock as the debounce's scheduler. Each test records the outputs it asserts.
+@MainActor
+private struct SignUpScreen {
+  let availability: ControlledCall<String, Bool>
+  let registration = ControlledCall<String, Void>()
+  let model: SignUpViewModel
+  let screen: ScreenHarness
 
-    init() {
-      let (availability, registration) = (self.availability, self.registration)
-      model = SignUpViewModel(
-        scheduler: scheduler,
-        isAvailable: { (try? await availability.call($0)) ?? false },
-        register: { email, _ in try await registration.call(email) })
-    }
-
-    /// Fills the form with a valid, available email and a long enough password.
-    func fillValidForm() async throws {
-      let submitEnabled = Recorder(model.canSubmit)
-      model.emailChanged("ana@example.com")
-      model.passwordChanged("correct horse")
-      scheduler.advance(by: .milliseconds(300))
-      _ = try await availability.requests(count: 1)
-      availability.resolve(with: true)
-      // The check's task is the view model's own, which no test settles: await its value.
-      #expect(try await submitEnabled.next() == false)
-      #expect(try await submitEnabled.next() == true)
-    }
+  init(whenCheckCancelled: ControlledCallCancellation = .throwsCancellationError) {
+    let availability = ControlledCall<String, Bool>(whenCancelled: whenCheckCancelled)
+    let (registration, scheduler) = (self.registration, TestScheduler())
+    model = SignUpViewModel(
+      scheduler: scheduler,
+      isAvailable: { (try? await availability.call($0)) ?? false },
+      register: { email, _ in try await registration.call(email) })
+    self.availability = availability
+    screen = ScreenHarness(scheduler: scheduler, tasks: TaskOwnerProbe(model.tasks))
+    screen.watch(availability, as: "availability")
+    screen.watch(registration, as: "registration")
   }
 
+  /// Fills the form with a valid, available email and a long enough password.
+  func fillValidForm() async {
+    model.emailChanged("ana@example.com")
+    model.passwordChanged("correct horse")
+    await screen.advance(by: .milliseconds(300))
+    await screen.resolve(availability, 0, with: true)
+  }
+}
+
+@MainActor @Suite struct SignUpFormTests {
   // snippet: signup-glitch-test
-  @Test func submittingGoesFromEnabledToSpinnerWithNoScreenInBetween() async throws {
-    let setup = Setup()
-    try await setup.fillValidForm()
-    let button = Recorder(Property.combineLatest(setup.model.canSubmit, setup.model.showsSpinner))
-    #expect(button.values.map { "\($0)" } == ["(true, false)"])
-
-    let submitting = Task { await setup.model.submit() }
-    _ = try await setup.registration.requests(count: 1)
+  @Test func submittingGoesFromEnabledToSpinnerWithNoScreenInBetween() async {
+    let form = SignUpScreen()
+    await form.fillValidForm()
+    let button = form.screen.record(
+      Property.combineLatest(form.model.canSubmit, form.model.showsSpinner).map { "\($0)" },
+      as: "button")
+    form.model.submit()
+    await form.screen.resolve(form.registration, 0, with: ())
     // One write changed both outputs, so the pair changed once: never "(false, false)".
-    #expect(button.values.map { "\($0)" } == ["(true, false)", "(false, true)"])
-
-    setup.registration.resolve(with: ())
-    await submitting.value
-    #expect(button.values.map { "\($0)" } == ["(true, false)", "(false, true)", "(true, false)"])
+    await form.screen.expect(button, "(true, false)", "(false, true)", "(true, false)")
+    await form.screen.finish()
   }
   // snippet-end
 
-  @Test func typingFastChecksOnlyTheLastEmailAfterThePause() async throws {
-    let setup = Setup()
+  @Test func typingFastChecksOnlyTheLastEmailAfterThePause() async {
+    let form = SignUpScreen()
+    let message = form.screen.record(form.model.emailMessage, as: "message")
     for text in ["a", "an", "ana@", "ana@example.com"] {
-      setup.model.emailChanged(text)
-      setup.scheduler.advance(by: .milliseconds(100))
+      form.model.emailChanged(text)
+      await form.screen.advance(by: .milliseconds(100))
     }
-    setup.scheduler.advance(by: .milliseconds(300))
-    #expect(try await setup.availability.requests(count: 1) == ["ana@example.com"])
-    #expect(setup.availability.callCount == 1)
+    await form.screen.advance(by: .milliseconds(300))
+    #expect(form.availability.requests == ["ana@example.com"])
+    await form.screen.resolve(form.availability, 0, with: true)
+    await form.screen.expect(message, nil, "Not an email address", nil)
+    await form.screen.finish()
   }
 
-  @Test func aNewCheckCancelsTheStaleOneAndItsAnswerChangesNothing() async throws {
-    let setup = Setup()
-    setup.model.emailChanged("old@example.com")
-    setup.scheduler.advance(by: .milliseconds(300))
-    _ = try await setup.availability.requests(count: 1)
-    setup.model.emailChanged("new@example.com")
-    setup.scheduler.advance(by: .milliseconds(300))
-    _ = try await setup.availability.requests(count: 2)
-    #expect(setup.availability.cancelledIndices == [0])
-
-    let message = Recorder(setup.model.emailMessage)
-    setup.availability.resolve(1, with: false)  // the new address is taken
-    #expect(try await message.next() == nil)  // the check's own task: awaited, not settled
-    #expect(try await message.next() == "Already registered")
+  @Test func aNewCheckCancelsTheStaleOneAndItsAnswerChangesNothing() async {
+    let form = SignUpScreen(whenCheckCancelled: .keepsWaitingForAnswer)
+    let message = form.screen.record(form.model.emailMessage, as: "message")
+    form.model.emailChanged("old@example.com")
+    await form.screen.advance(by: .milliseconds(300))
+    form.model.emailChanged("new@example.com")  // typing on cancels the check in flight
+    #expect(form.availability.cancelledIndices == [0])
+    await form.screen.resolve(form.availability, 0, with: false)  // late: "old" is taken
+    await form.screen.advance(by: .milliseconds(300))
+    await form.screen.resolve(form.availability, 1, with: true)  // the new address is free
+    await form.screen.expect(message, nil)  // never "Already registered"
+    await form.screen.finish()
   }
 
-  @Test func aSecondSubmitWhileTheFirstRunsStartsNothing() async throws {
-    let setup = Setup()
-    try await setup.fillValidForm()
-    let first = Task { await setup.model.submit() }
-    _ = try await setup.registration.requests(count: 1)
-    await setup.model.submit()  // the button is disabled; a double tap gets here anyway
-    #expect(setup.registration.callCount == 1)
-    setup.registration.resolve(with: ())
-    await first.value
+  @Test func aSecondSubmitWhileTheFirstRunsStartsNothing() async {
+    let form = SignUpScreen()
+    await form.fillValidForm()
+    let spinner = form.screen.record(form.model.showsSpinner, as: "spinner")
+    form.model.submit()
+    form.model.submit()  // the button is disabled; a double tap gets here anyway
+    await form.screen.resolve(form.registration, 0, with: ())
+    #expect(form.registration.callCount == 1)
+    await form.screen.expect(spinner, false, true, false)
+    await form.screen.finish()
   }
 
   /// A refused submit changes nothing observable: the guard writes the form only when it accepts.
   /// (With `modify`, each refused tap stored the unchanged form and delivered it again.)
-  @Test func aRefusedSubmitWritesAndDeliversNothing() async throws {
-    let setup = Setup()
-    try await setup.fillValidForm()
-    let first = Task { await setup.model.submit() }
-    _ = try await setup.registration.requests(count: 1)
-    let form = Recorder(setup.model.formForTests)
-    await setup.model.submit()  // refused twice: a submit is running
-    await setup.model.submit()
-    #expect(form.values.map(\.isSubmitting) == [true], "the current form alone, no write since")
-    setup.registration.resolve(with: ())
-    await first.value
+  @Test func aRefusedSubmitWritesAndDeliversNothing() async {
+    let form = SignUpScreen()
+    await form.fillValidForm()
+    let writes = form.screen.record(form.model.formForTests.map(\.isSubmitting), as: "writes")
+    form.model.submit()
+    form.model.submit()  // refused twice: a submit is running
+    form.model.submit()
+    await form.screen.resolve(form.registration, 0, with: ())
+    await form.screen.expect(writes, false, true, false)  // the current form, then two writes
+    await form.screen.finish()
   }
 
-  @Test func aWelcomeThatArrivesWhileNoScreenIsBoundIsShownWhenOneBindsUntilAcknowledged()
-    async throws
-  {
-    let setup = Setup()
-    try await setup.fillValidForm()
-    let submitting = Task { await setup.model.submit() }
-    _ = try await setup.registration.requests(count: 1)
+  @Test func aWelcomeThatArrivesWhileNoScreenIsBoundIsShownWhenOneBindsUntilAcknowledged() async {
+    let form = SignUpScreen()
+    await form.fillValidForm()
+    form.model.submit()
     // The form is covered (its screen unbound); the registration finishes with nobody bound.
-    setup.registration.resolve(with: ())
-    await submitting.value
-    let screen = Recorder(setup.model.showsWelcome)  // a screen binds later
-    #expect(screen.values == [true])
-    setup.model.welcomeShown()
-    let rebuilt = Recorder(setup.model.showsWelcome)
-    #expect(rebuilt.values == [false])  // acknowledged: never shown twice
+    await form.screen.resolve(form.registration, 0, with: ())
+    let bound = form.screen.record(form.model.showsWelcome, as: "welcome")  // a screen binds
+    form.model.welcomeShown()
+    let rebuilt = form.screen.record(form.model.showsWelcome, as: "rebuilt")
+    await form.screen.expect(bound, true, false)
+    await form.screen.expect(rebuilt, false)  // acknowledged: never shown twice
+    await form.screen.finish()
   }
 
-  /// The screen left for good and cancelled its submit: cancelled is not failed, so no toast.
-  @Test func aSubmitCancelledBecauseTheScreenLeftShowsNoToast() async throws {
-    let setup = Setup()
-    try await setup.fillValidForm()
-    let events = Recorder(setup.model.events)
-    let submitting = Task { await setup.model.submit() }
-    _ = try await setup.registration.requests(count: 1)
-    submitting.cancel()  // the screen's task, cancelled as it goes away
-    await submitting.value
-    #expect(events.values == [])
-    #expect(setup.model.canSubmit.value)
+  /// The screen left for good and cancelled the form's work: cancelled is not failed, no toast.
+  @Test func aSubmitCancelledBecauseTheScreenLeftShowsNoToast() async {
+    let form = SignUpScreen()
+    await form.fillValidForm()
+    let spinner = form.screen.record(form.model.showsSpinner, as: "spinner")
+    _ = form.screen.record(form.model.events, as: "events")  // finish() fails on a toast
+    form.model.submit()
+    await form.screen.expect(spinner, false, true)
+    form.model.cancel()  // the screen goes away mid-request
+    #expect(form.registration.cancelledIndices == [0])
+    await form.screen.expect(spinner, false)
+    await form.screen.finish()
   }
 
-  @Test func aFailedSubmitShowsAToastOnceAndEnablesTheButtonAgain() async throws {
+  @Test func aFailedSubmitShowsAToastOnceAndEnablesTheButtonAgain() async {
     struct Offline: Error {}
-    let setup = Setup()
-    try await setup.fillValidForm()
-    let events = Recorder(setup.model.events)
-    let submitting = Task { await setup.model.submit() }
-    _ = try await setup.registration.requests(count: 1)
-    setup.registration.fail(with: Offline())
-    await submitting.value
-    #expect(events.values == [.toast("Could not sign up. Try again.")])
-    #expect(setup.model.canSubmit.value)
+    let form = SignUpScreen()
+    await form.fillValidForm()
+    let button = form.screen.record(form.model.canSubmit, as: "button")
+    let events = form.screen.record(form.model.events, as: "events")
+    form.model.submit()
+    await form.screen.fail(form.registration, 0, with: Offline())
+    await form.screen.expect(button, true, false, true)
+    await form.screen.expect(events, .toast("Could not sign up. Try again."))
+    await form.screen.finish()
   }
 }
