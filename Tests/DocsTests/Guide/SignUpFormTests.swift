@@ -119,7 +119,8 @@ final class SignUpViewModel {
     form.modify { $0.welcomePending = false }
   }
 
-  /// The screen leaves for good: the check and the submit in flight apply nothing (no toast).
+  /// The screen leaves for good: all the form's work ends, typing checks nothing any more, and
+  /// the check and the submit in flight apply nothing (no toast).
   func cancel() {
     tasks.cancelAll()
     form.modify { $0.isSubmitting = false }
