@@ -63,11 +63,11 @@ extension Property {
     return Property(
       read: { ReadSnapshot.consistently(read).0 }, readConsistently: read,
       subscribe: { handler in
-        let combiner = SnapshotCombiner(read: read, handler: handler)
-        var tokens = [combiner.token]
-        repeat tokens.append((each source).sink { _ in combiner.sourceChanged() })
-        combiner.start()
-        return CompositeToken(tokens)
+        ReadSnapshot.deliver(read, to: handler) { changed in
+          var tokens: [SubscriptionToken] = []
+          repeat tokens.append((each source).sink { _ in changed() })
+          return tokens
+        }
       })
   }
 }

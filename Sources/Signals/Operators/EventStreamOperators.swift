@@ -49,7 +49,7 @@ extension EventStream {
   ) -> EventStream<Value> {
     let upstream = self
     return EventStream { handler in
-      upstream.sink(DuplicateFilter(isDuplicate: isDuplicate, downstream: handler).receive)
+      upstream.sink(skippingDuplicates(isDuplicate, then: handler))
     }
   }
 

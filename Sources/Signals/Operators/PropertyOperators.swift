@@ -28,7 +28,7 @@ extension Property {
       read: { upstream.value },
       readConsistently: upstream.readConsistently,
       subscribe: { handler in
-        upstream.sink(DuplicateFilter(isDuplicate: isDuplicate, downstream: handler).receive)
+        upstream.sink(skippingDuplicates(isDuplicate, then: handler))
       })
   }
 
@@ -64,8 +64,14 @@ extension Property {
   public var changes: EventStream<Value> {
     let upstream = self
     return EventStream { handler in
-      let skipper = FirstValueSkipper(downstream: handler)
-      return upstream.sink(skipper.receive)
+      let isReplay = Locked(true)  // the first value a subscription delivers is the current one
+      return upstream.sink { value in
+        let skips = isReplay.withLock { isReplay in
+          defer { isReplay = false }
+          return isReplay
+        }
+        if !skips { handler(value) }
+      }
     }
   }
 }
@@ -74,5 +80,24 @@ extension Property where Value: Equatable {
   /// The same property, skipping a value equal to the last one this subscriber received.
   public func removeDuplicates() -> Property<Value> {
     removeDuplicates(by: ==)
+  }
+}
+
+/// `downstream`, skipping a value when `isDuplicate(previous, value)`, `previous` being the last
+/// value it received. Calls never overlap (upstream delivers one at a time): the lock only
+/// publishes `last` across threads, and a displaced value is released after unlocking.
+func skippingDuplicates<Value: Sendable>(
+  _ isDuplicate: @escaping @Sendable (Value, Value) -> Bool,
+  then downstream: @escaping @Sendable (Value) -> Void
+) -> @Sendable (Value) -> Void {
+  let last = Locked<Value?>(nil)
+  return { value in
+    if let previous = last.withLock({ $0 }), isDuplicate(previous, value) { return }
+    let displaced = last.withLock { last in
+      defer { last = value }
+      return last
+    }
+    releaseAfterUnlocking(displaced)
+    downstream(value)
   }
 }
