@@ -52,7 +52,7 @@ extension Property {
       subscribe: { handler in
         let (output, outputToken) = Channel.output(to: handler)
         let throttler = Throttler(
-          interval: interval, keepsLatest: true, leading: .firstOnly, scheduler: scheduler,
+          interval: interval, keepsLatest: true, leadsEveryWindow: false, scheduler: scheduler,
           output: output)
         let upstreamToken = upstream.sink(throttler.receive)
         return .combining(outputToken, SubscriptionToken { throttler.cancel() }, upstreamToken)

@@ -3,78 +3,58 @@
 /// generation and enqueues in one step (see `Channel.publish(computing:)`). Lock order: the
 /// output channel's lock, then this throttler's; the scheduler is called with no lock held.
 final class Throttler<Value: Sendable>: Sendable {
-  /// Which events go out at once, not at a window's end: with `afterQuiet`, every one arriving
-  /// while no window is open (events); with `firstOnly`, only the first (a property's replay).
-  enum Leading: Sendable {
-    case afterQuiet
-    case firstOnly
-  }
-
-  /// What an arriving event does, decided under the lock.
-  private enum Arrival {
-    case held, sentOpeningWindow, heldOpeningWindow
-  }
-
   private struct State {
     var isWindowOpen = false
+    /// Whether the next event that opens a window goes out at once (else at the window's end).
+    var sendsOpening = true
     var held: Value?
     /// Its generation identifies the current window; a window end for an older one does nothing.
     var timer = OperatorTimer()
-    var hasReceived = false
   }
 
   private let state = Locked(State())
   private let interval: Duration
   private let keepsLatest: Bool
-  private let leading: Leading
+  /// Whether every event opening a window goes out at once (events), or only the first (a
+  /// property's replay: each later change waits for its window's end).
+  private let leadsEveryWindow: Bool
   private let scheduler: any SignalScheduler
   private let output: Channel<Value>
 
   init(
-    interval: Duration, keepsLatest: Bool, leading: Leading = .afterQuiet,
+    interval: Duration, keepsLatest: Bool, leadsEveryWindow: Bool = true,
     scheduler: any SignalScheduler, output: Channel<Value>
   ) {
     self.interval = interval
     self.keepsLatest = keepsLatest
-    self.leading = leading
+    self.leadsEveryWindow = leadsEveryWindow
     self.scheduler = scheduler
     self.output = output
   }
 
   /// An upstream event. Upstream delivers one at a time, so this never overlaps itself.
   @Sendable func receive(_ value: Value) {
-    // A held event `value` replaces is released after unlocking (its deinit may be user code).
-    let (arrival, displaced) = state.withLock { state -> (Arrival, Value?) in
-      guard !state.timer.isStopped else { return (.held, nil) }
-      let isFirst = !state.hasReceived
-      state.hasReceived = true
-      if state.isWindowOpen {
-        guard keepsLatest || state.held == nil else { return (.held, nil) }
-        let displaced = state.held.take()
-        state.held = value
-        return (.held, displaced)
+    // `opened`: the generation of the window `value` opened; `displaced`, a held event `value`
+    // replaces, is released after unlocking (its deinit may be user code).
+    let (opened, sends, displaced) = state.withLock { state -> (UInt64?, Bool, Value?) in
+      guard !state.timer.isStopped else { return (nil, false, nil) }
+      guard !state.isWindowOpen else {
+        guard keepsLatest || state.held == nil else { return (nil, false, nil) }
+        defer { state.held = value }
+        return (nil, false, state.held)
       }
       state.isWindowOpen = true
-      state.timer.advance()
-      if leading == .afterQuiet || isFirst { return (.sentOpeningWindow, nil) }
-      state.held = value
-      return (.heldOpeningWindow, nil)
+      defer { state.sendsOpening = leadsEveryWindow }
+      if !state.sendsOpening { state.held = value }
+      return (state.timer.advance(), state.sendsOpening, nil)
     }
     releaseAfterUnlocking(displaced)
-    switch arrival {
-    case .held:
-      return
-    case .sentOpeningWindow:
-      output.publish(value)
-      scheduleWindowEnd()
-    case .heldOpeningWindow:
-      scheduleWindowEnd()
-    }
+    if sends { output.publish(value) }
+    if let opened { scheduleEnd(of: opened) }
   }
 
-  /// Schedules the end of the current window (called with no lock held).
-  private func scheduleWindowEnd() {
-    let generation = state.withLock { $0.timer.generation }
+  /// Schedules the end of window `generation` (called with no lock held).
+  private func scheduleEnd(of generation: UInt64) {
     let token = scheduler.schedule(after: interval) { [weak self] in
       self?.windowEnded(generation)
     }
@@ -83,7 +63,7 @@ final class Throttler<Value: Sendable>: Sendable {
 
   /// The window `generation` ended: send what it held and open the next, or go quiet.
   private func windowEnded(_ generation: UInt64) {
-    var opensNext = false
+    var next: UInt64?
     output.publish {
       state.withLock { state -> Value? in
         guard state.timer.isCurrent(generation) else { return nil }
@@ -91,14 +71,11 @@ final class Throttler<Value: Sendable>: Sendable {
           state.isWindowOpen = false
           return nil
         }
-        state.timer.advance()
-        opensNext = true
+        next = state.timer.advance()
         return held
       }
     }
-    if opensNext {
-      scheduleWindowEnd()
-    }
+    if let next { scheduleEnd(of: next) }
   }
 
   /// Drops what is pending; a firing already running is stopped by cancelling `output` first.
