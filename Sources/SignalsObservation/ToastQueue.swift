@@ -35,7 +35,8 @@ public final class ToastQueue<Message: Sendable> {
 
   /// The toast to show now, or `nil`.
   public private(set) var current: Toast?
-  @ObservationIgnored private var waiting: [Toast] = []
+  /// The toasts behind ``current``, oldest first.
+  @ObservationIgnored public private(set) var pending: [Toast] = []
   @ObservationIgnored private var nextID = 0
   /// How many toasts may wait behind the one shown.
   @ObservationIgnored private let maximumWaiting: Int
@@ -46,9 +47,6 @@ public final class ToastQueue<Message: Sendable> {
     self.maximumWaiting = maximumWaiting
   }
 
-  /// The toasts behind ``current``, oldest first.
-  public var pending: [Toast] { waiting }
-
   /// Queues `message`: shown at once when nothing is, else after the ones before it.
   public func show(_ message: Message) {
     let toast = Toast(id: nextID, message: message)
@@ -57,9 +55,9 @@ public final class ToastQueue<Message: Sendable> {
       current = toast
       return
     }
-    waiting.append(toast)
-    if waiting.count > maximumWaiting {
-      waiting.removeFirst()
+    pending.append(toast)
+    if pending.count > maximumWaiting {
+      pending.removeFirst()
     }
   }
 
@@ -67,7 +65,7 @@ public final class ToastQueue<Message: Sendable> {
   /// shown (a late timer of a toast already gone must not end a newer one).
   public func dismiss(_ id: Toast.ID) {
     guard current?.id == id else { return }
-    current = waiting.isEmpty ? nil : waiting.removeFirst()
+    current = pending.isEmpty ? nil : pending.removeFirst()
   }
 }
 

@@ -55,8 +55,10 @@ public final class TrackedProperty<Value: Sendable> {
   /// `Value` is `Equatable` (checked here, at run time, as ``ObservableProperty`` does), a
   /// re-read equal to the current value delivers nothing.
   public init(_ read: @escaping @MainActor () -> Value) {
-    (owner, target) = Self.start(read)
+    let target = RefreshTarget<Value>()
+    owner = MutableProperty(withObservationTracking(read, onChange: target.noteChange))
     property = owner.property
+    self.target = target
     self.read = read
     isSame = sameness()
     target.tracker = self
@@ -66,15 +68,6 @@ public final class TrackedProperty<Value: Sendable> {
   /// Releases `read`. Idempotent.
   public func cancel() {
     read = nil
-  }
-
-  /// Reads the first value, registered for the first change.
-  private static func start(_ read: @MainActor () -> Value) -> (
-    MutableProperty<Value>, RefreshTarget<Value>
-  ) {
-    let target = RefreshTarget<Value>()
-    let initial = withObservationTracking(read, onChange: target.noteChange)
-    return (MutableProperty(initial), target)
   }
 
   /// Reads again, registered for the next change, and delivers the result unless it is the

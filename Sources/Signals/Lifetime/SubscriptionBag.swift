@@ -21,9 +21,8 @@ public final class SubscriptionBag: Sendable {
   /// Cancels every token held now and empties the bag; the bag can be reused afterwards.
   public func cancelAll() {
     let taken = tokens.withLock { tokens in
-      let taken = tokens
-      tokens.removeAll()
-      return taken
+      defer { tokens = [] }
+      return tokens
     }
     for token in taken {
       token.cancel()
