@@ -63,7 +63,8 @@ extension EventStream {
     let upstream = self
     return EventStream { handler in
       let (output, outputToken) = Channel.output(to: handler)
-      let debouncer = Debouncer(interval: interval, scheduler: scheduler, output: output)
+      let debouncer = Throttler(
+        interval: interval, restarts: true, scheduler: scheduler, output: output)
       let upstreamToken = upstream.sink(debouncer.receive)
       return .combining(outputToken, SubscriptionToken { debouncer.cancel() }, upstreamToken)
     }

@@ -1,30 +1,36 @@
-/// One throttled subscription (a window is an interval of ``Property/throttle(for:scheduler:)``
-/// and ``EventStream/throttle(for:scheduler:latest:)``). Internal. A window's end checks its
-/// generation and enqueues in one step (see `Channel.publish(computing:)`). Lock order: the
-/// output channel's lock, then this throttler's; the scheduler is called with no lock held.
+/// One throttled or debounced subscription. Internal. An event opens a window of `interval`
+/// (``Property/throttle(for:scheduler:)``, ``EventStream/throttle(for:scheduler:latest:)``); a
+/// debounce is a throttle whose window each event restarts and whose end sends the event held
+/// (``EventStream/debounce(for:scheduler:)``). A window's end checks its generation and enqueues in
+/// one step (see `Channel.publish(computing:)`). Lock order: the output channel's lock, then this
+/// throttler's; the scheduler is called with no lock held.
 final class Throttler<Value: Sendable>: Sendable {
   private struct State {
     var isWindowOpen = false
     /// Whether the next event that opens a window goes out at once (else at the window's end).
-    var sendsOpening = true
+    var sendsOpening: Bool
     var held: Value?
     /// Its generation identifies the current window; a window end for an older one does nothing.
     var timer = OperatorTimer()
   }
 
-  private let state = Locked(State())
+  private let state: Locked<State>
   private let interval: Duration
   private let keepsLatest: Bool
   /// Whether every event opening a window goes out at once (events), or only the first (a
   /// property's replay: each later change waits for its window's end).
   private let leadsEveryWindow: Bool
+  /// Whether each event restarts the window, holding only itself (a debounce: none leads).
+  private let restarts: Bool
   private let scheduler: any SignalScheduler
   private let output: Channel<Value>
 
   init(
-    interval: Duration, keepsLatest: Bool, leadsEveryWindow: Bool = true,
-    scheduler: any SignalScheduler, output: Channel<Value>
+    interval: Duration, keepsLatest: Bool = true, leadsEveryWindow: Bool = true,
+    restarts: Bool = false, scheduler: any SignalScheduler, output: Channel<Value>
   ) {
+    state = Locked(State(sendsOpening: !restarts))
+    self.restarts = restarts
     self.interval = interval
     self.keepsLatest = keepsLatest
     self.leadsEveryWindow = leadsEveryWindow
@@ -38,15 +44,17 @@ final class Throttler<Value: Sendable>: Sendable {
     // replaces, is released after unlocking (its deinit may be user code).
     let (opened, sends, displaced) = state.withLock { state -> (UInt64?, Bool, Value?) in
       guard !state.timer.isStopped else { return (nil, false, nil) }
-      guard !state.isWindowOpen else {
+      guard !state.isWindowOpen || restarts else {
         guard keepsLatest || state.held == nil else { return (nil, false, nil) }
         defer { state.held = value }
         return (nil, false, state.held)
       }
       state.isWindowOpen = true
-      defer { state.sendsOpening = leadsEveryWindow }
-      if !state.sendsOpening { state.held = value }
-      return (state.timer.advance(), state.sendsOpening, nil)
+      let sends = state.sendsOpening
+      state.sendsOpening = leadsEveryWindow && !restarts
+      let displaced = sends ? nil : state.held.take()
+      if !sends { state.held = value }
+      return (state.timer.advance(), sends, displaced)
     }
     releaseAfterUnlocking(displaced)
     if sends { output.publish(value) }
@@ -71,7 +79,7 @@ final class Throttler<Value: Sendable>: Sendable {
           state.isWindowOpen = false
           return nil
         }
-        next = state.timer.advance()
+        next = restarts ? nil : state.timer.advance()
         return held
       }
     }
