@@ -60,6 +60,12 @@ public struct Property<Value: Sendable>: Sendable {
       })
   }
 
+  /// This property's value, delivered by `subscribe`: the form of operators that filter or time
+  /// deliveries but leave ``value`` (and its consistent reading) as it is.
+  func delivered(by subscribe: @escaping SubscribeFunction) -> Property<Value> {
+    Property(read: read, readConsistently: readConsistently, subscribe: subscribe)
+  }
+
   /// The current value, read synchronously from any thread.
   public var value: Value {
     read()

@@ -47,10 +47,7 @@ extension EventStream {
   public func removeDuplicates(
     by isDuplicate: @escaping @Sendable (Value, Value) -> Bool
   ) -> EventStream<Value> {
-    let upstream = self
-    return EventStream { handler in
-      upstream.sink(skippingDuplicates(isDuplicate, then: handler))
-    }
+    EventStream { handler in sink(skippingDuplicates(isDuplicate, then: handler)) }
   }
 
   /// Waits until no event has arrived for `interval`, then delivers the last one, through
@@ -60,18 +57,15 @@ extension EventStream {
     Value
   > {
     precondition(interval >= .zero, "debounce(for:scheduler:): interval must not be negative")
-    let upstream = self
     return EventStream { handler in
       let (output, outputToken) = Channel.output(to: handler)
       let debouncer = Throttler(
         interval: interval, restarts: true, scheduler: scheduler, output: output)
-      let upstreamToken = upstream.sink(debouncer.receive)
+      let upstreamToken = sink(debouncer.receive)
       return .combining(outputToken, SubscriptionToken { debouncer.cancel() }, upstreamToken)
     }
   }
-}
 
-extension EventStream {
   /// At most one event per `interval`: the first after a quiet period goes out at once, then
   /// the latest (or, with `latest: false`, the first) of each next `interval` when it ends; an
   /// interval that held nothing ends the throttling. Timing (an interval from t ends at
@@ -80,12 +74,11 @@ extension EventStream {
     for interval: Duration, scheduler: some SignalScheduler, latest: Bool = true
   ) -> EventStream<Value> {
     precondition(interval >= .zero, "throttle(for:scheduler:latest:): negative interval")
-    let upstream = self
     return EventStream { handler in
       let (output, outputToken) = Channel.output(to: handler)
       let throttler = Throttler(
         interval: interval, keepsLatest: latest, scheduler: scheduler, output: output)
-      let upstreamToken = upstream.sink(throttler.receive)
+      let upstreamToken = sink(throttler.receive)
       return .combining(outputToken, SubscriptionToken { throttler.cancel() }, upstreamToken)
     }
   }

@@ -23,13 +23,7 @@ extension Property {
   public func removeDuplicates(
     by isDuplicate: @escaping @Sendable (Value, Value) -> Bool
   ) -> Property<Value> {
-    let upstream = self
-    return Property(
-      read: { upstream.value },
-      readConsistently: upstream.readConsistently,
-      subscribe: { handler in
-        upstream.sink(skippingDuplicates(isDuplicate, then: handler))
-      })
+    delivered { handler in sink(skippingDuplicates(isDuplicate, then: handler)) }
   }
 
   /// The same property, its changes thinned to at most one per `interval`, each carrying the
@@ -45,27 +39,21 @@ extension Property {
   /// - Cancellation: drops a held change and the pending interval's end.
   public func throttle(for interval: Duration, scheduler: some SignalScheduler) -> Property<Value> {
     precondition(interval >= .zero, "throttle(for:scheduler:): negative interval")
-    let upstream = self
-    return Property(
-      read: { upstream.value },
-      readConsistently: upstream.readConsistently,
-      subscribe: { handler in
-        let (output, outputToken) = Channel.output(to: handler)
-        let throttler = Throttler(
-          interval: interval, keepsLatest: true, leadsEveryWindow: false, scheduler: scheduler,
-          output: output)
-        let upstreamToken = upstream.sink(throttler.receive)
-        return .combining(outputToken, SubscriptionToken { throttler.cancel() }, upstreamToken)
-      })
+    return delivered { handler in
+      let (output, outputToken) = Channel.output(to: handler)
+      let throttler = Throttler(
+        interval: interval, leadsEveryWindow: false, scheduler: scheduler, output: output)
+      let upstreamToken = sink(throttler.receive)
+      return .combining(outputToken, SubscriptionToken { throttler.cancel() }, upstreamToken)
+    }
   }
 
   /// The changes of this property as events: every value set after subscribing, not the current;
   /// how state feeds event operators such as ``EventStream/debounce(for:scheduler:)``.
   public var changes: EventStream<Value> {
-    let upstream = self
-    return EventStream { handler in
+    EventStream { handler in
       let isReplay = Locked(true)  // the first value a subscription delivers is the current one
-      return upstream.sink { value in
+      return sink { value in
         let skips = isReplay.withLock { isReplay in
           defer { isReplay = false }
           return isReplay
