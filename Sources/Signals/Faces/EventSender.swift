@@ -18,6 +18,7 @@ public final class EventSender<Value: Sendable>: Sendable {
   public let stream: EventStream<Value>
 
   /// Creates a sender with no subscribers.
+  @inlinable
   public init() {
     let channel = Channel<Value>()
     self.channel = channel
@@ -29,6 +30,7 @@ public final class EventSender<Value: Sendable>: Sendable {
   /// that must not be lost is state: see the guide). `onDrop` runs on the sending thread after
   /// the delivery work, with no lock held, so it may send, subscribe or cancel. A sender made
   /// with ``init()`` checks nothing extra when it sends.
+  @inlinable
   public init(onDrop: @escaping @Sendable (Value) -> Void) {
     let channel = Channel<Value>(dropObserver: onDrop)
     self.channel = channel

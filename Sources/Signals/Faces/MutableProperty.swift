@@ -18,6 +18,7 @@ public final class MutableProperty<Value: Sendable>: Sendable {
   public let property: Property<Value>
 
   /// Creates the owner with its initial value.
+  @inlinable
   public init(_ initialValue: Value) {
     let channel = Channel<Value>(.property(current: initialValue))
     self.channel = channel

@@ -10,6 +10,9 @@ final class ReadSnapshot {
   /// Whether a source without a version (built with the public initialiser) was read.
   private var readOpaqueSource = false
 
+  @usableFromInline
+  init() {}
+
   /// Reads with `read` until the reading is consistent; returns it with its version: the sum of
   /// the owners' write numbers, `nil` if a source without one was read. Owners are read one by
   /// one, with user transforms between, so another thread may write one already read. A double
@@ -64,6 +67,7 @@ final class ReadSnapshot {
   }
 
   /// The value of `channel` (an owner) in this snapshot: read under its lock once, then reused.
+  @usableFromInline
   func value<Value: Sendable>(of channel: Channel<Value>) -> Value {
     // The owner's identity fixes its value type, so the cast succeeds.
     if let reading = readings.first(where: { $0.owner === channel }),
@@ -77,6 +81,7 @@ final class ReadSnapshot {
   }
 
   /// Records that a property without a version (built with the public initialiser) was read.
+  @usableFromInline
   func noteOpaqueSource() {
     readOpaqueSource = true
   }
