@@ -10,9 +10,6 @@ final class ReadSnapshot {
   /// Whether a source without a version (built with the public initialiser) was read.
   private var readOpaqueSource = false
 
-  @usableFromInline
-  init() {}
-
   /// Reads with `read` until the reading is consistent; returns it with its version: the sum of
   /// the owners' write numbers, `nil` if a source without one was read. Owners are read one by
   /// one, with user transforms between, so another thread may write one already read. A double
@@ -81,7 +78,6 @@ final class ReadSnapshot {
   }
 
   /// Records that a property without a version (built with the public initialiser) was read.
-  @usableFromInline
   func noteOpaqueSource() {
     readOpaqueSource = true
   }
