@@ -1,5 +1,5 @@
-/// The timer-cancel scheme of ``Debouncer``, ``Throttler`` and `TaskOwner`'s timers (package-
-/// internal), kept in its owner's locked state, so its checks are one step with the owner's.
+/// The timer-cancel scheme of ``Throttler`` (so of debounce too) and `TaskOwner`'s timers
+/// (package-internal), kept in its owner's locked state, so its checks are one step with the owner's.
 /// Firings of older generations, or after ``stop()``, are stale; tokens leave to be cancelled
 /// or released unlocked (may run user code).
 package struct OperatorTimer: Sendable {
@@ -31,11 +31,6 @@ package struct OperatorTimer: Sendable {
     let replaced = pending
     pending = token
     return replaced
-  }
-
-  /// Takes the pending firing's token (to cancel or release after unlocking).
-  mutating func takePending() -> SubscriptionToken? {
-    pending.take()
   }
 
   /// Stops for good; returns the pending token, to cancel after unlocking.

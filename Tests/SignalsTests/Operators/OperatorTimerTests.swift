@@ -22,8 +22,8 @@ import Testing
     let late = SubscriptionToken(onCancel: {})
     #expect(timer.keep(early, for: generation) == nil)
     #expect(timer.keep(late, for: generation) === early)
-    #expect(timer.takePending() === late)
-    #expect(timer.takePending() == nil)
+    #expect(timer.stop() === late)
+    #expect(timer.stop() == nil)
   }
 
   @Test func aStaleTokenIsHandedStraightBack() {
@@ -32,7 +32,7 @@ import Testing
     timer.advance()
     let token = SubscriptionToken(onCancel: {})
     #expect(timer.keep(token, for: old) === token)
-    #expect(timer.takePending() == nil)
+    #expect(timer.stop() == nil)
   }
 
   @Test func stoppingHandsBackThePendingTokenAndEndsEveryGeneration() {
