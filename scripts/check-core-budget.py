@@ -118,20 +118,31 @@ def core_of(lines: List[str]) -> Tuple[Optional[Tuple[int, int]], str]:
     return (starts[0], ends[0]), ""
 
 
-def count(lines: List[str]) -> Count:
-    prose: List[str] = []
-    code = 0
+def classified(lines: List[str]) -> List[Tuple[int, str, str]]:
+    """(index, kind, line) for every line: kind "fence" (a fence line), "code" (inside a fenced
+    block) or "text"."""
+    found: List[Tuple[int, str, str]] = []
     fence: Optional[str] = None
-    for line in lines:
+    for index, line in enumerate(lines):
         opening = FENCE.match(line)
         if fence is None and opening:
             fence = opening.group(1)
-            continue
-        if fence is not None:
-            if line.strip().startswith(fence[0] * len(fence)) and not line.strip().strip(fence[0]):
-                fence = None
-            elif line.strip():
-                code += 1
+            found.append((index, "fence", line))
+        elif fence is not None:
+            closes = line.strip().startswith(fence[0] * len(fence)) and not line.strip().strip(fence[0])
+            fence = None if closes else fence
+            found.append((index, "fence" if closes else "code", line))
+        else:
+            found.append((index, "text", line))
+    return found
+
+
+def count(lines: List[str]) -> Count:
+    prose: List[str] = []
+    code = 0
+    for _, kind, line in classified(lines):
+        if kind != "text":
+            code += 1 if kind == "code" and line.strip() else 0
             continue
         text = LINK_TARGET.sub("]", COMMENT.sub("", line))
         if TABLE_SEPARATOR.match(text):
@@ -251,15 +262,8 @@ def headings(lines: List[str]) -> List[Tuple[int, int, str]]:
     """(line index, level, anchor) of every heading outside code blocks, duplicates numbered."""
     found: List[Tuple[int, int, str]] = []
     seen: dict = {}
-    fence: Optional[str] = None
-    for index, line in enumerate(lines):
-        opening = FENCE.match(line)
-        if fence is None and opening:
-            fence = opening.group(1)
-            continue
-        if fence is not None:
-            if line.strip().startswith(fence[0] * len(fence)) and not line.strip().strip(fence[0]):
-                fence = None
+    for index, kind, line in classified(lines):
+        if kind != "text":
             continue
         heading = re.match(r"^(#{1,6})\s+(.*?)\s*$", line)
         if heading:

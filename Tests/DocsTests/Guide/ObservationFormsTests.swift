@@ -156,7 +156,11 @@ extension GuideTests {
     }
     // snippet-end
 
-    @MainActor @Test func aReloadKeepsTheLoadedNameOnScreen() async throws {
+    /// A model that loaded "Ada", reloading: `request`'s call 1 waits for the test's answer.
+    @MainActor func reloadingAda() async throws -> (
+      model: ObservableProfileModel, request: ControlledCall<Void, String>,
+      reload: Task<Void, Never>
+    ) {
       let request = ControlledCall<Void, String>()
       let model = ObservableProfileModel(fetchName: { try await request.call(()) })
       let first = Task { await model.load() }
@@ -165,6 +169,11 @@ extension GuideTests {
       await first.value
       let reload = Task { await model.load() }
       _ = try await request.requests(count: 2)
+      return (model, request, reload)
+    }
+
+    @MainActor @Test func aReloadKeepsTheLoadedNameOnScreen() async throws {
+      let (model, request, reload) = try await reloadingAda()
       #expect(model.state == .loaded(name: "Ada"), "not blanked to .loading while reloading")
       request.resolve(1, with: "Ada Lovelace")
       await reload.value
@@ -174,14 +183,7 @@ extension GuideTests {
     /// A failed reload keeps the name: the table's "could not refresh" row, not an error screen.
     @MainActor @Test func aFailedReloadKeepsTheLoadedNameOnScreen() async throws {
       struct Offline: Error {}
-      let request = ControlledCall<Void, String>()
-      let model = ObservableProfileModel(fetchName: { try await request.call(()) })
-      let first = Task { await model.load() }
-      _ = try await request.requests(count: 1)
-      request.resolve(0, with: "Ada")
-      await first.value
-      let reload = Task { await model.load() }
-      _ = try await request.requests(count: 2)
+      let (model, request, reload) = try await reloadingAda()
       request.fail(1, with: Offline())
       await reload.value
       #expect(model.state == .loaded(name: "Ada"), "not blanked to the error screen")
