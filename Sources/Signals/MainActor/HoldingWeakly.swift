@@ -9,6 +9,7 @@ func holdingWeakly<Object: AnyObject & Sendable, Value>(
 }
 
 /// The main-actor form of `holdingWeakly(_:_:)`, behind the main-actor faces' `sink(with:_:)`.
+@inlinable
 func holdingWeaklyOnMainActor<Object: AnyObject & Sendable, Value>(
   _ object: Object, _ handler: @escaping @MainActor (Object, Value) -> Void
 ) -> @MainActor (Value) -> Void {

@@ -11,6 +11,7 @@ public struct MainActorEventStream<Value: Sendable>: Sendable {
   }
 
   /// Like ``sink(_:)``, holding `object` weakly as ``EventStream/sink(with:_:)`` does.
+  @inlinable
   public func sink<Object: AnyObject & Sendable>(
     with object: Object, _ handler: @escaping @MainActor (Object, Value) -> Void
   ) -> SubscriptionToken {

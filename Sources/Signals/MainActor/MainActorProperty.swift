@@ -4,9 +4,7 @@ public struct MainActorProperty<Value: Sendable>: Sendable {
   @usableFromInline let upstream: Property<Value>
 
   /// The current (stored) value. It may be ahead of what a subscriber has received so far.
-  public var value: Value {
-    upstream.value
-  }
+  public var value: Value { upstream.value }
 
   /// Calls `handler` on the main actor with the current value, then every later value, until the
   /// token is cancelled or released.
@@ -16,6 +14,7 @@ public struct MainActorProperty<Value: Sendable>: Sendable {
   }
 
   /// Like ``sink(_:)``, holding `object` weakly as ``EventStream/sink(with:_:)`` does.
+  @inlinable
   public func sink<Object: AnyObject & Sendable>(
     with object: Object, _ handler: @escaping @MainActor (Object, Value) -> Void
   ) -> SubscriptionToken {

@@ -15,9 +15,7 @@ final class MainQueueExecutor: DeliveryExecutor {
   }
 
   @usableFromInline
-  var canDeliverHere: Bool {
-    DispatchQueue.getSpecific(key: mainQueueKey) == true
-  }
+  var canDeliverHere: Bool { DispatchQueue.getSpecific(key: mainQueueKey) == true }
 
   /// Yes: a producer faster than the main actor's handlers must not keep other main-queue work
   /// (rendering, input) from running.
