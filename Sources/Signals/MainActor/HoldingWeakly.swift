@@ -2,10 +2,7 @@
 func holdingWeakly<Object: AnyObject & Sendable, Value>(
   _ object: Object, _ handler: @escaping @Sendable (Object, Value) -> Void
 ) -> @Sendable (Value) -> Void {
-  { [weak object] value in
-    guard let object else { return }
-    handler(object, value)
-  }
+  { [weak object] value in if let object { handler(object, value) } }
 }
 
 /// The main-actor form of `holdingWeakly(_:_:)`, behind the main-actor faces' `sink(with:_:)`.
@@ -13,8 +10,5 @@ func holdingWeakly<Object: AnyObject & Sendable, Value>(
 func holdingWeaklyOnMainActor<Object: AnyObject & Sendable, Value>(
   _ object: Object, _ handler: @escaping @MainActor (Object, Value) -> Void
 ) -> @MainActor (Value) -> Void {
-  { [weak object] value in
-    guard let object else { return }
-    handler(object, value)
-  }
+  { [weak object] value in if let object { handler(object, value) } }
 }

@@ -23,7 +23,5 @@ final class MainQueueExecutor: DeliveryExecutor {
   var yields: Bool { true }
 
   @usableFromInline
-  func submit(_ job: @escaping @Sendable () -> Void) {
-    DispatchQueue.main.async(execute: job)
-  }
+  func submit(_ job: @escaping @Sendable () -> Void) { DispatchQueue.main.async(execute: job) }
 }

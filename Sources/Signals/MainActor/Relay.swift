@@ -9,5 +9,5 @@ func sinkThroughRelay<Value: Sendable>(
   let relay = Channel<Value>()
   let relayToken = relay.subscribe(handler)
   let upstreamToken = subscribe { relay.publish($0, through: executor) }
-  return .combining(relayToken, upstreamToken)
+  return CompositeToken(relayToken, upstreamToken)
 }

@@ -4,9 +4,7 @@ struct SchedulerExecutor<Scheduler: SignalScheduler>: DeliveryExecutor {
   @usableFromInline let scheduler: Scheduler
 
   @inlinable
-  init(_ scheduler: Scheduler) {
-    self.scheduler = scheduler
-  }
+  init(_ scheduler: Scheduler) { self.scheduler = scheduler }
 
   @inlinable
   var canDeliverHere: Bool { false }
@@ -16,7 +14,5 @@ struct SchedulerExecutor<Scheduler: SignalScheduler>: DeliveryExecutor {
   var yields: Bool { false }
 
   @inlinable
-  func submit(_ job: @escaping @Sendable () -> Void) {
-    scheduler.schedule(job)
-  }
+  func submit(_ job: @escaping @Sendable () -> Void) { scheduler.schedule(job) }
 }
