@@ -7,7 +7,7 @@ public struct MainActorEventStream<Value: Sendable>: Sendable {
   /// cancelled or released. Events queued for the main queue are dropped once cancelled.
   @inlinable
   public func sink(_ handler: @escaping @MainActor (Value) -> Void) -> SubscriptionToken {
-    sinkOnMainActor(upstream.sink, handler)
+    sinkOnMainActor({ upstream.sink($0) }, handler)
   }
 
   /// Like ``sink(_:)``, holding `object` weakly as ``EventStream/sink(with:_:)`` does.

@@ -10,7 +10,7 @@ public struct MainActorProperty<Value: Sendable>: Sendable {
   /// token is cancelled or released.
   @inlinable
   public func sink(_ handler: @escaping @MainActor (Value) -> Void) -> SubscriptionToken {
-    sinkOnMainActor(upstream.sink, handler)
+    sinkOnMainActor({ upstream.sink($0) }, handler)
   }
 
   /// Like ``sink(_:)``, holding `object` weakly as ``EventStream/sink(with:_:)`` does.

@@ -4,5 +4,5 @@ func sinkOnMainActor<Value: Sendable>(
   _ subscribe: (@escaping @Sendable (Value) -> Void) -> SubscriptionToken,
   _ handler: @escaping @MainActor (Value) -> Void
 ) -> SubscriptionToken {
-  sinkThroughRelay(subscribe, on: MainQueueExecutor.shared, UncheckedMainActorCall(handler).call)
+  sinkThroughRelay(subscribe, on: MainQueueExecutor(), UncheckedMainActorCall(handler).call)
 }
