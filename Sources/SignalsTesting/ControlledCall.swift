@@ -76,11 +76,6 @@ public final class ControlledCall<Request: Sendable, Response: Sendable>: Sendab
     state.withLock { $0.log.elements }
   }
 
-  /// How many calls were made so far.
-  public var callCount: Int {
-    state.withLock { $0.log.elements.count }
-  }
-
   /// The numbers of the calls still waiting for an answer, in ascending order.
   public var pendingIndices: [Int] {
     state.withLock { $0.pending.keys.sorted() }

@@ -210,10 +210,10 @@ public final class ScreenHarness {
     _ reply: () -> Void
   ) async {
     guard await settleWork(at: location) else { return }
-    guard call.callCount > index else {
+    let made = call.requests
+    guard made.count > index else {
       Issue.record(
-        Comment(
-          rawValue: "request #\(index) was never made; \(call.callCount) made: \(call.requests)"),
+        Comment(rawValue: "request #\(index) was never made; \(made.count) made: \(made)"),
         sourceLocation: location)
       return
     }

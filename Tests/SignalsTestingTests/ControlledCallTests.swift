@@ -17,7 +17,7 @@ struct ControlledCallTests {
 
     #expect(try await caller.value == 1)
     #expect(call.pendingIndices == [])
-    #expect(call.callCount == 1)
+    #expect(call.requests.count == 1)
     #expect(call.requests == ["a"])
   }
 

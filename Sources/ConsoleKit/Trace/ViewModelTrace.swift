@@ -61,13 +61,13 @@ public final class ViewModelTrace<State: Sendable, Event: Sendable>: BindingObse
     isBound = true
     trace.record(source, .bind)
     // First in the bag, so emptying it records the unbind before anything else ends.
-    bag.insert(
-      SubscriptionToken { [weak self] in
-        // The bag is emptied on the main actor (a screen unbinds there, and the navigation stack
-        // unbinds a screen before it drops it); off it, which never happens, nothing is recorded.
-        guard MainQueue.isCurrent else { return }
-        MainActor.assumeIsolated { self?.screenDidUnbind() }
-      })
+    SubscriptionToken { [weak self] in
+      // The bag is emptied on the main actor (a screen unbinds there, and the navigation stack
+      // unbinds a screen before it drops it); off it, which never happens, nothing is recorded.
+      guard MainQueue.isCurrent else { return }
+      MainActor.assumeIsolated { self?.screenDidUnbind() }
+    }
+    .store(in: bag)
     awaitsReplay = true
     state.receive(on: .mainActor).sink(with: self) { trace, value in
       trace.replayed(value)

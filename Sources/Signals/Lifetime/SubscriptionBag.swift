@@ -13,8 +13,8 @@ public final class SubscriptionBag: Sendable {
     cancelAll()
   }
 
-  /// Keeps `token` alive until ``cancelAll()`` or until the bag is released.
-  public func insert(_ token: SubscriptionToken) {
+  /// Keeps `token` until ``cancelAll()`` or the bag's release (`SubscriptionToken.store(in:)`).
+  func insert(_ token: SubscriptionToken) {
     tokens.withLock { $0.append(token) }
   }
 

@@ -93,7 +93,7 @@ struct MustNotLoseArticleTests {
     viewModel.pay()  // one payment at a time
     await screen.fail(charge, 0, with: CheckoutViewModel.Declined())
 
-    #expect(charge.callCount == 1)
+    #expect(charge.requests.count == 1)
     await screen.expect(
       state, .init(), .init(isPaying: true), .init(isPaying: false, outcome: .declined))
     await screen.finish()

@@ -234,7 +234,7 @@ struct OrderTrackingExampleTests {
     try await feed.finish()
     await screen.advance(by: .seconds(60))
 
-    #expect(client.cancels.callCount == 1)
+    #expect(client.cancels.requests.count == 1)
     await screen.expect(events, .showDelivered)
     #expect(model.state.value.cancelOutcome == "Could not cancel: the order goes on")
     #expect(model.state.value.connection == .ended)

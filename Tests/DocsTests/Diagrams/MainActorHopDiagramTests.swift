@@ -26,7 +26,7 @@ private final class MainQueueStandIn: SignalScheduler {
   }
 
   func schedule(_ action: @escaping @Sendable () -> Void) {
-    jobs.insert(scheduler.schedule(after: delay, action))
+    scheduler.schedule(after: delay, action).store(in: jobs)
   }
 
   func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)

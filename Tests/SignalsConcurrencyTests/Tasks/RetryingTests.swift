@@ -156,9 +156,9 @@ struct RetryingTests {
     _ = try await connect.requests(count: 2)
     await settle(scheduler)
 
-    #expect(connect.callCount == 2)  // the cancelled delay started no third attempt
+    #expect(connect.requests.count == 2)  // the cancelled delay started no third attempt
     retry.retryNow()  // connecting: nothing to do
-    #expect(connect.callCount == 2)
+    #expect(connect.requests.count == 2)
     screen.tasks.cancelAll()
   }
 
@@ -198,7 +198,7 @@ struct RetryingTests {
 
     #expect(screen.log == ["update 1", "ended"])
     #expect(retry.status.value == .ended)
-    #expect(connect.callCount == 1)
+    #expect(connect.requests.count == 1)
   }
 
   @Test func cancellingTheKeyStopsTheAttemptAndThePendingDelay() async throws {
@@ -211,10 +211,10 @@ struct RetryingTests {
     await settle(scheduler)
 
     #expect(retry.status.value == .stopped)
-    #expect(connect.callCount == 1)
+    #expect(connect.requests.count == 1)
     #expect(scheduler.pendingCount == 0)
     retry.retryNow()  // stopped: nothing to do
-    #expect(connect.callCount == 1)
+    #expect(connect.requests.count == 1)
   }
 
   @Test func cancellingDuringAnAttemptDeliversNothingMore() async throws {
@@ -293,7 +293,7 @@ struct RetryingTests {
       status.values == [
         .connecting(attempt: 1), .waiting(attempt: 2, delay: .seconds(1)), .stopped,
       ])
-    #expect(connect.callCount == 1)
+    #expect(connect.requests.count == 1)
     #expect(scheduler.pendingCount == 0)
     tasks.cancelAll()
     #expect(status.values.count == 3)  // stopped once
@@ -316,7 +316,7 @@ struct RetryingTests {
     await settle(scheduler)
 
     #expect(status.values == [.connecting(attempt: 1), .stopped])
-    #expect(connect.callCount == 1)
+    #expect(connect.requests.count == 1)
     #expect(scheduler.pendingCount == 0)
     tasks.cancelAll()
     await settle(scheduler, tasks: TaskOwnerProbe(tasks))

@@ -13,7 +13,7 @@ import Testing
     if let bag {
       SubscriptionToken { log.record("cancel a") }.store(in: bag)
       sender.stream.sink { log.record("event \($0)") }.store(in: bag)
-      bag.insert(SubscriptionToken { log.record("cancel c") })
+      SubscriptionToken { log.record("cancel c") }.store(in: bag)
     }
     sender.send(1)
     bag = nil
@@ -43,13 +43,13 @@ import Testing
   @Test func tokenInsertedWhileCancellingIsKeptForTheNextRound() {
     let log = Recorder<String>()
     let bag = SubscriptionBag()
-    bag.insert(
-      SubscriptionToken {
-        log.record("cancel a")
-        // Inserting into the bag being emptied must not deadlock; the new token stays.
-        bag.insert(SubscriptionToken { log.record("cancel late") })
-      })
-    bag.insert(SubscriptionToken { log.record("cancel b") })
+    SubscriptionToken {
+      log.record("cancel a")
+      // Storing into the bag being emptied must not deadlock; the new token stays.
+      SubscriptionToken { log.record("cancel late") }.store(in: bag)
+    }
+    .store(in: bag)
+    SubscriptionToken { log.record("cancel b") }.store(in: bag)
     bag.cancelAll()
     #expect(log.values == ["cancel a", "cancel b"])
     bag.cancelAll()
@@ -63,7 +63,7 @@ import Testing
     let cancelled = Recorder<Int>()
     DispatchQueue.concurrentPerform(iterations: 8) { worker in
       for index in 0..<100 {
-        bag.insert(SubscriptionToken { cancelled.record(worker * 1000 + index) })
+        SubscriptionToken { cancelled.record(worker * 1000 + index) }.store(in: bag)
       }
     }
     bag.cancelAll()

@@ -66,7 +66,7 @@ extension GuideTests {
       let first = Task { await viewModel.load() }
       _ = try await api.call.requests(count: 1)
       await viewModel.load()  // runs while `first` is suspended at its `await`: returns at once
-      #expect(api.call.callCount == 1)
+      #expect(api.call.requests.count == 1)
       api.call.resolve(with: "Inbox")
       await first.value
       #expect(viewModel.title.value == "Inbox")
