@@ -32,6 +32,22 @@ struct UserListLifecycleTests {
     await list.screen.finish()
   }
 
+  /// `cancel()` drops a search still in its debounce pause, and typing afterwards searches again.
+  @Test func cancelDuringTheSearchPauseDropsThePendingSearch() async {
+    let list = UserListScreen()
+    list.viewModel.search("a")
+    list.viewModel.cancel()
+    await list.screen.advance(by: .seconds(1))
+    #expect(list.calls.requests == [])
+
+    await list.searchAndPause("b")
+    await list.screen.resolve(list.calls, 0, with: TestUsers.page(1...1, hasMore: false))
+    #expect(list.calls.requests == [.list(query: "b", page: 1, pageSize: 3)])
+    await list.screen.expect(
+      list.state, .idle, .loading(query: "b"), .list(1...1, query: "b", .idle(hasMore: false)))
+    await list.screen.finish()
+  }
+
   @Test func afterCancelLoadStartsAgain() async {
     let list = UserListScreen()
     list.viewModel.load()
