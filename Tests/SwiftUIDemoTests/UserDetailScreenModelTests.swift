@@ -1,8 +1,8 @@
 import SignalsTesting
 import Testing
-import UserFeature
 
 @testable import SwiftUIDemo
+@testable import UserFeature
 
 /// What the SwiftUI detail screen decides.
 @MainActor
@@ -31,15 +31,23 @@ import UserFeature
     #expect(dismissed == 1)
   }
 
-  @Test func theTaskLoadsTheUserAndStopsItsRequestWhenCancelled() async throws {
+  @Test func theTaskLoadsTheUserAndStopsItsRequestWhenCancelled() async {
     let details = ControlledCall<User.ID, User>()
     let screen = UserDetailScreenModel {
       UserDetailViewModel(userID: 7, client: DetailsClient(details: details))
     }
-    let task = Task { await screen.runWhileVisible(dismiss: {}) }
-    #expect(try await details.requests(count: 1) == [7])
+    let harness = ScreenHarness(tasks: TaskOwnerProbe(screen.viewModel.tasks))
+    let state = harness.record(screen.viewModel.state, as: "state")
+    _ = harness.record(screen.viewModel.events, as: "events")
+    harness.watch(details, as: "details")
+
+    let task = Task { await screen.runWhileVisible(dismiss: {}) }  // shown
+    await harness.expect(state, .idle, .loading)
+    #expect(details.requests == [7])
     task.cancel()  // popped
     await task.value
+    await harness.expect(state, .idle)
     #expect(details.cancelledIndices == [0])
+    await harness.finish()
   }
 }

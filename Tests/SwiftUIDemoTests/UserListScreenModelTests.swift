@@ -1,15 +1,19 @@
 import DemoShared
-import Signals
 import SignalsTesting
 import Testing
-import UserFeature
 
 @testable import SwiftUIDemo
+@testable import UserFeature
 
 /// What the SwiftUI list decides, run here as SwiftUI runs it: `.task` is a task started when
-/// the list shows and cancelled when a detail covers it or the list goes away.
+/// the list shows and cancelled when a detail covers it or the list goes away. Each test
+/// asserts every emission of the view model in order (``ListOnScreen``), then what the screen
+/// decided.
 @MainActor
 @Suite(.timeLimit(.minutes(5))) struct UserListScreenModelTests {
+  private static let serverTrouble =
+    "The server is having trouble right now. Please try again later."
+
   @Test func aModelSwiftUIDropsHasMadeNoViewModelAndSubscribedToNothing() {
     var made = 0
     let pages = ControlledCall<Int, UserPage>()
@@ -25,7 +29,9 @@ import UserFeature
   }
 
   @Test func aSecondRequestWhileADetailIsPushedOpensNothing() {
-    let screen = Self.screen(ControlledCall())
+    let screen = UserListScreenModel {
+      UserListViewModel(client: PagesClient(ControlledCall()), scheduler: TestScheduler())
+    }
     screen.handle(.showDetail(Fixtures.ann.id))
     screen.handle(.showDetail(Fixtures.bob.id))  // the second tap of a double tap
     #expect(screen.path == [Fixtures.ann.id])
@@ -35,144 +41,98 @@ import UserFeature
     #expect(screen.path == [Fixtures.bob.id])
   }
 
-  @Test func aDoubleTapThroughTheViewModelPushesOneDetail() async throws {
-    let (pages, screen, task) = try await Self.shownScreen()
+  @Test func aDoubleTapThroughTheViewModelPushesOneDetail() async {
+    let list = ListOnScreen()
+    await list.showFirstPage()
 
-    screen.viewModel.select(Fixtures.ann)
-    screen.viewModel.select(Fixtures.bob)
-    // A third event after the two, to know both were handled: a failed refresh's toast.
-    try await Self.failRefresh(of: screen, answering: pages)
-    #expect(screen.path == [Fixtures.ann.id])
-    task.cancel()
-    await task.value
+    list.model.viewModel.select(Fixtures.ann)
+    list.model.viewModel.select(Fixtures.bob)  // the second tap of a double tap
+    await list.harness.expect(
+      list.events, .showDetail(Fixtures.ann.id), .showDetail(Fixtures.bob.id))
+    #expect(list.model.path == [Fixtures.ann.id], "the container refused the second")
+    await list.disappear()
+    await list.harness.finish()
   }
 
-  @Test func aToastWhileTheListIsShownIsQueued() async throws {
-    let (pages, screen, task) = try await Self.shownScreen()
+  @Test func aToastWhileTheListIsShownIsQueued() async {
+    let list = ListOnScreen()
+    await list.showFirstPage()
 
-    try await Self.failRefresh(of: screen, answering: pages)
-    #expect(screen.state.value.users == [Fixtures.ann], "the list stays")
-    task.cancel()
-    await task.value
+    list.model.viewModel.startRefresh()
+    await list.harness.fail(list.pages, 1, with: UserClientError.httpStatus(500))
+    await list.harness.expect(
+      list.state, .shown([Fixtures.ann], .refreshing), .shown([Fixtures.ann]))
+    await list.harness.expect(list.events, .toast(Self.serverTrouble))
+    #expect(list.model.toasts.current?.message == Self.serverTrouble)
+    #expect(list.model.state.value.users == [Fixtures.ann], "the list stays")
+    await list.disappear()
+    await list.harness.finish()
   }
 
-  @Test func aListCoveredByADetailShowsNoToastOfItsOwn() async throws {
-    let (pages, screen, shown) = try await Self.shownScreen()
-    screen.viewModel.startRefresh()
-    _ = try await pages.requests(count: 2)
+  @Test func aListCoveredByADetailShowsNoToastOfItsOwn() async {
+    let list = ListOnScreen()
+    await list.showFirstPage()
+    list.model.viewModel.startRefresh()
+    await list.harness.expect(list.state, .shown([Fixtures.ann], .refreshing))
 
-    shown.cancel()  // a detail is pushed: SwiftUI cancels the list's task
-    await shown.value
-    #expect(pages.cancelledIndices == [1], "the list's refresh stopped with its task")
-    screen.viewModel.startRefresh()  // even work started while covered...
-    _ = try await pages.requests(count: 3)
-    pages.fail(2, with: UserClientError.httpStatus(500))
-    await screen.refresh()  // ...and finished: nobody is listening
-    #expect(screen.toasts.current == nil, "no toast of the list over the detail")
+    await list.disappear()  // a detail is pushed: SwiftUI cancels the list's task
+    await list.harness.expect(list.state, .shown([Fixtures.ann]))
+    #expect(list.pages.cancelledIndices == [1], "the list's refresh stopped with its task")
+    list.model.viewModel.startRefresh()  // even work started while covered...
+    await list.harness.fail(list.pages, 2, with: UserClientError.httpStatus(500))  // ...and finished
+    await list.harness.expect(
+      list.state, .shown([Fixtures.ann], .refreshing), .shown([Fixtures.ann]))
+    await list.harness.expect(list.events, .toast(Self.serverTrouble))
+    #expect(list.model.toasts.current == nil, "no toast of the list over the detail")
+    await list.harness.finish()
   }
 
-  @Test func aPageSizeChangedInTheSheetAppliesWhenTheSheetGoesAway() async throws {
-    let pages = ControlledCall<Int, UserPage>()
+  @Test func aPageSizeChangedInTheSheetAppliesWhenTheSheetGoesAway() async {
     let settings = DemoSettings(pageSize: 10)
-    let screen = Self.screen(pages, pageSize: settings.pageSize)
-    let task = try await Self.show(screen, answering: pages, pageSize: settings.pageSize)
+    let list = ListOnScreen(pageSize: settings.pageSize)
+    await list.showFirstPage()
 
     settings.pageSize = 20  // in the sheet: nothing reloads under it
-    #expect(screen.viewModel.pageSize == 10)
-    #expect(!screen.state.value.isRefreshing)
+    #expect(list.model.viewModel.pageSize == 10)
+    list.model.applyPageSize(settings.pageSize)  // the sheet's onDismiss
+    #expect(list.model.viewModel.pageSize == 20)
+    await list.harness.resolve(list.pages, 1, with: Fixtures.refreshedPage)
+    await list.harness.expect(
+      list.state, .shown([Fixtures.ann], .refreshing), .shown([Fixtures.ann, Fixtures.bob]))
 
-    screen.applyPageSize(settings.pageSize)  // the sheet's onDismiss
-    #expect(screen.viewModel.pageSize == 20)
-    #expect(screen.state.value.isRefreshing, "the list loads again with the new size")
-    _ = try await pages.requests(count: 2)
-    pages.resolve(1, with: Fixtures.refreshedPage)
-    await settle(until: { !screen.state.value.isRefreshing }, "the reload")
-
-    screen.applyPageSize(settings.pageSize)  // the same size again: nothing
-    #expect(!screen.state.value.isRefreshing)
-    task.cancel()
-    await task.value
+    list.model.applyPageSize(settings.pageSize)  // the same size again: nothing
+    #expect(list.pages.requests.count == 2)
+    await list.disappear()
+    await list.harness.finish()
   }
 
-  @Test func aPageSizeChangedWhileADetailWasPushedAppliesWhenTheListShowsAgain() async throws {
-    let pages = ControlledCall<Int, UserPage>()
-    let screen = Self.screen(pages, pageSize: 10)
-    let first = try await Self.show(screen, answering: pages, pageSize: 10)
-    first.cancel()  // covered
-    await first.value
+  @Test func aPageSizeChangedWhileADetailWasPushedAppliesWhenTheListShowsAgain() async {
+    let list = ListOnScreen(pageSize: 10)
+    await list.showFirstPage()
+    await list.disappear()  // covered
 
-    let again = Task { await screen.runWhileVisible(pageSize: 20) }  // shown again
-    _ = try await pages.requests(count: 2)
-    #expect(screen.viewModel.pageSize == 20)
-    again.cancel()
-    await again.value
+    list.appear(pageSize: 20)  // shown again, the size changed meanwhile: the list reloads
+    await list.harness.expect(list.state, .shown([Fixtures.ann], .refreshing))
+    #expect(list.model.viewModel.pageSize == 20)
+    #expect(list.pages.requests == [1, 1])
+    await list.disappear()
+    await list.harness.expect(list.state, .shown([Fixtures.ann]))
+    await list.harness.finish()
   }
 
-  @Test func pullToRefreshReturnsOnlyOnceTheRefreshHasFinished() async throws {
-    let pages = ControlledCall<Int, UserPage>()
-    let screen = Self.screen(pages)
-    screen.viewModel.load()
-    _ = try await pages.requests(count: 1)
-    pages.resolve(0, with: Fixtures.firstPage)
-    await settle(until: { screen.state.value.users == [Fixtures.ann] }, "the first page")
+  @Test func pullToRefreshReturnsOnlyOnceTheRefreshHasFinished() async {
+    let list = ListOnScreen()
+    await list.showFirstPage()
 
     let refreshing = Task {
-      await screen.refresh()  // what `.refreshable` awaits
-      return screen.viewModel.state.value
+      await list.model.refresh()  // what `.refreshable` awaits
+      return list.model.viewModel.state.value
     }
-    _ = try await pages.requests(count: 2)
-    pages.resolve(1, with: Fixtures.refreshedPage)
-    let afterwards = await refreshing.value
-    #expect(afterwards.users == [Fixtures.ann, Fixtures.bob], "it returned after the refresh")
-  }
-
-  /// Shows `screen` as SwiftUI does (its `.task` runs `runWhileVisible(pageSize:)`), answers
-  /// its first load with `Fixtures.firstPage` and waits until that is on screen. Returns the
-  /// task: cancelling it covers the list.
-  private static func show(
-    _ screen: UserListScreenModel, answering pages: ControlledCall<Int, UserPage>, pageSize: Int
-  ) async throws -> Task<Void, Never> {
-    let task = Task { await screen.runWhileVisible(pageSize: pageSize) }
-    _ = try await pages.requests(count: 1)
-    pages.resolve(0, with: Fixtures.firstPage)
-    await settle(until: { screen.state.value.users == [Fixtures.ann] }, "the first page")
-    return task
-  }
-
-  /// A screen over a new controlled client, shown with its first page (see
-  /// ``show(_:answering:pageSize:)``), and the task that shows it.
-  private static func shownScreen() async throws -> (
-    ControlledCall<Int, UserPage>, UserListScreenModel, Task<Void, Never>
-  ) {
-    let pages = ControlledCall<Int, UserPage>()
-    let screen = screen(pages)
-    return (pages, screen, try await show(screen, answering: pages, pageSize: 10))
-  }
-
-  /// Starts a refresh of the list `show` put on screen, fails it (HTTP 500) and waits until
-  /// its toast is queued.
-  private static func failRefresh(
-    of screen: UserListScreenModel, answering pages: ControlledCall<Int, UserPage>
-  ) async throws {
-    screen.viewModel.startRefresh()
-    _ = try await pages.requests(count: 2)
-    pages.fail(1, with: UserClientError.httpStatus(500))
-    await settle(until: { screen.toasts.current != nil }, "the refresh's failure toast")
-  }
-
-  private static func screen(_ pages: ControlledCall<Int, UserPage>, pageSize: Int = 10)
-    -> UserListScreenModel
-  {
-    UserListScreenModel {
-      UserListViewModel(client: PagesClient(pages), scheduler: TestScheduler(), pageSize: pageSize)
-    }
-  }
-}
-
-extension UserListState {
-  /// Whether a list is on screen with a refresh running.
-  fileprivate var isRefreshing: Bool {
-    if case .loaded(let content) = self { return content.activity == .refreshing }
-    return false
+    await list.harness.resolve(list.pages, 1, with: Fixtures.refreshedPage)
+    #expect(await refreshing.value == .shown([Fixtures.ann, Fixtures.bob]), "it returned after")
+    await list.harness.expect(
+      list.state, .shown([Fixtures.ann], .refreshing), .shown([Fixtures.ann, Fixtures.bob]))
+    await list.disappear()
+    await list.harness.finish()
   }
 }
