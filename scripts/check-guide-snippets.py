@@ -39,12 +39,8 @@ Diagrams. A test renders a timeline (SignalsTesting's `Timeline`) on virtual tim
 it with a committed file, docs/diagrams/NAME.txt, through `expectDiagram("NAME", ...)`
 (Tests/DocsTests/Diagrams; `SIGNALS_UPDATE_DIAGRAMS=1` rewrites the files). A document quotes
 one by putting `<!-- diagram: NAME -->` on the line right before a fenced ```text block; the
-block must equal the file, compared like a snippet. The same test draws the timeline as a
-picture, docs/diagrams/NAME.svg (`Timeline.renderSVG()`), and compares it with that file; a
-guide shows it inline with Markdown image syntax, `![what it shows](diagrams/NAME.svg)`
-(a path relative to the document that ends in docs/diagrams/NAME.svg). A DocC article shows a
-picture from its own catalog, `![what it shows](NAME.svg)` for the catalog's Resources/NAME.svg
-(DocC finds images there by name); a diagram's copy there is checked by the same test.
+block must equal the file, compared like a snippet. A diagram has this one form, the text a
+failing `expectTimeline` prints: no document shows a diagram as a picture.
 
 Rules (each violation is reported with file:line; the exit status is 1 if there is any):
   1. every snippet name a document uses exists, exactly once, in Sources/, Tests/ or
@@ -56,14 +52,12 @@ Rules (each violation is reported with file:line; the exit status is 1 if there 
      (`name()`) to a Swift file that declares `func name(`;
   5. the English and Korean editions (of the guide, and of the companion) have the same
      structure: the same snippets in the same
-     order, the same diagrams (quoted or shown) in the same order, the same relative link targets in the same
+     order, the same diagrams in the same order, the same relative link targets in the same
      order, and the same heading levels;
-  6. every picture a guide shows exists as docs/diagrams/NAME.svg and is rendered by a test;
-     every picture a DocC article shows exists in its catalog's Resources/, and a copy of a
-     diagram there is byte-identical to docs/diagrams/NAME.svg;
-     every diagram a document quotes exists as docs/diagrams/NAME.txt and its block, a
-     ```text block, equals the file; every file there is quoted (text) or shown (picture) by a
-     document and rendered by a test (a Swift file under Tests/ calls `expectDiagram("NAME"`);
+  6. every diagram a document quotes exists as docs/diagrams/NAME.txt and its block, a
+     ```text block, equals the file; every file there is quoted by a document and rendered by
+     a test (a Swift file under Tests/ calls `expectDiagram("NAME"`); no document shows an SVG
+     picture (`![...](NAME.svg)`): a diagram is quoted as text;
   7. a DocC article links to no repository file: every link is absolute (`https:`) or a DocC
      link (`doc:`), because the hosted documentation has no repository next to it;
   8. every ```swift block of a guide document is followed by a note: the next non-blank line
@@ -128,8 +122,7 @@ START_MARKER = re.compile(r"^\s*// snippet: (?P<name>[A-Za-z0-9_.-]+)\s*$")
 END_MARKER = re.compile(r"^\s*// snippet-end\s*$")
 DOC_MARKER = re.compile(r"^\s*<!-- (?P<kind>snippet|diagram): (?P<name>.+?) -->\s*$")
 DIAGRAM_NAME = re.compile(r"^[a-z0-9-]+$")
-CATALOG_PICTURE = re.compile(r"!\[[^\]]*\]\((?P<name>[A-Za-z0-9_.-]+)\.svg\)")
-PICTURE = re.compile(r"!\[[^\]]*\]\((?P<target>[^)\s]*diagrams/(?P<name>[^/)\s]+)\.svg)\)")
+SVG_PICTURE = re.compile(r"!\[[^\]]*\]\((?P<target>[^)\s]+\.svg)\)")
 FENCE = re.compile(r"^(?P<indent>\s*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 INLINE_LINK = re.compile(r"(?<!!)\[(?P<text>(?:[^\[\]]|\[[^\]]*\])*)\]\((?P<target>[^)\s]+)(?:\s+\"[^\"]*\")?\)")
 REFERENCE_LINK = re.compile(r"^\s{0,3}\[(?P<text>[^\]]+)\]:\s*(?P<target>\S+)")
@@ -171,9 +164,8 @@ class Document:
     links: List[Link] = field(default_factory=list)
     headings: List[Tuple[int, str, int]] = field(default_factory=list)  # (level, title, line)
     dangling_markers: List[Tuple[str, str, int]] = field(default_factory=list)  # (kind, name, line)
-    pictures: List[Tuple[str, str, int]] = field(default_factory=list)  # (name, target, line)
-    catalog_pictures: List[Tuple[str, int]] = field(default_factory=list)  # (name, line), DocC
-    diagram_order: List[str] = field(default_factory=list)  # quoted and shown, in document order
+    pictures: List[Tuple[str, int]] = field(default_factory=list)  # (target, line): rule 6
+    diagram_order: List[str] = field(default_factory=list)  # quoted, in document order
 
 
 class Report:
@@ -357,12 +349,8 @@ def parse_document(path: Path) -> Document:
         elif line.strip() and pending_marker:
             document.dangling_markers.append(pending_marker)
             pending_marker = None
-        for picture in PICTURE.finditer(line):
-            document.pictures.append((picture.group("name"), picture.group("target"), number))
-            document.diagram_order.append(picture.group("name"))
-        for picture in CATALOG_PICTURE.finditer(line):
-            document.catalog_pictures.append((picture.group("name"), number))
-            document.diagram_order.append(picture.group("name"))
+        for picture in SVG_PICTURE.finditer(line):
+            document.pictures.append((picture.group("target"), number))
         heading = HEADING.match(line)
         if heading:
             document.headings.append((len(heading.group("hashes")), heading.group("title"), number))
@@ -534,35 +522,24 @@ def check_diagram_block(root: Path, document: Document, block: CodeBlock, report
 
 
 def check_diagram_files(root: Path, documents: Dict[Path, "Document"], report: Report) -> int:
-    """Every committed diagram is quoted by a document and rendered by a test. Returns how many
-    diagram files there are."""
+    """Every committed diagram is quoted by a document and rendered by a test, and no document
+    shows a picture instead. Returns how many diagram files there are."""
     directory = root / DIAGRAM_DIR
     files = sorted(directory.glob("*.txt")) if directory.is_dir() else []
-    pictures = sorted(directory.glob("*.svg")) if directory.is_dir() else []
     quoted = {b.diagram for d in documents.values() for b in d.blocks if b.diagram}
-    shown = {name for d in documents.values() for name, _, _ in d.pictures}
-    shown |= {name for d in documents.values() for name, _ in d.catalog_pictures}
     tests = "\n".join(
         path.read_text(encoding="utf-8")
         for path in swift_files(root)
         if path.relative_to(root).parts[0] == "Tests"
     )
     for document in documents.values():
-        for name, target, line in document.pictures:
-            resolved = (document.path.parent / target).resolve()
-            expected = (root / DIAGRAM_DIR / f"{name}.svg").resolve()
-            if resolved != expected or not expected.is_file():
-                report.error(document.path, line,
-                             f"picture '{target}' is not a file {DIAGRAM_DIR}/{name}.svg (a test "
-                             "writes it with SIGNALS_UPDATE_DIAGRAMS=1)")
-    for path in pictures:
-        name = path.stem
-        if not re.search(r'expectDiagram\(\s*"' + re.escape(name) + '"', tests):
-            report.error(path, 0, f"picture '{name}' is rendered by no test "
-                         f"(no 'expectDiagram(\"{name}\"' under Tests/)")
+        for target, line in document.pictures:
+            report.error(document.path, line,
+                         f"picture '{target}': a diagram is quoted as text, "
+                         "'<!-- diagram: NAME -->' and a ```text block of docs/diagrams/NAME.txt")
     for path in files:
         name = path.stem
-        if name not in quoted and name not in shown:
+        if name not in quoted:
             report.error(path, 0, f"diagram '{name}' is quoted by no document")
         if not re.search(r'expectDiagram\(\s*"' + re.escape(name) + '"', tests):
             report.error(path, 0, f"diagram '{name}' is rendered by no test "
@@ -691,21 +668,6 @@ def check_code_spans(document: Document, names: set, report: Report) -> None:
                              f"code span `{span}` names {', '.join(unknown)}: declared nowhere in "
                              "the compiled code or the stand-ins (misspelt? or add the API to "
                              "StandIns/ with its page, or to FOREIGN_NAMES)")
-
-
-def check_docc_pictures(root: Path, document: Document, report: Report) -> None:
-    """A DocC article's picture is a file in its catalog's Resources; a diagram's copy there is
-    the committed diagram, byte for byte."""
-    for name, line in document.catalog_pictures:
-        copy = document.path.parent / "Resources" / f"{name}.svg"
-        diagram = root / DIAGRAM_DIR / f"{name}.svg"
-        if not copy.is_file():
-            report.error(document.path, line,
-                         f"picture '{name}.svg' is not a file Resources/{name}.svg in its catalog")
-        elif diagram.is_file() and copy.read_bytes() != diagram.read_bytes():
-            report.error(document.path, line,
-                         f"picture '{name}.svg': Resources/{name}.svg differs from "
-                         f"{DIAGRAM_DIR}/{name}.svg (SIGNALS_UPDATE_DIAGRAMS=1 rewrites both)")
 
 
 def check_docc_links(document: Document, report: Report) -> None:
@@ -839,7 +801,6 @@ def run(root: Path) -> Report:
             check_links(root, readme, documents, report)
     for path in docc_articles(root):
         check_docc_links(documents[path.resolve()], report)
-        check_docc_pictures(root, documents[path.resolve()], report)
     for english_path, korean_path in GUIDE_PAIRS:
         english = documents.get((root / english_path).resolve())
         korean = documents.get((root / korean_path).resolve())
@@ -848,8 +809,6 @@ def run(root: Path) -> Report:
     diagram_files = check_diagram_files(root, documents, report)
     report.summary = (
         f"{sum(1 for d in documents.values() for b in d.blocks if b.marker)} quoted blocks, "
-        f"{sum(len(d.pictures) + len(d.catalog_pictures) for d in documents.values())} "
-        "shown pictures, "
         f"{sum(1 for d in documents.values() for b in d.blocks if b.diagram)} quoted diagrams "
         f"of {diagram_files}, "
         f"{sum(len(d.links) for d in documents.values())} links, "
@@ -913,12 +872,6 @@ e   ^--x----
     companion = "# Companion\n\nBack to [the guide](guide.md).\n"
     readme = "# Example\n\n[`Example.greet()`](Sources/Example.swift#L3-L5)\n"
 
-    def docc_picture(copy: Optional[str]) -> Dict[str, str]:
-        """A DocC article showing the flow picture, with its catalog copy if `copy` is text."""
-        files = {"Sources/Signals/Signals.docc/Article.md": "# Article\n\n![The flow](flow.svg)\n"}
-        if copy is not None:
-            files["Sources/Signals/Signals.docc/Resources/flow.svg"] = copy
-        return files
     cases = {
         "passes when everything matches": (swift, guide, korean, None),
         "detects a drifted block": (
@@ -974,26 +927,12 @@ e   ^--x----
              "# Article\n\nSee [the guide](../../docs/guide.md) and [Swift](https://swift.org).\n"}),
         "detects diagrams in a different order": (
             swift, guide, korean.replace("<!-- diagram: flow -->", ""), "the diagrams differ"),
-        "passes with a picture": (
-            swift, guide + picture, korean + picture, None, {"docs/diagrams/flow.svg": "<svg/>"}),
-        "detects a picture without its file": (
-            swift, guide + picture, korean + picture, "is not a file docs/diagrams/flow.svg", {}),
-        "detects a picture no test renders": (
-            swift, guide, korean, "picture 'flows' is rendered by no test",
-            {"docs/diagrams/flows.svg": "<svg/>"}),
-        "passes with a DocC picture": (
-            swift, guide, korean, None,
-            {"docs/diagrams/flow.svg": "<svg/>", **docc_picture("<svg/>")}),
-        "counts a DocC picture as showing its diagram": (
-            swift, guide.replace("<!-- diagram: flow -->", "").replace("```text", "```"),
-            korean.replace("<!-- diagram: flow -->", "").replace("```text", "```"), None,
-            {"docs/diagrams/flow.svg": "<svg/>", **docc_picture("<svg/>")}),
-        "detects a DocC picture without its file": (
-            swift, guide, korean, "is not a file Resources/flow.svg in its catalog",
-            {"docs/diagrams/flow.svg": "<svg/>", **docc_picture(None)}),
-        "detects a DocC copy that differs from its diagram": (
-            swift, guide, korean, "Resources/flow.svg differs from docs/diagrams/flow.svg",
-            {"docs/diagrams/flow.svg": "<svg/>", **docc_picture("<svg></svg>")}),
+        "detects a picture in a guide": (
+            swift, guide + picture, korean + picture, "picture 'diagrams/flow.svg': a diagram is "
+            "quoted as text"),
+        "detects a picture in a DocC article": (
+            swift, guide, korean, "picture 'flow.svg'",
+            {"Sources/Signals/Signals.docc/Article.md": "# Article\n\n![The flow](flow.svg)\n"}),
         "detects a block without a note": (
             swift, guide.replace("> Note: it greets.\n", ""), korean,
             "swift block 'greet' is not followed by a note"),
@@ -1020,9 +959,6 @@ e   ^--x----
         "detects a companion that is not parallel": (
             swift, guide, korean, "the relative links differ",
             {"docs/companion.ko.md": "# Companion\n"}),
-        "detects a picture missing from a translation": (
-            swift, guide + picture, korean, "the diagrams differ",
-            {"docs/diagrams/flow.svg": "<svg/>"}),
     }
     failures = 0
     def write_tree(root: Path, source: str, english: str, translation: str,

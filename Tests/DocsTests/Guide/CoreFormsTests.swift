@@ -7,9 +7,9 @@ import Testing
 // (`CombineCounterViewModel`, Apple only) and this one, Observation, which has a place for the
 // state and none for the event.
 
-// snippet: observable-counter-model
 /// The counter with Observation: `count` is state that SwiftUI's `body` reads. "Ten!" has no
 /// place here: Observation keeps values, not things that happened.
+// snippet: observable-counter-model
 @MainActor @Observable
 final class ObservableCounterModel {
   private(set) var count = 0

@@ -9,9 +9,9 @@
   import Combine
   import Foundation
 
-  // snippet: combine-view-model
   /// Rules 1 and 2 with Combine: state as `@Published private(set)`, events as a private
   /// `PassthroughSubject` exposed as a publisher that replays nothing.
+  // snippet: combine-view-model
   @MainActor
   final class CombineCounterViewModel {
     @Published private(set) var count = 0
