@@ -61,14 +61,14 @@ public struct Timeline: Sendable, CustomStringConvertible {
   /// The timeline as text (`print(timeline)`, `"\(timeline)"`): lines separated by `\n`, with
   /// no trailing newline.
   public var description: String {
-    TimelineLayout(lanes).lines.joined(separator: "\n")
+    lines.joined(separator: "\n")
   }
 
   /// `nil` if the timeline renders as `expected`, otherwise a message showing where the two
   /// first differ and both timelines, expected above actual. Trailing spaces on each line of
   /// `expected` and blank lines around it are ignored.
   public func differences(from expected: String) -> String? {
-    let actualLines = TimelineLayout(lanes).lines
+    let actualLines = lines
     let expectedLines = Self.normalized(expected)
     guard actualLines != expectedLines else { return nil }
     let line = Self.firstDifference(expectedLines, actualLines)
@@ -99,6 +99,29 @@ public struct Timeline: Sendable, CustomStringConvertible {
     while lines.last?.isEmpty == true { lines.removeLast() }
     return lines
   }
+
+  /// The axis line, then one line per lane, without trailing spaces: one column per instant at
+  /// which something happened, as wide as its widest entry plus a gap.
+  private var lines: [String] {
+    let instants = Set(lanes.flatMap(\.instants)).sorted()
+    let ticks = instants.map { "|" + $0.millisecondsText }
+    let cells = lanes.map { lane in instants.map(lane.cell(at:)) }
+    let widths = instants.indices.map { column in
+      cells.reduce(ticks[column].count) { max($0, $1[column].count) } + 1
+    }
+    let nameWidth = lanes.reduce("ms".count) { max($0, $1.name.count) } + 2
+    var lines = ["ms".padded(to: nameWidth) + zip(ticks, widths).map { $0.padded(to: $1) }.joined()]
+    for (lane, laneCells) in zip(lanes, cells) {
+      var line = lane.name.padded(to: nameWidth)
+      for (column, instant) in instants.enumerated() {
+        let fill: Character = lane.isRecording(after: instant) ? lane.fill : " "
+        line += laneCells[column].padded(to: widths[column], with: fill)
+      }
+      // A lane still recording ends with three fill characters.
+      lines.append(line + (lane.cancellation == nil ? String(repeating: lane.fill, count: 3) : ""))
+    }
+    return lines.map(\.withoutTrailingSpaces)
+  }
 }
 
 /// One recorder's lane of a ``Timeline``, as it was when the timeline was made. Internal.
@@ -127,5 +150,57 @@ struct TimelineLane: Sendable {
       if character == "\t" { return "\\t" }
       return String(character)
     }.joined()
+  }
+}
+
+extension TimelineLane {
+  /// The character drawn while recording: `=` for state (the value holds), `-` for events.
+  fileprivate var fill: Character {
+    kind == .state ? "=" : "-"
+  }
+
+  /// Every instant this lane draws something at.
+  fileprivate var instants: [Duration] {
+    [start] + values.map(\.time) + (cancellation.map { [$0] } ?? [])
+  }
+
+  /// Whether the lane is recording just after `instant`: started, not yet cancelled.
+  fileprivate func isRecording(after instant: Duration) -> Bool {
+    start <= instant && cancellation.map { instant < $0 } ?? true
+  }
+
+  /// What the lane draws at `instant`: `^` if it started then, the values that arrived then
+  /// (grouped in parentheses if more than one), `!` if it was cancelled then.
+  fileprivate func cell(at instant: Duration) -> String {
+    let arrived = values.filter { $0.time == instant }.map(\.text)
+    let shown = arrived.count > 1 ? "(" + arrived.joined(separator: " ") + ")" : arrived.joined()
+    return (start == instant ? "^" : "") + shown + (cancellation == instant ? "!" : "")
+  }
+}
+
+extension Duration {
+  /// The duration in milliseconds, as an integer when it is one (`300`), else with as many
+  /// decimals as needed (`0.25`).
+  fileprivate var millisecondsText: String {
+    let attosecondsPerMillisecond: Int64 = 1_000_000_000_000_000
+    let (seconds, attoseconds) = components
+    let whole = seconds * 1000 + attoseconds / attosecondsPerMillisecond
+    let rest = attoseconds % attosecondsPerMillisecond
+    guard rest != 0 else { return "\(whole)" }
+    let digits = String(rest.magnitude)
+    let fraction = String(repeating: "0", count: 15 - digits.count) + digits
+    return "\(whole)." + fraction.reversed().drop { $0 == "0" }.reversed()
+  }
+}
+
+extension String {
+  /// The string followed by `fill` up to `width` characters (unchanged if already as long).
+  fileprivate func padded(to width: Int, with fill: Character = " ") -> String {
+    self + String(repeating: fill, count: max(0, width - count))
+  }
+
+  /// The string without spaces or tabs at its end.
+  fileprivate var withoutTrailingSpaces: String {
+    String(reversed().drop { $0 == " " || $0 == "\t" }.reversed())
   }
 }

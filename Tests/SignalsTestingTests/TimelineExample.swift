@@ -5,8 +5,7 @@ import SignalsTesting
 extension Timeline {
   /// The documented example of `Timeline`, recorded on `scheduler`: a state lane (idle, loading
   /// at 300 ms, saved then editing at 800 ms) and a toast lane (Saved at 800 ms) cancelled at
-  /// 1 s. The text test (TimelineTests) and the picture tests (TimelineSVGTests) draw this one
-  /// run.
+  /// 1 s. TimelineTests draws this one run.
   static func documentedExample(on scheduler: TestScheduler) -> Timeline {
     let state = MutableProperty("idle")
     let toasts = EventSender<String>()

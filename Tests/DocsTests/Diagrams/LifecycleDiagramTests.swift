@@ -4,7 +4,7 @@ import SignalsTestSupport
 import SignalsTesting
 import Testing
 
-// Two pictures of a screen's life: its bind/unbind lifecycle (a list that binds when it appears
+// Two diagrams of a screen's life: its bind/unbind lifecycle (a list that binds when it appears
 // and unbinds when it is covered), and the acknowledgment of an outcome that must not be lost.
 
 extension DiagramTests {
