@@ -2,12 +2,12 @@ import Foundation
 import SignalsTestSupport
 import Testing
 
-// The architecture picture of the guide, drawn from the code itself: the package's targets with
+// The architecture diagram of the guide, drawn from the code itself: the package's targets with
 // what each imports (Package.swift and the `import` lines), then the folders of the feature
 // with the folders whose types each one names. The test also checks the direction: every arrow
-// points down the picture, so nothing lower knows anything higher.
+// points down the diagram, so nothing lower knows anything higher.
 
-/// A box of the picture: its name, its role, and the files it is made of.
+/// A box of the diagram: its name, its role, and the files it is made of.
 private struct Layer {
   let name: String
   let role: String
@@ -75,7 +75,7 @@ extension DiagramTests {
     try Self.expectDiagram("architecture", text: lines.joined(separator: "\n"))
   }
 
-  /// The platform's C library has a name per platform; the picture calls it one thing.
+  /// The platform's C library has a name per platform; the diagram calls it one thing.
   private static func toolchainName(_ module: String) -> String {
     ["Darwin", "Glibc", "Musl"].contains(module) ? "libc" : module
   }
