@@ -1,27 +1,19 @@
 import Signals
 
 /// Iterates an `AsyncSequence` in a task of its own and hands each element to `deliver`, for
-/// ``AsyncSequenceEvents`` and ``AsyncSequenceProperty``. Internal.
-///
-/// - The task starts on ``start()`` (once; later calls do nothing) and runs on the concurrency
-///   pool, not on its starter's actor. It ends when the sequence ends or throws, or on
-///   ``cancel()``, which cancels the task: the sequence sees a cancelled task (an `AsyncStream`
-///   then ends and calls its `onTermination`).
-/// - After `cancel()` nothing more is handed to `deliver`, but for an element whose delivery
-///   had already begun on the iterating task.
-/// - `deliver` runs on the iterating task, one element at a time, in sequence order, and no
-///   lock is held while it runs. The task holds the sequence and `deliver`, not the bridge.
+/// ``AsyncSequenceEvents`` and ``AsyncSequenceProperty``, whose documentation states the
+/// promises (start, delivery, stop). Internal. Cancelled when released; `deliver` runs under no
+/// lock, and the task holds the sequence and `deliver`, not the bridge.
 final class SequencePump: Sendable {
   private enum Phase {
     case idle(start: @Sendable () -> Task<Void, Never>)
-    /// Between the decision to start and the task's creation (``start()`` reports `.running`).
-    case starting
+    case starting  // won by a `start()` that has yet to create the task
     case started(Task<Void, Never>)
     case cancelled
   }
 
   private let phase: Locked<Phase>
-  private let progress: MutableProperty<SequenceIteration>
+  private let progress = MutableProperty(SequenceIteration.notStarted)
 
   /// How far the iteration has gone.
   var iteration: Property<SequenceIteration> {
@@ -31,13 +23,9 @@ final class SequencePump: Sendable {
   init<Source: AsyncSequence & Sendable>(
     _ source: Source, deliver: @escaping @Sendable (Source.Element) -> Void
   ) where Source.Element: Sendable {
-    let progress = MutableProperty(SequenceIteration.notStarted)
-    self.progress = progress
     phase = Locked(
-      .idle(start: {
-        Task {
-          progress.value = await Self.iterate(source, deliver: deliver)
-        }
+      .idle(start: { [progress] in
+        Task { progress.value = await Self.iterate(source, deliver: deliver) }
       }))
   }
 
@@ -45,27 +33,24 @@ final class SequencePump: Sendable {
     cancel()
   }
 
-  /// Starts the iteration unless it was started or cancelled already. ``iteration`` reads
-  /// `.running` when it returns (unless cancelled meanwhile).
+  /// Starts the iteration unless it was started or cancelled already (one caller wins, so two
+  /// first subscriptions at once start one task). ``iteration`` reads `.running` when it
+  /// returns (unless cancelled meanwhile), and always before how the iteration ended.
   func start() {
-    // One caller wins the start, so that two first subscriptions at once start one task.
     let won = phase.withLock { phase -> (@Sendable () -> Task<Void, Never>)? in
       guard case .idle(let start) = phase else { return nil }
       phase = .starting
       return start
     }
     guard let start = won else { return }
-    // Reported before the task exists, so that its final state always comes after.
-    progress.value = .running
+    progress.value = .running  // before the task exists, so that its final state comes after
     let task = start()
     let cancelledMeanwhile = phase.withLock { phase -> Bool in
       guard case .starting = phase else { return true }
       phase = .started(task)
       return false
     }
-    if cancelledMeanwhile {
-      task.cancel()
-    }
+    if cancelledMeanwhile { task.cancel() }
   }
 
   /// Ends the iteration: cancels the task, or makes sure it never starts.
@@ -75,17 +60,9 @@ final class SequencePump: Sendable {
       return phase
     }
     switch displaced {
-    case .started(let task):
-      task.cancel()
-    case .starting:
-      break  // `start()` sees the cancellation and cancels the task it made
-    case .idle:
-      // Never started: the sequence is released here, outside the lock, never iterated.
-      progress.modify { iteration in
-        if !iteration.hasEnded { iteration = .cancelled }
-      }
-    case .cancelled:
-      break
+    case .started(let task): task.cancel()
+    case .idle: progress.value = .cancelled  // never started: never iterated
+    case .starting, .cancelled: break  // a `start()` that sees the cancellation cancels its task
     }
   }
 

@@ -1,25 +1,17 @@
 import Signals
 
 extension TaskOwner {
-  /// Calls `fire` once, on the main actor, `delay` after this call on `scheduler`'s clock,
-  /// unless the timer is cancelled or replaced first. The timer is owned under `key`, as a task
-  /// is (see ``own(_:key:)``): it replaces the task or timer the key held, and
-  /// ``cancel(key:)``, ``cancelAll()``, a later task or timer under `key` and releasing this
-  /// object cancel it.
+  /// Calls `fire` once, on the main actor, `delay` after this call on `scheduler`'s clock. The
+  /// timer is owned under `key` as a task is (see ``TaskOwner``'s keys): once it is cancelled or
+  /// replaced on the main actor, `fire` is never called, even if the scheduler already ran its
+  /// action and the call is on its way to the main actor. (A scheduler's `schedule(after:_:)`
+  /// is the building block beneath, for operators: it leaves the hop, the owner check and the
+  /// keyed cancellation to its caller.)
   ///
-  /// With ``every(_:key:on:for:_:)``, the timer API for a view model. A scheduler's
-  /// `schedule(after:_:)` is the building block beneath both, for operators and schedulers: it
-  /// leaves the hop to the main actor, the owner check and the keyed cancellation to its caller.
-  ///
-  /// - Ordering and cancellation: once the timer is cancelled or replaced on the main actor,
-  ///   `fire` is never called, even if the scheduler has already run its action and the call is
-  ///   on its way to the main actor: the main-actor delivery, cancelled there, drops it.
   /// - Threading: `scheduler` runs the action in its own context (a `TestScheduler` on the
   ///   thread that advances it: virtual time in tests); the call reaches the main actor as
-  ///   `receive(on: .mainActor)` delivers, at once when the action runs on the main thread,
-  ///   otherwise queued on the main queue.
-  /// - Lifetime: `owner` is held weakly; once it is gone, nothing is called, and the timer stops
-  ///   at its next firing (a repeating timer schedules no more).
+  ///   `receive(on: .mainActor)` delivers.
+  /// - Lifetime: `owner` is held weakly; once it is gone, nothing is called and the timer stops.
   public func after<Owner: AnyObject>(
     _ delay: Duration, key: some Hashable & Sendable, on scheduler: some SignalScheduler,
     for owner: Owner, _ fire: @escaping @MainActor (Owner) -> Void
@@ -27,10 +19,9 @@ extension TaskOwner {
     own(startTimer(delay, repeating: nil, scheduler, owner, fire), key: key)
   }
 
-  /// Calls `tick` on the main actor every `interval` on `scheduler`'s clock, the first time one
-  /// `interval` after this call, until the timer is cancelled or replaced. Owned under `key` as
-  /// ``after(_:key:on:for:_:)`` is, with the same guarantees: once cancelled or replaced on the
-  /// main actor, no tick of it is delivered.
+  /// Calls `tick` on the main actor every `interval` (positive) on `scheduler`'s clock, the first
+  /// time one `interval` after this call, until the timer is cancelled or replaced; owned,
+  /// threaded and held as ``after(_:key:on:for:_:)``.
   ///
   /// ```swift
   /// func startCountdown(from seconds: Int) {
@@ -42,11 +33,9 @@ extension TaskOwner {
   /// }
   /// ```
   ///
-  /// - Ordering: ticks arrive in order, one per interval; the next tick is scheduled when one
-  ///   fires, `interval` after the time the scheduler ran it (exact on a `TestScheduler`; on a
-  ///   real clock late firings add up, so compute what a screen shows from a date, not by
-  ///   counting ticks, when drift matters).
-  /// - Threading and lifetime: as ``after(_:key:on:for:_:)``. `interval` must be positive.
+  /// Ticks arrive in order; the next is scheduled when one fires, `interval` after the time the
+  /// scheduler ran it (on a real clock late firings add up: compute what a screen shows from a
+  /// date when drift matters).
   public func every<Owner: AnyObject>(
     _ interval: Duration, key: some Hashable & Sendable, on scheduler: some SignalScheduler,
     for owner: Owner, _ tick: @escaping @MainActor (Owner) -> Void
@@ -75,11 +64,9 @@ extension TaskOwner {
   }
 }
 
-/// The scheduler side of an owned timer: schedules its firings (an `OperatorTimer`, the
-/// operators' timer-cancel scheme) and sends each into `ticks`. Internal.
-///
-/// - Threading: `start`, `stop` and the firings are safe from any thread; the scheduler's token
-///   is cancelled and released after unlocking (its cancellation is the scheduler's code).
+/// The scheduler side of an owned timer: schedules its firings (an `OperatorTimer`) and sends
+/// each into `ticks`. Internal; safe from any thread; the scheduler's token is cancelled and
+/// released after unlocking.
 private final class TimerClock: Sendable {
   let ticks = EventSender<Void>()
   private let scheduler: any SignalScheduler

@@ -34,15 +34,13 @@ public struct Backoff: Sendable, Equatable {
 public enum RetryStatus: Sendable, Equatable {
   /// Attempt `attempt` (1 for the first) is running and has delivered nothing yet.
   case connecting(attempt: Int)
-  /// Attempt `attempt` has delivered at least one update: the stream works. Set once `update`
-  /// has applied the attempt's first update.
+  /// Attempt `attempt` has delivered an update (set after `update` applied it).
   case connected(attempt: Int)
   /// An attempt failed; attempt `attempt` starts after `delay` (or at ``Retrying/retryNow()``).
   case waiting(attempt: Int, delay: Duration)
   /// The stream ended without an error: no more attempts.
   case ended
-  /// The work was cancelled (its key, `cancelAll()`, the `TaskOwner` released) or its `for:`
-  /// object was released: no more attempts.
+  /// The loop was cancelled or its `for:` object released: no more attempts.
   case stopped
 
   /// The attempt running or next, or `nil` once ended or stopped.
@@ -56,9 +54,8 @@ public enum RetryStatus: Sendable, Equatable {
 
 /// The handle of a retried stream: its status as state, and "retry now".
 public struct Retrying: Sendable {
-  /// Where the stream is: connecting, connected, waiting before the next attempt, ended or
-  /// stopped. Written on the main actor, except ``RetryStatus/stopped``, which is written on the
-  /// thread that cancels.
+  /// Where the stream is. Written on the main actor, except ``RetryStatus/stopped``, written on
+  /// the thread that cancels.
   public let status: Property<RetryStatus>
   /// The loop's `retryNow()`, holding the loop weakly.
   let retry: @MainActor @Sendable () -> Void
@@ -83,29 +80,21 @@ extension TaskOwner {
   /// // connection.status: .connecting(attempt: 1), .connected(attempt: 1), .waiting(attempt: 2, …)
   /// ```
   ///
-  /// - Attempts: attempt 1 starts at once. When an attempt throws, `failed` is called, then the
-  ///   next attempt starts `backoff.delay(afterFailures: n)` later on `scheduler` (n consecutive
-  ///   failures: 1, 2, 4, 8, 8, … seconds by default). An attempt that delivered an update
-  ///   worked: the count of consecutive failures starts again from zero (reset after success).
-  ///   When an attempt returns without an error, the stream has ended: `ended` is called and no
-  ///   attempt follows.
-  /// - Polling until an answer settles (a payment's status) is the same loop: an attempt asks
-  ///   once, reports the answer, and throws while it is not final (`failed` gets that error);
-  ///   having delivered, it waits only `backoff`'s first delay, while polls that fail back off.
-  ///   A final answer returns, which ends the loop.
-  /// - Ordering: updates arrive in the order reported, on the main actor, under the rules of
-  ///   ``run(key:for:throttle:_:update:then:)`` (none after its attempt ended or was
-  ///   cancelled); then `failed` or `ended`; then the status changes. Likewise the status
-  ///   becomes ``RetryStatus/connected(attempt:)`` after `update` applied the first update.
-  /// - Cancellation: the whole loop is owned under `key` (a task or timer under `key` replaces
-  ///   it, and ``cancel(key:)``, ``cancelAll()`` and releasing this object stop it): the running
-  ///   attempt is cancelled, a pending delay never fires, nothing more is called, and the status
-  ///   becomes ``RetryStatus/stopped``. Releasing `owner` stops the loop the same way when it
-  ///   next acts (an update or the end of the running attempt, the end of a delay,
-  ///   ``Retrying/retryNow()``): no attempt starts for a released owner. (A weak reference
-  ///   cannot report its release, so a loop that is waiting stops when its delay ends.)
+  /// - Attempts: attempt 1 starts at once. When an attempt throws, `failed` is called, and the
+  ///   next attempt starts after `backoff`'s delay for the consecutive failures so far (1, 2, 4,
+  ///   8, 8, … seconds by default) on `scheduler`; an attempt that delivered an update resets
+  ///   that count. An attempt that returns ends the stream: `ended` is called, no attempt follows.
+  /// - Polling until an answer settles is the same loop: an attempt reports the answer and
+  ///   throws while it is not final, so it waits `backoff`'s first delay (failed polls back off);
+  ///   a final answer returns.
+  /// - Ordering: updates follow the rules of ``run(key:for:throttle:_:update:then:)``; then
+  ///   `failed` or `ended`; then the status changes (``RetryStatus/connected(attempt:)`` after
+  ///   `update` applied the first update).
+  /// - Cancellation: the loop is owned under `key` as a task is (``own(_:key:)``): once
+  ///   cancelled, the attempt is cancelled, a pending delay never fires, nothing more is called,
+  ///   and the status becomes ``RetryStatus/stopped``. A released `owner` stops the loop the same
+  ///   way when it next acts (an update, an attempt's end, a delay's end, `retryNow()`).
   /// - Threading: main actor; `operation` runs off it, with no owner (capture values).
-  /// - Returns: the status as state and ``Retrying/retryNow()``.
   @discardableResult
   public func retrying<Owner: AnyObject, Update: Sendable, Failure: Error>(
     key: some Hashable & Sendable,
@@ -129,7 +118,7 @@ extension TaskOwner {
     // (its owner released) already said `.stopped`.
     own(
       SubscriptionToken {
-        let stopsNow = stopped.stop()
+        let stopsNow = stop(stopped)
         releaseAfterUnlocking(holder.withLock { $0.take() })
         if stopsNow { status.value = .stopped }
       }, key: key)
@@ -154,7 +143,7 @@ private final class RetryLoop<Owner: AnyObject, Update: Sendable, Failure: Error
   let status = MutableProperty<RetryStatus>(.connecting(attempt: 1))
   /// Stopped by the token before it releases the loop (any thread), or here once the owner is
   /// gone; read here after each call of user code, which may cancel the loop's key.
-  let stopped = StopFlag()
+  let stopped = Locked(false)
   /// The attempts (unkeyed: one at a time) and the delay (key 0); released with the loop. Its
   /// tasks are counted in the outer owner's list, so that owner's `TaskOwnerProbe` and
   /// `settle(tasks:)` await them; no key of this owner's enters the list.
@@ -192,7 +181,7 @@ private final class RetryLoop<Owner: AnyObject, Update: Sendable, Failure: Error
     failures = 0
     steps.update(owner, value)
     // After the update: a screen that reads its state on `.connected` sees it applied.
-    guard !stopped.isStopped, status.value != .connected(attempt: attempt) else { return }
+    guard !isStopped, status.value != .connected(attempt: attempt) else { return }
     status.value = .connected(attempt: attempt)
   }
 
@@ -201,12 +190,12 @@ private final class RetryLoop<Owner: AnyObject, Update: Sendable, Failure: Error
     switch result {
     case .success:
       steps.ended(owner)
-      guard !stopped.isStopped else { return }
+      guard !isStopped else { return }
       status.value = .ended
     case .failure(let error):
       failures += 1
       steps.failed(owner, error)
-      guard !stopped.isStopped else { return }
+      guard !isStopped else { return }
       let delay = steps.backoff.delay(afterFailures: failures)
       // The delay first, so that `retryNow()` from a status handler cancels it.
       tasks.after(delay, key: 0, on: steps.scheduler, for: self) { $0.startAttempt() }
@@ -214,14 +203,24 @@ private final class RetryLoop<Owner: AnyObject, Update: Sendable, Failure: Error
     }
   }
 
+  private var isStopped: Bool { stopped.withLock { $0 } }
+
   /// The owner, while the loop goes on; `nil` once stopped. An owner released stops the loop
   /// here: the attempt and the delay are cancelled, and the status becomes `.stopped`.
   private func liveOwner() -> Owner? {
-    if let owner, !stopped.isStopped { return owner }
-    if owner == nil, stopped.stop() {
+    if let owner, !isStopped { return owner }
+    if owner == nil, stop(stopped) {
       tasks.cancelAll()
       status.value = .stopped
     }
     return nil
+  }
+}
+
+/// Sets `flag`; `true` if this call set it (the first).
+private func stop(_ flag: Locked<Bool>) -> Bool {
+  flag.withLock { stopped in
+    defer { stopped = true }
+    return !stopped
   }
 }

@@ -3,11 +3,8 @@ import Signals
 /// A key of ``TaskOwner/run(key:for:_:then:)``, as stored by the owner: any `Hashable` and
 /// `Sendable` value. Two keys are the same key when they have the same type and are equal:
 /// `"search"` is `"search"`, but `1` and `UInt8(1)` are different keys (unlike `AnyHashable`,
-/// which treats equal numbers of different types as equal). Package-internal.
-///
-/// Not `AnyHashable` itself, which is not `Sendable`: a key is copied under the list's lock
-/// from any thread. Its `==` and `hash(into:)` are user code, so the list never calls them
-/// under its lock.
+/// which treats equal numbers of different types as equal). Package-internal; not
+/// `AnyHashable` itself, which is not `Sendable`.
 package struct TaskKey: Hashable, Sendable {
   private let base: any Hashable & Sendable
 

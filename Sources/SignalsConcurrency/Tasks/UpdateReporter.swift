@@ -15,13 +15,9 @@ import Signals
 /// }
 /// ```
 ///
-/// - Delivery: each update goes to the task's `update` handler on the main actor, in the
-///   order reported, while the task is still wanted (see ``TaskOwner``): an update reported
-///   after the task was cancelled or replaced, or still waiting for the main actor then, is
-///   dropped, and none is delivered after the outcome.
-/// - Throttling: with a ``UpdateThrottle``, updates pass through
-///   `EventStream.throttle(for:scheduler:latest:)` (the latest of each interval) first.
-/// - Threading: `report` is safe from any thread and never waits for the main actor.
+/// Each update reaches the task's `update` handler on the main actor, in order, while the task
+/// is wanted (the rules of ``TaskOwner/run(key:for:throttle:_:update:then:)``). `report` is
+/// safe from any thread and never waits for the main actor.
 public struct UpdateReporter<Update: Sendable>: Sendable {
   private let delivery: UpdateDelivery<Update>
 
@@ -29,33 +25,27 @@ public struct UpdateReporter<Update: Sendable>: Sendable {
     self.delivery = delivery
   }
 
-  /// Sends `update` toward the task's `update` handler; dropped if the task is no longer
-  /// wanted.
+  /// Sends `update` toward the task's `update` handler; dropped once the task is not wanted.
   public func report(_ update: Update) {
     delivery.report(update)
   }
 
-  /// Reports every event `updates` sends from now on, until the task ends: the subscription
-  /// belongs to the task, so ``TaskOwner/cancel(key:)``, a replacement, the outcome and
-  /// releasing the owner end it. For a worker that already exposes its progress as an
-  /// `EventStream`.
+  /// Reports every event `updates` sends from now on, until the task ends (its cancellation,
+  /// replacement or outcome): for a worker that exposes its progress as an `EventStream`.
   public func report(from updates: EventStream<Update>) {
     delivery.adopt(updates.sink { [delivery] in delivery.report($0) })
   }
 }
 
-/// How often an owned task's updates reach its handler: at most one update per `interval`
-/// on `scheduler`, the latest of each interval (`EventStream.throttle(for:scheduler:latest:)`
-/// with `latest: true`). The first update after a quiet interval goes out at once.
-///
-/// An update still held by the throttle when the work returns is dropped: the outcome, which
-/// follows every delivered update, supersedes it.
+/// How often an owned task's updates reach its handler: at most one per interval, the latest
+/// (`EventStream.throttle(for:scheduler:latest:)` with `latest: true`); the first update after a
+/// quiet interval goes out at once. One still held when the work returns is dropped: the outcome
+/// supersedes it.
 public struct UpdateThrottle: Sendable {
   let interval: Duration
   let scheduler: any SignalScheduler
 
-  /// At most one update per `interval` of `scheduler`'s time, the latest (a `TestScheduler` in
-  /// tests). Named apart from `TaskOwner`'s repeating timer, `every(_:key:on:for:_:)`.
+  /// At most one update per `interval` of `scheduler`'s time, the latest.
   public static func latest(per interval: Duration, on scheduler: some SignalScheduler) -> Self {
     precondition(interval >= .zero, "UpdateThrottle.latest(per:on:): negative interval")
     return UpdateThrottle(interval: interval, scheduler: scheduler)
