@@ -10,9 +10,8 @@ extension EventStream {
   /// loop; a sequence kept in a variable keeps subscribing and buffering after a `break` until
   /// the variable goes away). Iterate it once.
   public var values: AsyncStream<Value> {
-    let upstream = self
-    return AsyncStream(bufferingPolicy: .unbounded) { continuation in
-      let token = upstream.sink { continuation.yield($0) }
+    AsyncStream(bufferingPolicy: .unbounded) { continuation in
+      let token = sink { continuation.yield($0) }
       continuation.onTermination = { _ in token.cancel() }
     }
   }
@@ -27,9 +26,8 @@ extension Property {
   /// ``Signals/EventStream/values``: when the iterating task is cancelled, or when both the sequence and
   /// its iterator are gone. Iterate it once.
   public var values: AsyncStream<Value> {
-    let upstream = self
-    return AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
-      let token = upstream.sink { continuation.yield($0) }
+    AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
+      let token = sink { continuation.yield($0) }
       continuation.onTermination = { _ in token.cancel() }
     }
   }

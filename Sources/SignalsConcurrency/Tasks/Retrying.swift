@@ -25,7 +25,7 @@ public struct Backoff: Sendable, Equatable {
   }
 
   /// The delay after `failures` consecutive failures (1 for the first).
-  public func delay(afterFailures failures: Int) -> Duration {
+  package func delay(afterFailures failures: Int) -> Duration {
     delays[min(max(failures, 1), delays.count) - 1]
   }
 }
@@ -42,14 +42,6 @@ public enum RetryStatus: Sendable, Equatable {
   case ended
   /// The loop was cancelled or its `for:` object released: no more attempts.
   case stopped
-
-  /// The attempt running or next, or `nil` once ended or stopped.
-  public var attempt: Int? {
-    switch self {
-    case .connecting(let attempt), .connected(let attempt), .waiting(let attempt, _): attempt
-    case .ended, .stopped: nil
-    }
-  }
 }
 
 /// The handle of a retried stream: its status as state, and "retry now".
