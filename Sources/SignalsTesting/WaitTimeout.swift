@@ -1,12 +1,11 @@
 /// The error a bounded wait throws when what it waits for has not happened in time: a
-/// ``Recorder`` value that never arrives, a ``ControlledCall`` request that is never made, or
-/// an operation run with ``withTimeout(_:waitingFor:_:)`` that never finishes.
+/// ``Recorder`` value that never arrives, or a ``ControlledCall`` request that is never made.
 ///
 /// The limit is wall-clock time and only a safety net: a broken test fails with this message
 /// instead of hanging the run. A correct test never reaches it and never relies on it for
 /// timing; virtual time (``TestScheduler``) and controllable fakes decide what happens when.
-/// ``Recorder/next(timeout:)`` and ``withTimeout(_:waitingFor:_:)`` are for work no test
-/// controls (a server, a process); the settling waits record an issue instead.
+/// ``Recorder/next(timeout:)`` is for work no test controls (a server, a process); the
+/// settling waits record an issue instead.
 public struct WaitTimeout: Error, CustomStringConvertible, Sendable {
   /// The limit every wait in SignalsTesting uses unless given another: sixty seconds, far
   /// longer than any correct wait takes, even under ThreadSanitizer or beside six busy loops

@@ -1,27 +1,8 @@
 import Signals
 
 /// Runs `operation` and returns what it returns (or throws what it throws), unless `limit` of
-/// wall-clock time passes first: then throws a ``WaitTimeout`` naming `awaited`.
-///
-/// For work no test controls: a server, a process (a view model's tasks are settled instead).
-/// A safety net against hangs: the test fails with a message instead of stalling until its
-/// time limit. Never use it to make time pass; correct tests finish long before `limit`.
-///
-/// - Cancellation: if the calling task is cancelled first, throws `CancellationError`.
-/// - Abandoning: `operation` runs in a task of its own. On timeout or cancellation that task is
-///   cancelled and *not* awaited: this function returns at once, even if `operation` ignores
-///   cancellation and goes on running.
-public func withTimeout<Success: Sendable>(
-  _ limit: Duration, waitingFor awaited: String,
-  _ operation: @escaping @Sendable () async throws -> Success
-) async throws -> Success {
-  try await raceAgainstClock(operation, limit: limit) {
-    WaitTimeout(awaited: awaited, limit: limit)
-  }
-}
-
-/// ``withTimeout(_:waitingFor:_:)`` with the timeout error made when the time is up, so it can
-/// describe the state at that moment.
+/// wall-clock time passes first: then throws the error `timeoutError` makes at that moment.
+/// Internal.
 func raceAgainstClock<Success: Sendable>(
   _ operation: @escaping @Sendable () async throws -> Success, limit: Duration,
   timeoutError: @escaping @Sendable () -> WaitTimeout
