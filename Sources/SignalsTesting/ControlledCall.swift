@@ -9,7 +9,7 @@ import Testing
 /// let fetch = ControlledCall<String, Int>()
 /// let model = Model(fetch: fetch.call)
 /// model.load("ann")
-/// _ = try await fetch.requests(count: 1)  // the request is in flight
+/// await fetch.requests(count: 1)         // the request is in flight
 /// fetch.resolve(0, with: 42)              // or fail(0, with: error), or FIFO: resolve(with: 42)
 /// ```
 ///
@@ -28,12 +28,13 @@ import Testing
 ///   lock.
 public final class ControlledCall<Request: Sendable, Response: Sendable>: Sendable {
   private struct State {
-    var log = ArrivalLog<Request>()
+    var requests: [Request] = []
     var pending: [Int: CheckedContinuation<Response, any Error>] = [:]
     var cancelled: Set<Int> = []
   }
 
   private let state = Locked(State())
+  private let waiters = Waiters()
   private let cancellation: ControlledCallCancellation
 
   /// Creates a call with nothing requested yet.
@@ -48,16 +49,14 @@ public final class ControlledCall<Request: Sendable, Response: Sendable>: Sendab
     let number = Locked<Int?>(nil)
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        let (thrown, wakeups) = state.withLock { state in
+        let thrown = state.withLock { state in
           register(request, continuation, in: &state, numbered: number)
         }
         // Outside the lock: resuming runs other code.
         if thrown {
           continuation.resume(throwing: CancellationError())
         }
-        for wakeup in wakeups {
-          wakeup.resume()
-        }
+        waiters.changed()
       }
     } onCancel: {
       let continuation = state.withLock { state -> CheckedContinuation<Response, any Error>? in
@@ -73,7 +72,7 @@ public final class ControlledCall<Request: Sendable, Response: Sendable>: Sendab
 
   /// Every request made so far, in arrival order (index `n` is call number `n`).
   public var requests: [Request] {
-    state.withLock { $0.log.elements }
+    state.withLock { $0.requests }
   }
 
   /// The numbers of the calls still waiting for an answer, in ascending order.
@@ -88,32 +87,38 @@ public final class ControlledCall<Request: Sendable, Response: Sendable>: Sendab
 
   /// The requests whose task was cancelled, in arrival order.
   public var cancelledRequests: [Request] {
-    state.withLock { state in state.cancelled.sorted().map { state.log.elements[$0] } }
+    state.withLock { state in state.cancelled.sorted().map { state.requests[$0] } }
   }
 
   /// The calls still waiting for an answer with their requests, oldest first, read together.
   var pendingCalls: [(index: Int, request: Request)] {
-    state.withLock { state in state.pending.keys.sorted().map { ($0, state.log.elements[$0]) } }
+    state.withLock { state in state.pending.keys.sorted().map { ($0, state.requests[$0]) } }
   }
 
   /// Returns the first `count` requests once that many calls were made (at once if they were).
   /// When it returns, each of them is pending (unless answered or cancelled meanwhile), so the
   /// test can answer it.
   ///
-  /// - Timeout: if fewer calls were made after `timeout` of wall-clock time, throws a
-  ///   ``WaitTimeout`` listing the requests made. A safety net against hangs only.
-  /// - Cancellation: throws `CancellationError` if the calling task is cancelled first.
-  public func requests(count: Int, timeout: Duration = WaitTimeout.defaultLimit) async throws
-    -> [Request]
-  {
-    try await firstArrivals(count, limit: timeout) { [self] in
-      let made = requests
-      return WaitTimeout(
-        awaited:
-          "requests(count: \(count)) on a ControlledCall<\(Request.self), \(Response.self)>; "
-          + "\(made.count) made: \(made)",
-        limit: timeout)
-    }
+  /// For a request made by a task the test cannot settle while it waits for the answer (a
+  /// ``ScreenHarness`` watching this call settles it instead, then reads ``requests``).
+  ///
+  /// - Failure: if the calling task is cancelled first, or fewer calls were made after sixty
+  ///   seconds of wall clock (a safety net against hangs only), records a test failure at the
+  ///   caller's line listing the requests made, and returns them.
+  @discardableResult
+  public func requests(
+    count: Int, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async -> [Request] {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let arrived = await waiters.wait(
+      for: {
+        state.withLock { $0.requests.count >= count ? Array($0.requests.prefix(count)) : nil }
+      },
+      at: site,
+      awaiting: "requests(count: \(count)) on a ControlledCall<\(Request.self), \(Response.self)>; "
+        + "\(requests.count) made: \(requests)")
+    return arrived ?? requests
   }
 
   /// Answers call number `index` with `response`. Records a test failure if it is not pending.
@@ -187,12 +192,12 @@ public final class ControlledCall<Request: Sendable, Response: Sendable>: Sendab
   /// Under the lock: numbers and logs `request` and keeps its continuation unless it must
   /// throw at once. Checks cancellation under the lock `onCancel` takes too: either `onCancel`
   /// finds the call numbered, or this check sees the cancellation. Returns whether to throw
-  /// `CancellationError` now, and the waits the new request ends.
+  /// `CancellationError` now.
   private func register(
     _ request: Request, _ continuation: CheckedContinuation<Response, any Error>,
     in state: inout State, numbered number: Locked<Int?>
-  ) -> (Bool, [ArrivalLog<Request>.Wakeup]) {
-    let index = state.log.elements.count
+  ) -> Bool {
+    let index = state.requests.count
     number.withLock { $0 = index }
     let isCancelled = Task.isCancelled
     let throwsNow = isCancelled && cancellation == .throwsCancellationError
@@ -202,7 +207,8 @@ public final class ControlledCall<Request: Sendable, Response: Sendable>: Sendab
     if !throwsNow {
       state.pending[index] = continuation
     }
-    return (throwsNow, state.log.append(request))
+    state.requests.append(request)
+    return throwsNow
   }
 }
 
@@ -230,11 +236,5 @@ extension ControlledCall where Request: Equatable {
   private func oldestPending(_ request: Request) -> Int? {
     let requests = requests
     return pendingIndices.first { requests[$0] == request }
-  }
-}
-
-extension ControlledCall: ArrivalLogOwner {
-  func withArrivalLog<Result: Sendable>(_ body: (inout ArrivalLog<Request>) -> Result) -> Result {
-    state.withLock { body(&$0.log) }
   }
 }

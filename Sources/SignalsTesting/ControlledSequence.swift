@@ -8,36 +8,32 @@ import SignalsConcurrency
 /// let socket = ControlledSequence<String>()
 /// let inbox = Inbox(messages: socket.stream)       // iterates it (an AsyncSequenceEvents)
 /// let shown = Recorder(inbox.messages)
-/// try await socket.send("hi")                      // returns once "hi" was handled
+/// await socket.send("hi")                          // returns once "hi" was handled
 /// #expect(shown.values == ["hi"])
 /// ```
 ///
-/// - Handing over: ``send(_:timeout:)`` gives the consumer one element and returns once the
+/// - Handing over: ``send(_:fileID:filePath:line:column:)`` gives the consumer one element and returns once the
 ///   consumer has handled it, that is, asked for the next element (or stopped). A bridge such
 ///   as `AsyncSequenceEvents` delivers an element to its subscribers before it asks for the
 ///   next, so when `send` returns, every subscriber that receives synchronously has it, at the
 ///   virtual time the test's `TestScheduler` reads: advance the clock between sends to put
 ///   elements at chosen instants, and a `debounce(for:scheduler:)` downstream runs on it too.
-/// - Ending: ``finish(timeout:)`` ends the sequence (`next()` returns `nil`);
-///   ``fail(with:timeout:)`` makes ``throwingStream`` throw (``stream``, which cannot throw,
-///   ends).
+/// - Ending: ``finish(fileID:filePath:line:column:)`` ends the sequence (`next()` returns
+///   `nil`); ``fail(with:fileID:filePath:line:column:)`` makes ``throwingStream`` throw
+///   (``stream``, which cannot throw, ends).
 /// - Cancellation: when the consumer's task is cancelled (a bridge cancelled or released), a
 ///   pending `next()` ends with `nil` and ``isCancelled`` becomes `true`;
-///   ``cancellation(timeout:)`` awaits it. An element sent after the consumer stopped is
+///   ``cancellation(fileID:filePath:line:column:)`` awaits it. An element sent after the consumer stopped is
 ///   dropped, and `send` returns at once.
 /// - One consumer: iterate ``stream`` or ``throwingStream``, once.
-/// - Timeout: each wait gives up after `timeout` of wall-clock time with a ``WaitTimeout``
-///   saying what it waited for: a safety net against hangs only.
+/// - Failure: a wait whose task is cancelled first, or that has not ended after sixty seconds
+///   of wall clock (a safety net against hangs only), records a test failure at the caller's
+///   line saying what it waited for, and returns.
 /// - Threading: safe from any task; no lock is held while the consumer resumes.
 public final class ControlledSequence<Element: Sendable>: Sendable {
-  /// One event of the consumer's, in order: it asked for an element, or it stopped.
-  enum Pull: Sendable, Equatable {
-    case next
-    case stopped
-  }
-
   private struct State {
-    var pulls = ArrivalLog<Pull>()
+    /// How many times the consumer asked for an element.
+    var pulls = 0
     /// The consumer's pending `next()`, if it waits.
     var waiting: CheckedContinuation<Result<Element?, any Error>, Never>?
     /// Elements (or the end) sent while the consumer was not waiting, oldest first.
@@ -47,6 +43,7 @@ public final class ControlledSequence<Element: Sendable>: Sendable {
   }
 
   private let state = Locked(State())
+  private let waiters = Waiters()
 
   /// A sequence with nothing sent yet.
   public init() {}
@@ -57,7 +54,8 @@ public final class ControlledSequence<Element: Sendable>: Sendable {
   }
 
   /// The sequence as a throwing one, for a consumer that takes an `AsyncThrowingStream` (or
-  /// any `AsyncSequence` that may throw): ``fail(with:timeout:)`` makes it throw.
+  /// any `AsyncSequence` that may throw): ``fail(with:fileID:filePath:line:column:)`` makes it
+  /// throw.
   public var throwingStream: AsyncThrowingStream<Element, any Error> {
     AsyncThrowingStream(unfolding: { [self] in try await pull().get() })
   }
@@ -74,51 +72,62 @@ public final class ControlledSequence<Element: Sendable>: Sendable {
 
   /// How many times the consumer asked for an element so far.
   public var pullCount: Int {
-    state.withLock { state in state.pulls.elements.count { $0 == .next } }
+    state.withLock { $0.pulls }
   }
 
   /// Hands `element` to the consumer and returns once the consumer has handled it: it asked
-  /// for the next element, or stopped. Throws ``WaitTimeout`` if that takes longer than
-  /// `timeout`, and `CancellationError` if the calling task is cancelled first.
-  public func send(_ element: Element, timeout: Duration = WaitTimeout.defaultLimit)
-    async throws
-  {
-    try await offer(.success(element), timeout: timeout, what: "send(\(element))")
+  /// for the next element, or stopped.
+  public func send(
+    _ element: Element, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    await offer(.success(element), at: site, what: "send(\(element))")
   }
 
   /// Ends the sequence and returns once the consumer has taken the end (its `next()` returned
   /// `nil`); what the consumer does then (a bridge reports `.finished`) follows on its task.
-  public func finish(timeout: Duration = WaitTimeout.defaultLimit) async throws {
-    try await offer(.success(nil), timeout: timeout, what: "finish()")
+  public func finish(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    await offer(.success(nil), at: site, what: "finish()")
   }
 
   /// Ends the sequence with `error` (``throwingStream`` throws it; ``stream`` ends), and
   /// returns once the consumer has taken it.
-  public func fail(with error: any Error, timeout: Duration = WaitTimeout.defaultLimit)
-    async throws
-  {
-    try await offer(.failure(error), timeout: timeout, what: "fail(with: \(error))")
+  public func fail(
+    with error: any Error, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    await offer(.failure(error), at: site, what: "fail(with: \(error))")
   }
 
   /// Returns once the consumer has asked for `count` elements in all (at once if it has).
-  public func pulls(count: Int, timeout: Duration = WaitTimeout.defaultLimit) async throws {
-    while let seen = pullsLogged(unless: { $0.pulls.elements.count { $0 == .next } >= count }) {
-      try await nextPull(after: seen, timeout: timeout, awaiting: "pulls(count: \(count))")
-    }
+  public func pulls(
+    count: Int, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    await wait(until: { $0.pulls >= count }, at: site, awaiting: "pulls(count: \(count))")
   }
 
   /// Returns once the consumer's task was cancelled (at once if it was).
-  public func cancellation(timeout: Duration = WaitTimeout.defaultLimit) async throws {
-    while let seen = pullsLogged(unless: \.isStopped) {
-      try await nextPull(after: seen, timeout: timeout, awaiting: "cancellation()")
-    }
+  public func cancellation(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    await wait(until: \.isStopped, at: site, awaiting: "cancellation()")
   }
 
   /// Gives `outcome` to the waiting consumer, or queues it, then waits until the consumer has
   /// handled it.
-  private func offer(
-    _ outcome: Result<Element?, any Error>, timeout: Duration, what: String
-  ) async throws {
+  private func offer(_ outcome: Result<Element?, any Error>, at site: CallSite, what: String)
+    async
+  {
     let (handedTo, awaitedPulls) = state.withLock {
       state -> (CheckedContinuation<Result<Element?, any Error>, Never>?, Int?) in
       guard !state.isStopped else { return (nil, nil) }
@@ -136,26 +145,19 @@ public final class ControlledSequence<Element: Sendable>: Sendable {
     }
     handedTo?.resume(returning: outcome)
     guard let awaited = awaitedPulls else { return }  // the consumer stopped: dropped
-    let handled = { (state: State) in state.isStopped || state.pulls.elements.count >= awaited }
-    while let seen = pullsLogged(unless: handled) {
-      try await nextPull(after: seen, timeout: timeout, awaiting: "the consumer to handle \(what)")
-    }
+    await wait(
+      until: { $0.isStopped || $0.pulls >= awaited }, at: site,
+      awaiting: "the consumer to handle \(what)")
   }
 
-  /// How many pulls are logged, read in one locked step with `done`; `nil` once `done` holds. A
-  /// wait then waits past that count: a pull between the check and the wait is never missed.
-  private func pullsLogged(unless done: (State) -> Bool) -> Int? {
-    state.withLock { done($0) ? nil : $0.pulls.elements.count }
-  }
-
-  /// Waits until more than `seen` pulls (a stop is one) are logged.
-  private func nextPull(after seen: Int, timeout: Duration, awaiting awaited: String) async throws {
-    _ = try await firstArrivals(seen + 1, limit: timeout) { [self] in
-      WaitTimeout(
-        awaited: "\(awaited) on a ControlledSequence<\(Element.self)>; "
-          + "\(pullCount) pulls, cancelled: \(isCancelled)",
-        limit: timeout)
-    }
+  /// Waits until `done` holds for the state.
+  private func wait(until done: (State) -> Bool, at site: CallSite, awaiting awaited: String)
+    async
+  {
+    _ = await waiters.wait(
+      for: { state.withLock { done($0) ? () : nil } }, at: site,
+      awaiting: "\(awaited) on a ControlledSequence<\(Element.self)>; \(pullCount) pulls, "
+        + "cancelled: \(isCancelled)")
   }
 
   /// The consumer's `next()`: logs the pull, then takes what was offered or waits for it.
@@ -165,41 +167,33 @@ public final class ControlledSequence<Element: Sendable>: Sendable {
     }
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        let (now, wakeups) = state.withLock {
-          state -> (Result<Element?, any Error>?, [ArrivalLog<Pull>.Wakeup]) in
-          let wakeups = state.pulls.append(.next)
-          if state.isStopped || Task.isCancelled { return (.success(nil), wakeups) }
-          if !state.offered.isEmpty { return (state.offered.removeFirst(), wakeups) }
+        let now = state.withLock { state -> Result<Element?, any Error>? in
+          state.pulls += 1
+          if state.isStopped || Task.isCancelled { return .success(nil) }
+          if !state.offered.isEmpty { return state.offered.removeFirst() }
           state.waiting = continuation
-          return (nil, wakeups)
+          return nil
         }
         if let now {
           continuation.resume(returning: now)
         }
-        for wakeup in wakeups { wakeup.resume() }
+        waiters.changed()
       }
     } onCancel: {
       stop()
     }
   }
 
-  /// The consumer stopped: ends its pending `next()` with `nil` and logs it, once.
+  /// The consumer stopped: ends its pending `next()` with `nil`, once.
   private func stop() {
-    let (waiting, wakeups) = state.withLock {
-      state -> (CheckedContinuation<Result<Element?, any Error>, Never>?, [ArrivalLog<Pull>.Wakeup])
-      in
-      guard !state.isStopped else { return (nil, []) }
+    let waiting = state.withLock {
+      state -> CheckedContinuation<Result<Element?, any Error>, Never>? in
+      guard !state.isStopped else { return nil }
       state.isStopped = true
       defer { state.waiting = nil }
-      return (state.waiting, state.pulls.append(.stopped))
+      return state.waiting
     }
     waiting?.resume(returning: .success(nil))
-    for wakeup in wakeups { wakeup.resume() }
-  }
-}
-
-extension ControlledSequence: ArrivalLogOwner {
-  func withArrivalLog<Result: Sendable>(_ body: (inout ArrivalLog<Pull>) -> Result) -> Result {
-    state.withLock { body(&$0.pulls) }
+    waiters.changed()
   }
 }

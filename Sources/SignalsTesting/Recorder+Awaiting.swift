@@ -7,26 +7,21 @@ extension Recorder {
   /// For work no test controls: a server, a process, a queue or a task of its own. Work the
   /// test controls is settled instead (`settle(tasks:)`, ``ScreenHarness``), then read.
   ///
-  /// - Timeout: if the value has not arrived after `timeout` of wall-clock time, throws a
-  ///   ``WaitTimeout`` that names the value awaited and lists what was recorded. The limit is a
-  ///   safety net against hangs; a correct test never reaches it.
-  /// - Each call takes its position when it starts, including a call that then times out or is
-  ///   cancelled (which throws `CancellationError`).
+  /// - Failure: if the calling task is cancelled first, or the value has not arrived after
+  ///   sixty seconds of wall clock (a safety net against hangs only), records a test failure at
+  ///   the caller's line naming the value awaited and listing what was recorded, and returns
+  ///   `nil`.
+  /// - Each call takes its position when it starts, including a call that then fails.
   /// - Threading: safe from any task, while values arrive on any thread.
-  public func next(timeout: Duration = WaitTimeout.defaultLimit) async throws -> Value {
+  public func next(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async -> Value? {
     let index = takeNextReadIndex()
-    let arrived = try await firstArrivals(index + 1, limit: timeout) { [self] in
-      waitTimeout(awaiting: "value #\(index + 1) from next()", limit: timeout)
-    }
-    return arrived[index].value
-  }
-
-  /// The error for a wait that gave up, describing what was recorded by then.
-  private func waitTimeout(awaiting awaited: String, limit: Duration) -> WaitTimeout {
-    let recorded = values
-    return WaitTimeout(
-      awaited: "\(awaited) on a Recorder<\(Value.self)> (\(kind)); "
-        + "\(recorded.count) recorded: \(recorded)",
-      limit: limit)
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return await waiters.wait(
+      for: { value(at: index) }, at: site,
+      awaiting: "value #\(index + 1) from next() on a Recorder<\(Value.self)> (\(kind)); "
+        + "\(values.count) recorded: \(values)")
   }
 }

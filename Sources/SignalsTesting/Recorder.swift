@@ -17,12 +17,13 @@ import SignalsConcurrency
 ///   (``timedValues``), and so are the start and the cancellation; a ``Timeline`` draws them.
 ///   Without one, every time is zero.
 /// - Awaiting: after work the test controls, `settle()`, then read ``values``; for work no
-///   test controls (a server, a process), ``next(timeout:)`` suspends until a value arrives.
+///   test controls (a server, a process), ``next(fileID:filePath:line:column:)`` suspends until
+///   a value arrives.
 /// - Threading: safe to read and await while values arrive on other threads.
 public final class Recorder<Value: Sendable>: Sendable {
   private struct State {
-    var log = ArrivalLog<TimedValue<Value>>()
-    /// The position the next call to `next(timeout:)` reads.
+    var log: [TimedValue<Value>] = []
+    /// The position the next call to `next()` reads.
     var nextReadIndex = 0
     var cancellationTime: Duration?
   }
@@ -33,6 +34,7 @@ public final class Recorder<Value: Sendable>: Sendable {
   let startTime: Duration
 
   private let state = Locked(State())
+  let waiters = Waiters()
   private let token = Locked<SubscriptionToken?>(nil)
   private let scheduler: TestScheduler?
 
@@ -58,7 +60,8 @@ public final class Recorder<Value: Sendable>: Sendable {
 
   /// Records every event `stream` sends from now on, each recorded on the main actor when
   /// `stream` delivers it there: at once for an event sent on the main thread with nothing
-  /// queued, otherwise when the main queue runs it (await it with ``next(timeout:)``).
+  /// queued, otherwise when the main queue runs it (await it with
+  /// ``next(fileID:filePath:line:column:)``).
   public convenience init(_ stream: MainActorEventStream<Value>, scheduler: TestScheduler? = nil) {
     self.init(.events, scheduler: scheduler) { handler in stream.sink { handler($0) } }
   }
@@ -93,17 +96,17 @@ public final class Recorder<Value: Sendable>: Sendable {
 
   /// Every value received so far, in arrival order.
   public var values: [Value] {
-    state.withLock { $0.log.elements.map(\.value) }
+    state.withLock { $0.log.map(\.value) }
   }
 
   /// Every value received so far with its virtual arrival time (zero without a scheduler).
   public var timedValues: [TimedValue<Value>] {
-    state.withLock { $0.log.elements }
+    state.withLock { $0.log }
   }
 
   /// The most recent value, if any.
   public var last: Value? {
-    state.withLock { $0.log.elements.last?.value }
+    state.withLock { $0.log.last?.value }
   }
 
   /// Stops recording; values already recorded stay. Only the first call is stamped with a time.
@@ -122,12 +125,13 @@ public final class Recorder<Value: Sendable>: Sendable {
     subscription?.cancel()
   }
 
-  /// Forgets the values recorded so far (recording goes on); ``next(timeout:)`` starts over
-  /// from the next value to arrive.
+  /// Forgets the values recorded so far (recording goes on);
+  /// ``next(fileID:filePath:line:column:)`` starts over from the next value to arrive.
   public func clear() {
     let cleared = state.withLock { state in
       state.nextReadIndex = 0
-      return state.log.removeAll()
+      defer { state.log = [] }
+      return state.log
     }
     // Released outside the lock: a recorded value's deinit may be user code.
     withExtendedLifetime(cleared) {}
@@ -135,15 +139,20 @@ public final class Recorder<Value: Sendable>: Sendable {
 
   /// The values and the cancellation time, read together (for a ``Timeline``).
   var snapshot: (timedValues: [TimedValue<Value>], cancellationTime: Duration?) {
-    state.withLock { ($0.log.elements, $0.cancellationTime) }
+    state.withLock { ($0.log, $0.cancellationTime) }
   }
 
-  /// Takes the position the next call to `next(timeout:)` reads, and moves past it.
+  /// Takes the position the next call to `next()` reads, and moves past it.
   func takeNextReadIndex() -> Int {
     state.withLock { state in
       defer { state.nextReadIndex += 1 }
       return state.nextReadIndex
     }
+  }
+
+  /// The value at `index`, if it has arrived.
+  func value(at index: Int) -> Value? {
+    state.withLock { $0.log.indices.contains(index) ? $0.log[index].value : nil }
   }
 
   private var currentTime: Duration {
@@ -155,17 +164,7 @@ public final class Recorder<Value: Sendable>: Sendable {
   /// thread; calls from several threads are recorded in the order they take the lock.
   public func record(_ value: Value) {
     let arrived = TimedValue(currentTime, value)
-    let wakeups = state.withLock { $0.log.append(arrived) }
-    for wakeup in wakeups {
-      wakeup.resume()
-    }
-  }
-}
-
-extension Recorder: ArrivalLogOwner {
-  func withArrivalLog<Result: Sendable>(
-    _ body: (inout ArrivalLog<TimedValue<Value>>) -> Result
-  ) -> Result {
-    state.withLock { body(&$0.log) }
+    state.withLock { $0.log.append(arrived) }
+    waiters.changed()
   }
 }

@@ -36,6 +36,20 @@ final class FailureReportXCTests: XCTestCase {
     XCTAssertTrue(failures.first?.description.contains("call 0 is not pending") == true)
   }
 
+  func testAWaitThatEndsWithoutWhatItAwaitedFailsTheXCTestCase() async {
+    let call = ControlledCall<String, Int>()
+    let waiter = Task { await call.requests(count: 1) }
+    waiter.cancel()
+    let made = await waiter.value
+
+    XCTAssertEqual(made, [])
+    XCTAssertEqual(failures.count, 1)
+    XCTAssertTrue(failures.first?.file.hasSuffix("FailureReportXCTests.swift") == true)
+    XCTAssertTrue(
+      failures.first?.description.contains("cancelled while waiting for requests(count: 1)")
+        == true)
+  }
+
   func testATimelineThatDiffersFailsTheXCTestCase() {
     let value = MutableProperty(1)
     let recorder = Recorder(value.property)

@@ -180,10 +180,10 @@ struct OrderTrackingExampleTests {
 
     let feed = Self.feed(watchedBy: screen)
     await screen.resolve(client.connections, 0, with: feed)
-    try await feed.send(OrderUpdate(status: "On the way", etaSeconds: 3, stopsAway: 2))
+    await feed.send(OrderUpdate(status: "On the way", etaSeconds: 3, stopsAway: 2))
     await screen.expect(eta, nil, 3, at: .zero)
     await screen.advance(by: .seconds(2))
-    try await feed.send(OrderUpdate(status: "On the way", etaSeconds: 10, stopsAway: 1))
+    await feed.send(OrderUpdate(status: "On the way", etaSeconds: 10, stopsAway: 1))
     await screen.expect(eta, 2, at: .seconds(1))
     await screen.expect(eta, 1, 10, at: .seconds(2))  // the new update replaced the countdown
     await screen.advance(by: .seconds(1))
@@ -213,7 +213,7 @@ struct OrderTrackingExampleTests {
     model.retryNow()  // the user taps "retry now": no 2 s wait
     let feed = Self.feed(watchedBy: screen)
     await screen.resolve(client.connections, 2, with: feed)
-    try await feed.send(OrderUpdate(status: "Preparing", etaSeconds: 600, stopsAway: 5))
+    await feed.send(OrderUpdate(status: "Preparing", etaSeconds: 600, stopsAway: 5))
     await screen.expect(connection, .connecting(attempt: 3), .connected(attempt: 3))
     model.stop()
     await screen.finish()
@@ -229,9 +229,9 @@ struct OrderTrackingExampleTests {
 
     let feed = Self.feed(watchedBy: screen)
     await screen.resolve(client.connections, 0, with: feed)
-    try await feed.send(
+    await feed.send(
       OrderUpdate(status: "Delivered", etaSeconds: 0, stopsAway: 0, delivered: true))
-    try await feed.finish()
+    await feed.finish()
     await screen.advance(by: .seconds(60))
 
     #expect(client.cancels.requests.count == 1)
@@ -248,11 +248,11 @@ struct OrderTrackingExampleTests {
     model.start()
     let feed = Self.feed(watchedBy: screen)
     await screen.resolve(client.connections, 0, with: feed)
-    try await feed.send(OrderUpdate(status: "On the way", etaSeconds: 5, stopsAway: 1))
+    await feed.send(OrderUpdate(status: "On the way", etaSeconds: 5, stopsAway: 1))
     await screen.expect(eta, nil, 5)
 
     model.stop()
-    try await feed.cancellation()
+    await feed.cancellation()
     await screen.advance(by: .seconds(10))
 
     #expect(screen.scheduler.pendingCount == 0)
@@ -270,7 +270,7 @@ struct OrderTrackingExampleTests {
     let screen = OrderTrackingScreen(viewModel: model)
     screen.bind()
     screen.cancelTapped()
-    _ = try await client.cancels.requests(count: 1)
+    _ = await client.cancels.requests(count: 1)
     screen.disappeared()  // covered, or the app went to the background
     client.cancels.fail(0, with: Offline())
     await settle(scheduler)
@@ -292,10 +292,10 @@ struct OrderTrackingExampleTests {
     screen.bind()
     #expect(screen.shown == ["Connecting…", "", "connecting(attempt: 1)"])
 
-    _ = try await client.connections.requests(count: 1)
+    _ = await client.connections.requests(count: 1)
     let feed = ControlledSequence<OrderUpdate>()
     client.connections.resolve(0, with: feed)
-    try await feed.send(OrderUpdate(status: "On the way", etaSeconds: 3, stopsAway: 2))
+    await feed.send(OrderUpdate(status: "On the way", etaSeconds: 3, stopsAway: 2))
     await settle(scheduler)
     scheduler.advance(by: .seconds(1))
     await settle(scheduler)

@@ -88,7 +88,7 @@ final class ScoreViewModel {
     let model = ScoreViewModel(fetchScore: fetchScore.call)
     let states = Recorder(model.state)
     let loading = Task { await model.load("ann") }
-    #expect(try await fetchScore.requests(count: 1) == ["ann"])  // the request is in flight
+    #expect(await fetchScore.requests(count: 1) == ["ann"])  // the request is in flight
     #expect(states.values == ["idle", "loading"])
     fetchScore.resolve(0, with: 42)
     await loading.value
@@ -104,9 +104,9 @@ final class ScoreViewModel {
     progress.value = 100
     // A queue no test settles: each call suspends until the next value has arrived; a
     // safety-net timeout turns a hang into a failure.
-    #expect(try await screen.next() == 0)
-    #expect(try await screen.next() == 50)
-    #expect(try await screen.next() == 100)
+    #expect(await screen.next() == 0)
+    #expect(await screen.next() == 50)
+    #expect(await screen.next() == 100)
   }
   // snippet-end
 }

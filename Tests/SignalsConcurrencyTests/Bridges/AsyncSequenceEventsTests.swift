@@ -23,7 +23,7 @@ struct AsyncSequenceEventsTests {
 
     let recorder = Recorder(bridge.stream)
     #expect(bridge.iteration.value.name == "running", "the subscription started it")
-    try await source.send(1)
+    await source.send(1)
     #expect(recorder.values == [1])
   }
 
@@ -44,7 +44,7 @@ struct AsyncSequenceEventsTests {
     let first = Recorder(bridge.stream)
     let second = Recorder(bridge.stream)
     for value in 1...3 {
-      try await source.send(value)
+      await source.send(value)
       #expect(first.values == Array(1...value))
       #expect(second.values == Array(1...value))
     }
@@ -53,11 +53,11 @@ struct AsyncSequenceEventsTests {
 
   @Test func anElementNobodyHearsIsDroppedAndTheIterationGoesOn() async throws {
     let early = Recorder(bridge.stream)
-    try await source.send(1)
+    await source.send(1)
     early.cancel()
-    try await source.send(2)  // nobody subscribes: dropped, as any event nobody hears
+    await source.send(2)  // nobody subscribes: dropped, as any event nobody hears
     let late = Recorder(bridge.stream)
-    try await source.send(3)
+    await source.send(3)
 
     #expect(early.values == [1])
     #expect(late.values == [3])
@@ -71,8 +71,8 @@ struct AsyncSequenceEventsTests {
     let failed = AsyncSequenceEvents(failing.throwingStream)
     let recorders = (Recorder(finished.stream), Recorder(failed.stream))
 
-    try await finishing.finish()
-    try await failing.fail(with: FeedBroke())
+    await finishing.finish()
+    await failing.fail(with: FeedBroke())
 
     #expect(try await endOf(finished.iteration).last == "finished")
     #expect(try await endOf(failed.iteration).last == "failed(FeedBroke)")
@@ -81,11 +81,11 @@ struct AsyncSequenceEventsTests {
 
   @Test func cancellingCancelsTheIteratingTaskAndDeliversNothingMore() async throws {
     let recorder = Recorder(bridge.stream)
-    try await source.send(1)
+    await source.send(1)
 
     bridge.cancel()
-    try await source.cancellation()
-    try await source.send(2)  // the consumer stopped: dropped at once
+    await source.cancellation()
+    await source.send(2)  // the consumer stopped: dropped at once
 
     #expect(try await endOf(bridge.iteration).last == "cancelled")
     #expect(recorder.values == [1])
@@ -96,11 +96,11 @@ struct AsyncSequenceEventsTests {
     weak let released = owned
     let stream = owned?.stream ?? .never
     let recorder = Recorder(stream)
-    try await source.send(1)
+    await source.send(1)
 
     owned = nil
     #expect(released == nil, "neither the task nor the stream holds the bridge")
-    try await source.cancellation()
+    await source.cancellation()
     #expect(recorder.values == [1])
   }
 
@@ -124,11 +124,11 @@ struct AsyncSequenceEventsTests {
     let settled = Recorder(
       text.stream.debounce(for: .milliseconds(300), scheduler: scheduler), scheduler: scheduler)
 
-    try await keys.send("a")
+    await keys.send("a")
     scheduler.advance(by: .milliseconds(100))
-    try await keys.send("ab")
+    await keys.send("ab")
     scheduler.advance(by: .milliseconds(300))
-    try await keys.send("abc")
+    await keys.send("abc")
     scheduler.advance(by: .milliseconds(300))
 
     expectTimeline(
@@ -167,10 +167,10 @@ struct AsyncSequenceEventsCancellationTests {
     let answers = ControlledCall<Int, Int>(whenCancelled: .keepsWaitingForAnswer)
     let bridge = AsyncSequenceEvents(SequenceIgnoringCancellation(answers: answers))
     let recorder = Recorder(bridge.stream)
-    _ = try await answers.requests(count: 1)
+    _ = await answers.requests(count: 1)
 
     bridge.cancel()
-    _ = try await answers.requests(count: 1)
+    _ = await answers.requests(count: 1)
     answers.resolve(0, with: 42)  // arrives after the cancel anyway
 
     #expect(try await endOf(bridge.iteration).last == "cancelled")

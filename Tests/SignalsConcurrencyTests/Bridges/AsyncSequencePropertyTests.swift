@@ -13,15 +13,15 @@ struct AsyncSequencePropertyTests {
     let bridge = AsyncSequenceProperty(initialValue: 0, updates: updates.stream)
     #expect(bridge.property.value == 0)
     #expect(bridge.iteration.value.name == "running")
-    try await updates.pulls(count: 1)  // read with nobody subscribed
+    await updates.pulls(count: 1)  // read with nobody subscribed
   }
 
   @Test func eachUpdateIsStoredThenDeliveredInOrder() async throws {
     let updates = ControlledSequence<Int>()
     let bridge = AsyncSequenceProperty(initialValue: 0, updates: updates.stream)
     let recorder = Recorder(bridge.property)
-    try await updates.send(1)
-    try await updates.send(2)
+    await updates.send(1)
+    await updates.send(2)
     #expect(recorder.values == [0, 1, 2])
     #expect(bridge.property.value == 2)
   }
@@ -31,8 +31,8 @@ struct AsyncSequencePropertyTests {
   {
     let updates = ControlledSequence<Int>()
     let bridge = AsyncSequenceProperty(initialValue: 0, updates: updates.stream)
-    try await updates.send(1)
-    try await updates.send(2)
+    await updates.send(1)
+    await updates.send(2)
     let recorder = Recorder(bridge.property)
     #expect(recorder.values == [2])
   }
@@ -40,8 +40,8 @@ struct AsyncSequencePropertyTests {
   @Test func theEndOfTheSequenceKeepsTheLastValue() async throws {
     let updates = ControlledSequence<Int>()
     let bridge = AsyncSequenceProperty(initialValue: 0, updates: updates.throwingStream)
-    try await updates.send(5)
-    try await updates.fail(with: FeedBroke())
+    await updates.send(5)
+    await updates.fail(with: FeedBroke())
     #expect(try await endOf(bridge.iteration).last == "failed(FeedBroke)")
     #expect(bridge.property.value == 5)
   }
@@ -49,10 +49,10 @@ struct AsyncSequencePropertyTests {
   @Test func cancellingOrReleasingEndsTheIterationAndKeepsTheValue() async throws {
     let cancelledUpdates = ControlledSequence<Int>()
     let cancelled = AsyncSequenceProperty(initialValue: 0, updates: cancelledUpdates.stream)
-    try await cancelledUpdates.send(1)
+    await cancelledUpdates.send(1)
     cancelled.cancel()
-    try await cancelledUpdates.cancellation()
-    try await cancelledUpdates.send(2)  // dropped
+    await cancelledUpdates.cancellation()
+    await cancelledUpdates.send(2)  // dropped
     #expect(try await endOf(cancelled.iteration).last == "cancelled")
     #expect(cancelled.property.value == 1)
 
@@ -61,10 +61,10 @@ struct AsyncSequencePropertyTests {
       initialValue: 0, updates: releasedUpdates.stream)
     weak let gone = released
     let property = released?.property ?? Property(constant: -1)
-    try await releasedUpdates.send(3)
+    await releasedUpdates.send(3)
     released = nil
     #expect(gone == nil, "neither the task nor the property holds the bridge")
-    try await releasedUpdates.cancellation()
+    await releasedUpdates.cancellation()
     #expect(property.value == 3)
   }
 
@@ -74,10 +74,10 @@ struct AsyncSequencePropertyTests {
     let bridge = AsyncSequenceProperty(initialValue: 0, updates: original.property.values)
     let recorder = Recorder(bridge.property)
     // The bridge's own task iterates: no test settles it, so each value is awaited.
-    #expect(try await recorder.next() == 0, "the current value comes first")
-    #expect(try await recorder.next() == 1)
+    #expect(await recorder.next() == 0, "the current value comes first")
+    #expect(await recorder.next() == 1)
     original.value = 2
-    #expect(try await recorder.next() == 2)
+    #expect(await recorder.next() == 2)
     #expect(recorder.values == [0, 1, 2])
   }
 }

@@ -61,10 +61,10 @@ struct InboxExampleTests {
       inbox.messages.debounce(for: .milliseconds(300), scheduler: scheduler),
       scheduler: scheduler)
 
-    try await status.send(.online)  // returns once the property stored it
-    try await socket.send(Message(text: "hi"))  // returns once delivered
+    await status.send(.online)  // returns once the property stored it
+    await socket.send(Message(text: "hi"))  // returns once delivered
     scheduler.advance(by: .milliseconds(100))
-    try await socket.send(Message(text: "hi again"))
+    await socket.send(Message(text: "hi again"))
     scheduler.advance(by: .milliseconds(300))
 
     #expect(connection.values == [.connecting, .online])
@@ -81,10 +81,10 @@ struct InboxExampleTests {
     let shown = Recorder(feed.stream)
     let iteration = Recorder(feed.iteration)
 
-    try await socket.send(Message(text: "hi"))
-    try await socket.fail(with: Disconnected())  // subscribers get no error: it is not an event
-    _ = try await iteration.next()  // running (since the first subscription)
-    _ = try await iteration.next()  // failed: the bridge's own task, awaited
+    await socket.send(Message(text: "hi"))
+    await socket.fail(with: Disconnected())  // subscribers get no error: it is not an event
+    _ = await iteration.next()  // running (since the first subscription)
+    _ = await iteration.next()  // failed: the bridge's own task, awaited
 
     #expect(shown.values == [Message(text: "hi")])
     guard case .failed(let error) = feed.iteration.value else {
@@ -102,12 +102,12 @@ struct InboxExampleTests {
     let recorder = inbox.map { Recorder($0.messages) }
     if let inbox {
       async let online: Void = waitUntilOnline(inbox)
-      try await status.send(.online)
+      await status.send(.online)
       await online
     }
     inbox = nil
-    try await socket.cancellation()
-    try await status.cancellation()
+    await socket.cancellation()
+    await status.cancellation()
     #expect(recorder?.values == [])
   }
 }

@@ -21,9 +21,9 @@ extension SequenceIteration {
 /// when this was called (the current one first; the last is how it ended).
 func endOf(_ iteration: Property<SequenceIteration>) async throws -> [String] {
   let recorder = Recorder(iteration)
-  var last = try await recorder.next()
-  while !last.hasEnded {
-    last = try await recorder.next()
+  var last = await recorder.next()
+  while let current = last, !current.hasEnded {
+    last = await recorder.next()
   }
   return recorder.values.map(\.name)
 }

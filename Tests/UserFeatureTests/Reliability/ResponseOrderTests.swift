@@ -38,9 +38,9 @@ struct ResponseOrderTests {
   private func startANextPageThenARefresh() async throws {
     try await screen.beginWithList(1...2, hasMore: true)
     screen.viewModel.loadNextPage()
-    _ = try await screen.calls.requests(count: 2)
+    _ = await screen.calls.requests(count: 2)
     screen.viewModel.startRefresh()
-    _ = try await screen.calls.requests(count: 3)
+    _ = await screen.calls.requests(count: 3)
   }
 
   /// Three overlapping requests, each superseding the one before it.
@@ -127,12 +127,12 @@ struct ResponseOrderTests {
     case .threeSearches:
       for (index, query) in ["a", "b", "c"].enumerated() {
         screen.searchAndPause(query)
-        _ = try await screen.calls.requests(count: index + 1)
+        _ = await screen.calls.requests(count: index + 1)
       }
     case .nextPageThenRefreshThenSearch:
       try await startANextPageThenARefresh()
       screen.searchAndPause("z")
-      _ = try await screen.calls.requests(count: 4)
+      _ = await screen.calls.requests(count: 4)
     }
   }
 

@@ -96,7 +96,7 @@ final class ViewModelHarness<Model: ScreenModel> {
   private func answer(
     _ index: Int, sourceLocation: SourceLocation, _ reply: () -> Void
   ) async throws {
-    _ = try await calls.requests(count: index + 1)
+    _ = await calls.requests(count: index + 1)
     reply()
     await settle(
       fileID: sourceLocation.fileID, filePath: sourceLocation.filePath, line: sourceLocation.line,
