@@ -12,19 +12,20 @@ import SignalsConcurrency
 /// #expect(shown.values == ["hi"])
 /// ```
 ///
-/// - Handing over: ``send(_:fileID:filePath:line:column:)`` gives the consumer one element and returns once the
-///   consumer has handled it, that is, asked for the next element (or stopped). A bridge such
-///   as `AsyncSequenceEvents` delivers an element to its subscribers before it asks for the
-///   next, so when `send` returns, every subscriber that receives synchronously has it, at the
-///   virtual time the test's `TestScheduler` reads: advance the clock between sends to put
-///   elements at chosen instants, and a `debounce(for:scheduler:)` downstream runs on it too.
+/// - Handing over: ``send(_:fileID:filePath:line:column:)`` gives the consumer one element and
+///   returns once the consumer has handled it, that is, asked for the next element (or
+///   stopped). A bridge such as `AsyncSequenceEvents` delivers an element to its subscribers
+///   before it asks for the next, so when `send` returns, every subscriber that receives
+///   synchronously has it, at the virtual time the test's `TestScheduler` reads: advance the
+///   clock between sends to put elements at chosen instants, and a `debounce(for:scheduler:)`
+///   downstream runs on it too.
 /// - Ending: ``finish(fileID:filePath:line:column:)`` ends the sequence (`next()` returns
 ///   `nil`); ``fail(with:fileID:filePath:line:column:)`` makes ``throwingStream`` throw
 ///   (``stream``, which cannot throw, ends).
 /// - Cancellation: when the consumer's task is cancelled (a bridge cancelled or released), a
 ///   pending `next()` ends with `nil` and ``isCancelled`` becomes `true`;
-///   ``cancellation(fileID:filePath:line:column:)`` awaits it. An element sent after the consumer stopped is
-///   dropped, and `send` returns at once.
+///   ``cancellation(fileID:filePath:line:column:)`` awaits it. An element sent after the
+///   consumer stopped is dropped, and `send` returns at once.
 /// - One consumer: iterate ``stream`` or ``throwingStream``, once.
 /// - Failure: a wait whose task is cancelled first, or that has not ended after sixty seconds
 ///   of wall clock (a safety net against hangs only), records a test failure at the caller's

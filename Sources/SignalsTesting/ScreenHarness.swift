@@ -51,8 +51,6 @@ public final class ScreenHarness {
   private var subscriptions: [SubscriptionToken] = []
   private(set) var ignored: Set<Int> = []
   private(set) var ignoresAll = false
-  /// The wall-clock safety net of each wait against a task that never returns.
-  private let timeout = Duration.seconds(60)
 
   /// A harness on `scheduler` that settles the tasks of `tasks` (the view model's `TaskOwner`s,
   /// through `TaskOwnerProbe`, so they stay reachable after the view model is released).
@@ -192,7 +190,7 @@ public final class ScreenHarness {
   func settleWork(at location: SourceLocation) async -> Bool {
     guard
       let unsettled = await settleRounds(
-        scheduler, tasks, timeout: timeout, answers: answers)
+        scheduler, tasks, timeout: Waiters.limit, answers: answers)
     else { return true }
     Issue.record(Comment(rawValue: "ScreenHarness: \(unsettled)"), sourceLocation: location)
     return false

@@ -10,9 +10,9 @@ import Signals
 final class Waiters: Sendable {
   private let waiting = Locked<[CheckedContinuation<Void, Never>]>([])
 
-  /// The wall-clock safety net of every wait: sixty seconds, far longer than any correct wait
-  /// takes, even under ThreadSanitizer or beside six busy loops (where a correct wait was seen
-  /// to take more than ten).
+  /// The wall-clock safety net of every wait (and of a ``ScreenHarness``'s): sixty seconds, far
+  /// longer than any correct wait takes, even under ThreadSanitizer or beside six busy loops
+  /// (where a correct wait was seen to take more than ten).
   static let limit = Duration.seconds(60)
 
   /// Wakes every waiting task to look again. Call it with no lock held.
