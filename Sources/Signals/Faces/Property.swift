@@ -43,7 +43,7 @@ public struct Property<Value: Sendable>: Sendable {
     self.init(
       read: read,
       readConsistently: { snapshot in
-        snapshot.noteOpaqueSource()
+        snapshot.readOpaqueSource = true
         return read()
       },
       subscribe: subscribe)

@@ -31,11 +31,3 @@ final class CompositeToken: SubscriptionToken, @unchecked Sendable {
     second.checkInvariants()
   }
 }
-
-extension SubscriptionToken {
-  /// One token that cancels `parts` in order. Each part is itself idempotent, so the whole is.
-  @usableFromInline
-  static func combining(_ parts: SubscriptionToken...) -> SubscriptionToken {
-    CompositeToken(parts)
-  }
-}

@@ -62,7 +62,7 @@ extension EventStream {
       let debouncer = Throttler(
         interval: interval, restarts: true, scheduler: scheduler, output: output)
       let upstreamToken = sink(debouncer.receive)
-      return .combining(outputToken, SubscriptionToken { debouncer.cancel() }, upstreamToken)
+      return CompositeToken([outputToken, SubscriptionToken { debouncer.cancel() }, upstreamToken])
     }
   }
 
@@ -79,7 +79,7 @@ extension EventStream {
       let throttler = Throttler(
         interval: interval, keepsLatest: latest, scheduler: scheduler, output: output)
       let upstreamToken = sink(throttler.receive)
-      return .combining(outputToken, SubscriptionToken { throttler.cancel() }, upstreamToken)
+      return CompositeToken([outputToken, SubscriptionToken { throttler.cancel() }, upstreamToken])
     }
   }
 }

@@ -44,7 +44,7 @@ extension Property {
       let throttler = Throttler(
         interval: interval, leadsEveryWindow: false, scheduler: scheduler, output: output)
       let upstreamToken = sink(throttler.receive)
-      return .combining(outputToken, SubscriptionToken { throttler.cancel() }, upstreamToken)
+      return CompositeToken([outputToken, SubscriptionToken { throttler.cancel() }, upstreamToken])
     }
   }
 

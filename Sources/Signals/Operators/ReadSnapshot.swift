@@ -8,7 +8,7 @@ final class ReadSnapshot {
     [(owner: AnyObject, value: Any, version: UInt64, versionNow: () -> UInt64)] =
       []
   /// Whether a source without a version (built with the public initialiser) was read.
-  private var readOpaqueSource = false
+  var readOpaqueSource = false
 
   /// Reads with `read` until the reading is consistent; returns it with its version: the sum of
   /// the owners' write numbers, `nil` if a source without one was read. Owners are read one by
@@ -75,10 +75,5 @@ final class ReadSnapshot {
     let (value, version) = channel.currentValueAndVersion
     readings.append((channel, value, version, { channel.currentVersion }))
     return value
-  }
-
-  /// Records that a property without a version (built with the public initialiser) was read.
-  func noteOpaqueSource() {
-    readOpaqueSource = true
   }
 }

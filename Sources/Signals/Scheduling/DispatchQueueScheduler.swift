@@ -8,14 +8,14 @@ public struct DispatchQueueScheduler: SignalScheduler {
   /// The queue every action runs on.
   private let queue: DispatchQueue
 
-  /// Whether `queue` is the main queue (it has `MainQueueJobs.marker`): `settle` counts its jobs.
+  /// Whether `queue` is the main queue (marked by `MainQueueExecutor`): `settle` counts its jobs.
   private let isMainQueue: Bool
 
   /// A scheduler that runs work on `queue` (`.queue(_:)` and `.mainQueue` are the public names).
   init(_ queue: DispatchQueue) {
     self.queue = queue
     // Not `===`: on Linux each `DispatchQueue.main` is a new object for the one main queue.
-    isMainQueue = queue.getSpecific(key: MainQueueJobs.marker) == true
+    isMainQueue = queue.getSpecific(key: MainQueueExecutor.mainQueueKey) == true
   }
 
   /// Runs `action` on the queue, asynchronously.
@@ -58,12 +58,6 @@ extension SignalScheduler where Self == DispatchQueueScheduler {
 /// `ScreenHarness` wait for, however many `receive(on: .mainQueue)` hops a value takes.
 package enum MainQueueJobs {
   package static let pending = Atomic<Int>(0)
-
-  static let marker: DispatchSpecificKey<Bool> = {
-    let key = DispatchSpecificKey<Bool>()
-    DispatchQueue.main.setSpecific(key: key, value: true)
-    return key
-  }()
 }
 
 extension Duration {
