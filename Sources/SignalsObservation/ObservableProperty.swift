@@ -12,15 +12,9 @@ import Signals
 /// var body: some View { List(state.value.users) { … } }
 /// ```
 ///
-/// Why a target of its own (`SignalsObservation`), not a file in `Signals`: the core imports only
-/// the standard library, `Dispatch` and `Synchronization`, and runs wherever they do; this bridge
-/// needs `Observation` (macOS 14, iOS 17, and the Swift toolchain on Linux). Code that never
-/// meets SwiftUI does not link it.
-///
-/// Only state belongs here. An event (a toast, "open user 7") has no current value to read in
-/// `body`: stored in an observable it would be drawn again by every redraw, and a redraw that
-/// happens before it is read would lose it. Consume an `EventStream` in
-/// `.task { for await event in viewModel.events.values { … } }` instead.
+/// Only state belongs here. An event (a toast, "open user 7") stored in an observable would be
+/// drawn again by every redraw, or lost by a redraw before it is read: consume it in `.task` with
+/// ``Signals/EventStream/consume(startingWith:_:)``.
 ///
 /// - Reading: reading ``value`` inside `withObservationTracking` (which SwiftUI does around
 ///   `body`) registers the reader; reading it outside registers nothing.
@@ -54,9 +48,7 @@ public final class ObservableProperty<Value: Sendable>: Observable {
   private let registrar = ObservationRegistrar()
   private var token: SubscriptionToken?
 
-  /// Starts observing `property` (``Signals/Property/observable()``, the one public way): ``value``
-  /// is its current value at once, and follows it. When `Value` is `Equatable` (checked here, at
-  /// run time, on the main actor), a delivered value equal to the current one notifies nobody.
+  /// Starts observing `property` (``Signals/Property/observable()`` is the one public way).
   init(_ property: Property<Value>) {
     storage = property.value
     isSame = sameness()
@@ -88,13 +80,10 @@ public final class ObservableProperty<Value: Sendable>: Observable {
   // snippet-end
 }
 
-/// `==` when `Value` is `Equatable`, else "never the same": the one rule by which
-/// ``ObservableProperty`` and ``TrackedProperty`` skip an equal value. A dynamic cast, not an
-/// overload constrained to `Equatable`: an overload is chosen at compile time, so generic code
-/// (which does not know `Value` is `Equatable`) and a main-actor-isolated conformance (which
-/// cannot satisfy a `Sendable` type parameter's requirement) would silently get the one that never
-/// deduplicates. The cast runs on the main actor, where such a conformance may be used, and so
-/// do all the comparisons (both callers are main-actor isolated).
+/// `==` when `Value` is `Equatable`, else "never the same": how ``ObservableProperty`` and
+/// ``TrackedProperty`` skip an equal value. A dynamic cast, as an overload constrained to
+/// `Equatable` would silently miss generic code and main-actor-isolated conformances; the cast and
+/// every comparison run on the main actor, where such a conformance may be used.
 @MainActor
 func sameness<Value>() -> (Value, Value) -> Bool {
   guard let equatable = Value.self as? any Equatable.Type else { return { _, _ in false } }

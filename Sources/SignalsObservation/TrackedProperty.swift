@@ -42,8 +42,7 @@ import Signals
 ///   stops following; the property keeps its last value.
 @MainActor
 public final class TrackedProperty<Value: Sendable> {
-  /// The read-only face to expose: the value `read` returned at creation, then after every
-  /// change.
+  /// The read-only face to expose: the value `read` returned at creation, then after each change.
   public nonisolated let property: Property<Value>
 
   private let owner: MutableProperty<Value>
@@ -51,9 +50,8 @@ public final class TrackedProperty<Value: Sendable> {
   private let isSame: (Value, Value) -> Bool
   private let target: RefreshTarget<Value>
 
-  /// Starts following `read`: ``property``'s value is `read()` at once, then follows it. When
-  /// `Value` is `Equatable` (checked here, at run time, as ``ObservableProperty`` does), a
-  /// re-read equal to the current value delivers nothing.
+  /// Starts following `read`: ``property``'s value is `read()` at once, then follows it (a re-read
+  /// equal to the current value delivers nothing, as the type says).
   public init(_ read: @escaping @MainActor () -> Value) {
     let target = RefreshTarget<Value>()
     owner = MutableProperty(withObservationTracking(read, onChange: target.noteChange))
@@ -70,8 +68,7 @@ public final class TrackedProperty<Value: Sendable> {
     read = nil
   }
 
-  /// Reads again, registered for the next change, and delivers the result unless it is the
-  /// same.
+  /// Reads again, registered for the next change, and delivers the result unless it is the same.
   fileprivate func refresh() {
     guard let read else { return }
     let value = withObservationTracking(read, onChange: target.noteChange)
