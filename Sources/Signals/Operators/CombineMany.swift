@@ -15,7 +15,7 @@ extension Property {
   /// - Where it does not hold: a source built with ``init(read:subscribe:)`` has no version, so
   ///   each of its notifications delivers a pair (read as consistently as its `read` allows).
   ///   Events have no current value: ``EventStream/combineLatest(_:_:)`` pairs the latest events.
-  public static func combineLatest<A: Sendable, B: Sendable>(
+  public static func combineLatest<A, B>(
     _ a: Property<A>, _ b: Property<B>
   ) -> Property<(A, B)> where Value == (A, B) {
     combining(a, b)
@@ -23,30 +23,28 @@ extension Property {
 
   /// Every source's value as one tuple, `Property.combineLatest(a, b, c)`, for 2 to 6 sources,
   /// with the rules of ``combineLatest(_:_:)``; cancelling unsubscribes from every source.
-  public static func combineLatest<A: Sendable, B: Sendable, C: Sendable>(
+  public static func combineLatest<A, B, C>(
     _ a: Property<A>, _ b: Property<B>, _ c: Property<C>
   ) -> Property<(A, B, C)> where Value == (A, B, C) {
     combining(a, b, c)
   }
 
   /// The latest values of 4 properties as one tuple; see ``Property/combineLatest(_:_:_:)``.
-  public static func combineLatest<A: Sendable, B: Sendable, C: Sendable, D: Sendable>(
+  public static func combineLatest<A, B, C, D>(
     _ a: Property<A>, _ b: Property<B>, _ c: Property<C>, _ d: Property<D>
   ) -> Property<(A, B, C, D)> where Value == (A, B, C, D) {
     combining(a, b, c, d)
   }
 
   /// The latest values of 5 properties as one tuple; see ``Property/combineLatest(_:_:_:)``.
-  public static func combineLatest<A: Sendable, B: Sendable, C: Sendable, D: Sendable, E: Sendable>(
+  public static func combineLatest<A, B, C, D, E>(
     _ a: Property<A>, _ b: Property<B>, _ c: Property<C>, _ d: Property<D>, _ e: Property<E>
   ) -> Property<(A, B, C, D, E)> where Value == (A, B, C, D, E) {
     combining(a, b, c, d, e)
   }
 
   /// The latest values of 6 properties as one tuple; see ``Property/combineLatest(_:_:_:)``.
-  public static func combineLatest<
-    A: Sendable, B: Sendable, C: Sendable, D: Sendable, E: Sendable, F: Sendable
-  >(
+  public static func combineLatest<A, B, C, D, E, F>(
     _ a: Property<A>, _ b: Property<B>, _ c: Property<C>, _ d: Property<D>, _ e: Property<E>,
     _ f: Property<F>
   ) -> Property<(A, B, C, D, E, F)> where Value == (A, B, C, D, E, F) {
@@ -78,28 +76,28 @@ extension EventStream {
   /// in the order the events were received, even from different threads; cancelling
   /// unsubscribes from both. Not glitch-free like ``Property/combineLatest(_:_:)``: two streams
   /// derived from one sender pair a new event with the other's previous one between.
-  public static func combineLatest<A: Sendable, B: Sendable>(
+  public static func combineLatest<A, B>(
     _ a: EventStream<A>, _ b: EventStream<B>
   ) -> EventStream<(A, B)> where Value == (A, B) {
     latest(of: a, b)
   }
 
   /// The latest event of each of 2 to 6 streams as one tuple; same rules as ``combineLatest(_:_:)``.
-  public static func combineLatest<A: Sendable, B: Sendable, C: Sendable>(
+  public static func combineLatest<A, B, C>(
     _ a: EventStream<A>, _ b: EventStream<B>, _ c: EventStream<C>
   ) -> EventStream<(A, B, C)> where Value == (A, B, C) {
     latest(of: a, b, c)
   }
 
   /// The latest values of 4 streams as one tuple; see ``EventStream/combineLatest(_:_:_:)``.
-  public static func combineLatest<A: Sendable, B: Sendable, C: Sendable, D: Sendable>(
+  public static func combineLatest<A, B, C, D>(
     _ a: EventStream<A>, _ b: EventStream<B>, _ c: EventStream<C>, _ d: EventStream<D>
   ) -> EventStream<(A, B, C, D)> where Value == (A, B, C, D) {
     latest(of: a, b, c, d)
   }
 
   /// The latest values of 5 streams as one tuple; see ``EventStream/combineLatest(_:_:_:)``.
-  public static func combineLatest<A: Sendable, B: Sendable, C: Sendable, D: Sendable, E: Sendable>(
+  public static func combineLatest<A, B, C, D, E>(
     _ a: EventStream<A>, _ b: EventStream<B>, _ c: EventStream<C>, _ d: EventStream<D>,
     _ e: EventStream<E>
   ) -> EventStream<(A, B, C, D, E)> where Value == (A, B, C, D, E) {
@@ -107,9 +105,7 @@ extension EventStream {
   }
 
   /// The latest values of 6 streams as one tuple; see ``EventStream/combineLatest(_:_:_:)``.
-  public static func combineLatest<
-    A: Sendable, B: Sendable, C: Sendable, D: Sendable, E: Sendable, F: Sendable
-  >(
+  public static func combineLatest<A, B, C, D, E, F>(
     _ a: EventStream<A>, _ b: EventStream<B>, _ c: EventStream<C>, _ d: EventStream<D>,
     _ e: EventStream<E>, _ f: EventStream<F>
   ) -> EventStream<(A, B, C, D, E, F)> where Value == (A, B, C, D, E, F) {
