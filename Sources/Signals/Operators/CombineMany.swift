@@ -122,10 +122,8 @@ extension EventStream {
       for _ in repeat each source { count += 1 }
       let latest = Locked([(any Sendable)?](repeating: nil, count: count))
       var tokens = [outputToken]
-      var index = 0
       for stream in repeat each source {
-        let position = index
-        index += 1
+        let position = tokens.count - 1  // the output's token first, then one per source
         tokens.append(
           stream.sink { value in
             // Formed under the output's lock, so in event order; `displaced` is released unlocked.
