@@ -1,5 +1,3 @@
-import Dispatch
-
 /// The main actor as a delivery target: `receive(on: .mainActor)`.
 ///
 /// Its faces (``MainActorEventStream``, ``MainActorProperty``) have `@MainActor` handlers, so a
