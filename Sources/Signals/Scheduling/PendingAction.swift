@@ -3,10 +3,14 @@ import Dispatch
 /// An action run at most once (never once cancelled) on a dispatch queue when its own timer fires.
 /// A cancelled timer frees its handler and all it holds at once; `asyncAfter` and a cancelled
 /// `DispatchWorkItem` stay queued until their deadline (docs/reliability.md, "Round three").
-final class PendingAction: Sendable {
+// Why `@unchecked Sendable` is sound: both stored properties are `let`s; `action` is `Sendable`,
+// and libdispatch's source functions (`dispatch_source_cancel`, used after `init` returns) may be
+// called from any thread at any time. (On Linux `DispatchSource` is `Sendable`;
+// `any DispatchSourceTimer` is not.)
+final class PendingAction: @unchecked Sendable {
   private let action: Locked<(@Sendable () -> Void)?>
   /// Fires once. Its handler holds this action: a cycle until firing or `cancel()` cancels it.
-  private let timer: OneShotTimer
+  private let timer: any DispatchSourceTimer
 
   /// Arms a timer that runs `action` on `queue` after `delay`.
   init(
@@ -14,8 +18,7 @@ final class PendingAction: Sendable {
     _ action: @escaping @Sendable () -> Void
   ) {
     self.action = Locked(action)
-    timer = OneShotTimer(DispatchSource.makeTimerSource(queue: queue))
-    let timer = timer.source
+    timer = DispatchSource.makeTimerSource(queue: queue)
     timer.schedule(deadline: .now() + delay)
     timer.setEventHandler { [self] in take()?() }
     timer.resume()
@@ -28,19 +31,7 @@ final class PendingAction: Sendable {
 
   /// The action, unless cancelled or already run (then `nil`); lets the timer go either way.
   private func take() -> (@Sendable () -> Void)? {
-    timer.source.cancel()
+    timer.cancel()
     return action.withLock { $0.take() }
-  }
-}
-
-/// The timer source, shared by the threads that schedule, run and cancel the action.
-// Why `@unchecked Sendable` is sound: the one stored property is a `let`, and libdispatch's
-// source functions (`dispatch_source_cancel`, used after `init` returns) may be called from any
-// thread at any time. (On Linux `DispatchSource` is `Sendable`; `any DispatchSourceTimer` is not.)
-private final class OneShotTimer: @unchecked Sendable {
-  let source: any DispatchSourceTimer
-
-  init(_ source: any DispatchSourceTimer) {
-    self.source = source
   }
 }
