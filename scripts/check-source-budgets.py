@@ -73,8 +73,10 @@ BUDGETS: Dict[str, Budget] = {
     # 6,064 -> 5,634: Timeline's SVG renderer went (the docs quote the text form instead);
     # SignalsConcurrency states each promise once and lost StopFlag and a set no rule needed;
     # 5,428: the waits fail one way (an issue), so WaitTimeout, ArrivalLog and withTimeout went.
-    "the four libraries": Budget(folders(*LIBRARIES), 5428, 5000),
-    "Sources/Signals": Budget(folders("Sources/Signals"), 2161, 2400),
+    # 5,369: outside the engine, second internal ways went (UncheckedMainActorCall, the
+    # combining wrapper, OneShotTimer's box) and SignalsObservation states each promise once.
+    "the four libraries": Budget(folders(*LIBRARIES), 5369, 5000),
+    "Sources/Signals": Budget(folders("Sources/Signals"), 2116, 2400),
     "the engine (Engine/ and the files that extend its types)": Budget(engine, 672, 600),
     "Sources/Demo": Budget(folders("Sources/Demo"), 1300),
     "Sources/UserFeature": Budget(folders("Sources/UserFeature"), 1000),
