@@ -3,21 +3,18 @@ import Signals
 /// A virtual-time `SignalScheduler` for tests: nothing runs until the test moves the clock.
 ///
 /// - Time: ``now`` starts at zero and moves only through ``advance(by:)``, ``advance(to:)`` and
-///   ``run(limit:)``. Nothing ever waits on the wall clock.
+///   ``run(limit:)``, never backwards (asking for that stops the test). Nothing waits on the
+///   wall clock.
 /// - Order: due work runs in order of due time, then of scheduling (FIFO for equal times). Work
-///   scheduled with no delay is due at ``now`` and runs on the next advance (even by zero).
+///   scheduled with no delay (or a negative one, as `DispatchQueueScheduler` and
+///   combine-schedulers' test scheduler treat it) is due at ``now`` and runs on the next
+///   advance (even by zero).
 /// - Windows: work scheduled while an advance is running runs in that same advance if it falls
 ///   due inside the window; ``now`` reads the due time of the work being run.
-/// - Cancellation: cancelled (or released) work never runs and is no longer counted as pending.
-///   That includes a discarded token: `_ = scheduler.schedule(after: delay) { … }` drops the
-///   action at once and it never runs, as on every `SignalScheduler` (its contract: "unless the
-///   returned token is cancelled (or released) first"), so a test sees what production code
-///   would. To run work later without keeping a token, keep the token anyway, or use
-///   ``schedule(_:)`` (no delay, cannot be cancelled).
-/// - Negative delays: ``schedule(after:_:)`` treats a negative delay as zero: the action is due
-///   at ``now`` and runs on the next advance, as `DispatchQueueScheduler` runs it at once and as
-///   combine-schedulers' test scheduler does. (Moving the clock backwards, with ``advance(by:)``
-///   or ``advance(to:)``, is still a mistake that stops the test.)
+/// - Cancellation: cancelled or released work never runs and is no longer pending, as on every
+///   `SignalScheduler`: `_ = scheduler.schedule(after: delay) { … }` drops the action at once,
+///   so a test sees what production code would. Keep the token while the work is wanted, or
+///   use ``schedule(_:)`` (no delay, no token).
 /// - Threading: safe to use from any thread; work runs on the thread that advances, with no lock
 ///   held. Do not advance from two threads at once if order across them matters.
 public final class TestScheduler: SignalScheduler {
@@ -46,9 +43,9 @@ public final class TestScheduler: SignalScheduler {
 
   /// The number of scheduled, uncancelled actions that have not run yet.
   ///
-  /// Actions scheduled with ``schedule(_:)`` cannot be cancelled, so they count until they run:
-  /// for example the delivery job of a `receive(on:)` subscription cancelled after a value was
-  /// queued stays pending, and delivers nothing when it runs.
+  /// Actions scheduled with ``schedule(_:)`` count until they run: the delivery job of a
+  /// `receive(on:)` subscription cancelled after a value was queued stays pending, and delivers
+  /// nothing when it runs.
   public var pendingCount: Int {
     state.withLock { $0.queue.count }
   }
@@ -58,9 +55,7 @@ public final class TestScheduler: SignalScheduler {
     _ = enqueue(after: .zero, action)
   }
 
-  /// Schedules `action` at `now + delay` (at `now` if `delay` is negative). Releasing or
-  /// cancelling the token before then removes it: keep the token for as long as the action is
-  /// wanted (`_ = schedule(after:)` never runs it).
+  /// Schedules `action` at `now + delay`, until the token is cancelled or released.
   public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void)
     -> SubscriptionToken
   {
@@ -76,21 +71,19 @@ public final class TestScheduler: SignalScheduler {
   }
 
   /// Moves the clock forward by `duration`, running every action that falls due on the way,
-  /// including actions scheduled during the advance. `duration` must not be negative.
+  /// including actions scheduled during the advance.
   public func advance(by duration: Duration = .zero) {
     precondition(duration >= .zero, "TestScheduler.advance(by:): negative duration \(duration)")
     advance(to: now + duration)
   }
 
   /// Moves the clock to `instant` (an offset from the scheduler's creation), running every
-  /// action due up to and including it. `instant` must not be earlier than ``now``.
+  /// action due up to and including it.
   public func advance(to instant: Duration) {
     let start = now
     precondition(
       instant >= start, "TestScheduler.advance(to:): \(instant) is earlier than now (\(start))")
-    while let work = takeDue(upTo: instant) {
-      work.action()
-    }
+    _ = runActions(upTo: instant)
     state.withLock { state in
       state.now = max(state.now, instant)
     }
@@ -100,27 +93,27 @@ public final class TestScheduler: SignalScheduler {
   /// (including actions scheduled while running). Stops with a message after `limit` actions,
   /// which catches work that keeps rescheduling itself forever.
   public func run(limit: Int = 1_000_000) {
-    _ = runPending(limit: limit)
-  }
-
-  /// ``run(limit:)``, returning how many actions ran (for `settle`).
-  func runPending(limit: Int = 1_000_000) -> Int {
-    var count = 0
-    while let work = takeDue(upTo: nil) {
-      count += 1
-      precondition(count <= limit, "TestScheduler.run(): more than \(limit) actions; endless?")
-      work.action()
-    }
-    return count
+    _ = runActions(upTo: nil, limit: limit)
   }
 
   /// Runs the actions due at ``now`` (including those they schedule for `now`), without moving
   /// the clock, and returns how many ran (for `settle`).
   func runDue() -> Int {
-    let instant = now
+    runActions(upTo: now)
+  }
+
+  /// Runs the earliest pending action due no later than `instant` (any, if `nil`), with no lock
+  /// held and the clock moved to its due time, until none is left; returns how many ran.
+  private func runActions(upTo instant: Duration?, limit: Int = .max) -> Int {
     var count = 0
-    while let work = takeDue(upTo: instant) {
+    while let work = state.withLock({ state -> Work? in
+      guard let first = state.queue.first, first.due <= instant ?? first.due else { return nil }
+      state.queue.removeFirst()
+      state.now = max(state.now, first.due)
+      return first
+    }) {
       count += 1
+      precondition(count <= limit, "TestScheduler.run(): more than \(limit) actions; endless?")
       work.action()
     }
     return count
@@ -130,40 +123,11 @@ public final class TestScheduler: SignalScheduler {
     state.withLock { state in
       let work = Work(due: state.now + delay, order: state.nextOrder, action: action)
       state.nextOrder += 1
-      // Insert after every item due at or before `work.due`: FIFO among equal due times.
-      let index = state.queue.partitionPoint { $0.due > work.due }
+      // After every item due at or before `work.due` (FIFO among equal due times); searched from
+      // the end, where new work usually goes.
+      let index = state.queue.lastIndex { $0.due <= work.due }.map { $0 + 1 } ?? 0
       state.queue.insert(work, at: index)
       return work.order
     }
-  }
-
-  /// Removes and returns the earliest due action (no later than `limit`, if given) and moves the
-  /// clock to its due time.
-  private func takeDue(upTo limit: Duration?) -> Work? {
-    state.withLock { state in
-      guard let first = state.queue.first else { return nil }
-      if let limit, first.due > limit { return nil }
-      state.queue.removeFirst()
-      state.now = max(state.now, first.due)
-      return first
-    }
-  }
-}
-
-extension Array {
-  /// The first index whose element satisfies `belongsToSecondPartition`, for an array already
-  /// partitioned by it (binary search).
-  fileprivate func partitionPoint(where belongsToSecondPartition: (Element) -> Bool) -> Int {
-    var low = 0
-    var high = count
-    while low < high {
-      let middle = (low + high) / 2
-      if belongsToSecondPartition(self[middle]) {
-        high = middle
-      } else {
-        low = middle + 1
-      }
-    }
-    return low
   }
 }
