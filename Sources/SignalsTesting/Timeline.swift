@@ -36,13 +36,11 @@
 /// - `^` marks where recording started (with a property's current value right after it), `!`
 ///   where it was cancelled (``Recorder/cancel()``); nothing is drawn outside that span. A lane
 ///   still recording ends with `===` or `---`.
-/// - A value is shown with its `String(describing:)` (line breaks escaped as `\n`); values that
-///   arrived at the same instant are grouped in arrival order: `(a b)`. Record a `map` of the
-///   state to keep lanes short.
-/// - Lines have no trailing spaces; the text is plain ASCII unless the values are not, and reads
-///   the same in a terminal and in a Markdown code block (columns are counted in characters, so
-///   a double-width character in a value shifts that line). Only virtual time appears, so the
-///   text is the same on every run. Without a scheduler every time is zero.
+/// - A value is shown with its `String(describing:)` (line breaks and tabs escaped as `\n` and
+///   `\t`); values that arrived at the same instant are grouped in arrival order: `(a b)`.
+/// - Lines have no trailing spaces; columns are counted in characters (a double-width character
+///   in a value shifts that line). Only virtual time appears, so the text is the same on every
+///   run. Without a scheduler every time is zero.
 ///
 /// A timeline is a snapshot: it holds what the recorders held when it was made.
 public struct Timeline: Sendable, CustomStringConvertible {
@@ -69,12 +67,18 @@ public struct Timeline: Sendable, CustomStringConvertible {
   /// `expected` and blank lines around it are ignored.
   public func differences(from expected: String) -> String? {
     let actualLines = lines
-    let expectedLines = Self.normalized(expected)
+    var expectedLines = expected.split(
+      omittingEmptySubsequences: false, whereSeparator: \.isNewline
+    )
+    .map { String($0).withoutTrailingSpaces }
+    while expectedLines.first == "" { expectedLines.removeFirst() }
+    while expectedLines.last == "" { expectedLines.removeLast() }
     guard actualLines != expectedLines else { return nil }
-    let line = Self.firstDifference(expectedLines, actualLines)
-    let expectedLine = line < expectedLines.count ? Array(expectedLines[line]) : []
-    let actualLine = line < actualLines.count ? Array(actualLines[line]) : []
-    let column = Self.firstDifference(expectedLine, actualLine)
+    // Where they differ: the length of the common prefix, of lines and then of that line.
+    let line = zip(expectedLines, actualLines).prefix { $0 == $1 }.count
+    let expectedLine = line < expectedLines.count ? expectedLines[line] : ""
+    let actualLine = line < actualLines.count ? actualLines[line] : ""
+    let column = zip(expectedLine, actualLine).prefix { $0 == $1 }.count
     return """
       The timeline differs from the expected one at line \(line + 1), column \(column + 1).
       Expected:
@@ -82,22 +86,6 @@ public struct Timeline: Sendable, CustomStringConvertible {
       Actual:
       \(actualLines.joined(separator: "\n"))
       """
-  }
-
-  /// The first index at which `a` and `b` differ (the shorter one's count if one is a prefix of
-  /// the other).
-  private static func firstDifference<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
-    zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
-  }
-
-  /// `text` as lines without trailing spaces, without blank lines at either end.
-  private static func normalized(_ text: String) -> [String] {
-    var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map {
-      String($0).withoutTrailingSpaces
-    }
-    while lines.first?.isEmpty == true { lines.removeFirst() }
-    while lines.last?.isEmpty == true { lines.removeLast() }
-    return lines
   }
 
   /// The axis line, then one line per lane, without trailing spaces: one column per instant at
@@ -127,7 +115,8 @@ public struct Timeline: Sendable, CustomStringConvertible {
 /// One recorder's lane of a ``Timeline``, as it was when the timeline was made. Internal.
 struct TimelineLane: Sendable {
   let name: String
-  let kind: RecordedKind
+  /// The character drawn while recording: `=` for state (the value holds), `-` for events.
+  let fill: Character
   let start: Duration
   let cancellation: Duration?
   /// Each value's arrival time and its one-line description, in arrival order.
@@ -136,29 +125,19 @@ struct TimelineLane: Sendable {
   init<Value>(_ name: String, _ recorder: Recorder<Value>) {
     let snapshot = recorder.snapshot
     self.name = name
-    self.kind = recorder.kind
+    self.fill = recorder.kind == .state ? "=" : "-"
     self.start = recorder.startTime
     self.cancellation = snapshot.cancellationTime
-    self.values = snapshot.timedValues.map { ($0.time, Self.oneLine(String(describing: $0.value))) }
-  }
-
-  /// `text` with line breaks (`\n`) and tabs (`\t`) escaped, so a value never breaks the
-  /// layout.
-  private static func oneLine(_ text: String) -> String {
-    text.map { character in
-      if character.isNewline { return "\\n" }
-      if character == "\t" { return "\\t" }
-      return String(character)
-    }.joined()
+    self.values = snapshot.timedValues.map { timed in
+      let text = String(describing: timed.value).map { character in
+        character.isNewline ? "\\n" : character == "\t" ? "\\t" : String(character)
+      }
+      return (timed.time, text.joined())
+    }
   }
 }
 
 extension TimelineLane {
-  /// The character drawn while recording: `=` for state (the value holds), `-` for events.
-  fileprivate var fill: Character {
-    kind == .state ? "=" : "-"
-  }
-
   /// Every instant this lane draws something at.
   fileprivate var instants: [Duration] {
     [start] + values.map(\.time) + (cancellation.map { [$0] } ?? [])
