@@ -15,12 +15,6 @@ struct CallSite: Sendable {
   let filePath: StaticString
   let line: UInt
   let column: UInt
-
-  /// The same place as Swift Testing names it.
-  var sourceLocation: SourceLocation {
-    SourceLocation(
-      fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
-  }
 }
 
 /// Where a SignalsTesting check reports a failure. Internal.
@@ -30,19 +24,19 @@ enum FailureReport {
   /// (`XCTFail`), which fails the running `XCTestCase`. Outside both (no test running), neither
   /// framework records anything.
   static func record(_ message: String, at site: CallSite) {
-    if Test.current != nil {
-      Issue.record(Comment(rawValue: message), sourceLocation: site.sourceLocation)
-      return
-    }
     #if canImport(XCTest)
-      XCTFail(message, file: site.filePath, line: site.line)
-    #else
-      Issue.record(Comment(rawValue: message), sourceLocation: site.sourceLocation)
+      if Test.current == nil {
+        XCTFail(message, file: site.filePath, line: site.line)
+        return
+      }
     #endif
+    let location = SourceLocation(
+      fileID: "\(site.fileID)", filePath: "\(site.filePath)", line: Int(site.line),
+      column: Int(site.column))
+    record(message, at: location)
   }
 
-  /// A failure at `sourceLocation`, for a caller that forwards a Swift Testing location: a
-  /// Swift Testing issue.
+  /// A failure at `sourceLocation`: a Swift Testing issue.
   static func record(_ message: String, at sourceLocation: SourceLocation) {
     Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
   }
