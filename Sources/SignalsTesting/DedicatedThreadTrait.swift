@@ -17,23 +17,20 @@ import Testing
 /// }
 /// ```
 ///
-/// Why: the pool has one thread per core (two on a two-core CI runner) and every task of the
-/// test run shares it: a view model's request, a ``Recorder`` wait, Swift Testing's own work. A
-/// synchronous test that blocks a pool thread for seconds, beside another, leaves no thread for
-/// anything else: on a busy machine a task then waits seconds to start, and an unrelated test's
-/// hang guard gives up.
+/// Why: every task of the test run (a view model's request, a ``Recorder`` wait, Swift
+/// Testing's own work) shares the pool's one thread per core. Two tests that block a pool thread
+/// for seconds leave none on a two-core runner, and an unrelated test's hang guard gives up.
 ///
-/// - Where the test runs: the test is started with a task executor preference
-///   (`withTaskExecutorPreference`) for an executor with threads of its own. A
-///   nonisolated test function, and every nonisolated async function it calls, runs there;
-///   child tasks (`async let`, task groups) inherit it; unstructured `Task {}` does not.
+/// - Where the test runs: under a task executor preference (`withTaskExecutorPreference`) for an
+///   executor with threads of its own. A nonisolated test function, and every nonisolated async
+///   function it calls, runs there; child tasks (`async let`, task groups) inherit it;
+///   unstructured `Task {}` does not.
 /// - What it does not move: a test isolated to an actor (a `@MainActor` suite) runs on that
 ///   actor as before. Code there must not block: the main thread is shared too.
 /// - Time limits: Swift Testing's `.timeLimit` runs its timer as a child task of the test, which
-///   inherits the preference: it may start only once the test has a thread (beside six busy
-///   loops, tests waiting for one reported 77 s under a one-minute limit and passed) and may
-///   not fire while every thread is blocked. So a blocking wait in such a test carries its own
-///   hang guard (a semaphore wait with a generous timeout that says what it waited for).
+///   inherits the preference: it may start late and may not fire while every thread is
+///   blocked. So a blocking wait in such a test carries its own hang guard (a semaphore wait
+///   with a generous timeout that says what it waited for).
 /// - How many at once: the trait has one thread per core (at least two), so as many such tests
 ///   run at a time as the pool would run (the others wait their turn), and a run loads a busy
 ///   machine no more than before. Use it for the tests that block or spin, not for every test.
@@ -57,14 +54,10 @@ extension Trait where Self == DedicatedThreadTrait {
   public static var dedicatedThread: Self { Self() }
 }
 
-/// A task executor with threads of its own, outside the concurrency pool: a fixed number of
-/// workers take jobs in arrival order. Internal to ``DedicatedThreadTrait``; `isCurrent` lets
-/// tests check where they run.
-///
-/// One worker per core (two on a two-core runner): tests that block or spin (a model-based
-/// shard, eight stress threads) run as many at a time as they did on the pool, so they load a
-/// busy machine no more than before, but the pool's threads stay free for every other test. A thread per job instead let all of them run
-/// at once, and their threads then starved the main thread of CPU.
+/// The executor of ``DedicatedThreadTrait``: a fixed number of workers, each on a thread of its
+/// own, take jobs in arrival order (see the trait's "How many at once"; a thread per job let
+/// every such test run at once, and their threads starved the main thread of CPU). Internal;
+/// `isCurrent` lets tests check where they run.
 final class DedicatedThreadExecutor: TaskExecutor {
   /// As many workers as the pool has threads (one per core), and at least two.
   static let shared = DedicatedThreadExecutor(
@@ -85,9 +78,14 @@ final class DedicatedThreadExecutor: TaskExecutor {
 
   private init(workers: Int) {
     for _ in 0..<workers {
+      // A worker: takes the oldest job and runs it with no lock held, forever.
       Thread.detachNewThread { [self] in
         Thread.current.threadDictionary[Self.marker] = true
-        runJobs()
+        let executor = asUnownedTaskExecutor()
+        while true {
+          queued.wait()
+          queue.withLock { $0.removeFirst() }.runSynchronously(on: executor)
+        }
       }
     }
   }
@@ -96,15 +94,5 @@ final class DedicatedThreadExecutor: TaskExecutor {
     let job = UnownedJob(job)
     queue.withLock { $0.append(job) }
     queued.signal()
-  }
-
-  /// A worker's loop: takes the oldest job, runs it with no lock held, forever.
-  private func runJobs() -> Never {
-    let executor = asUnownedTaskExecutor()
-    while true {
-      queued.wait()
-      let job = queue.withLock { $0.removeFirst() }
-      job.runSynchronously(on: executor)
-    }
   }
 }

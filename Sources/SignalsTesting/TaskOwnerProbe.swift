@@ -16,8 +16,7 @@ import SignalsConcurrency
 /// await settle(tasks: tasks)        // and has returned, without applying anything
 /// ```
 ///
-/// - Keeps alive: the owner's list of tasks (which its tasks hold anyway), not the owner.
-/// - Threading: safe from any thread.
+/// It keeps alive the owner's list of tasks (which its tasks hold anyway); safe from any thread.
 public struct TaskOwnerProbe: Sendable {
   private let list: OwnedTaskList
 
