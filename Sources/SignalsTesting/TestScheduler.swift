@@ -61,12 +61,11 @@ public final class TestScheduler: SignalScheduler {
   {
     let order = enqueue(after: max(delay, .zero), action)
     return SubscriptionToken { [weak self] in
-      let removed = self?.state.withLock { state -> Work? in
+      // Returned, so the action (and what it captured) is released after the lock, not under it.
+      _ = self?.state.withLock { state -> Work? in
         guard let index = state.queue.firstIndex(where: { $0.order == order }) else { return nil }
         return state.queue.remove(at: index)
       }
-      // The action (and what it captured) is released here, outside the lock.
-      withExtendedLifetime(removed) {}
     }
   }
 
