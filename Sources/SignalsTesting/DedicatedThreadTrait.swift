@@ -59,7 +59,6 @@ extension Trait where Self == DedicatedThreadTrait {
 /// every such test run at once, and their threads starved the main thread of CPU). Internal;
 /// `isCurrent` lets tests check where they run.
 final class DedicatedThreadExecutor: TaskExecutor {
-  /// As many workers as the pool has threads (one per core), and at least two.
   static let shared = DedicatedThreadExecutor(
     workers: max(2, ProcessInfo.processInfo.activeProcessorCount))
 

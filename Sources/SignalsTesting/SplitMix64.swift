@@ -1,9 +1,7 @@
-/// A small, fast, seeded pseudo-random number generator (SplitMix64; Steele, Lea and Flood,
-/// 2014), for tests and benchmarks that must make the same "random" choices on every run.
-///
-/// The algorithm is fixed here, so a seed printed by a failing run reproduces the same choices
-/// on every platform and toolchain (`SystemRandomNumberGenerator` cannot be seeded). Not for
-/// anything that needs unpredictability.
+/// A seeded pseudo-random number generator (SplitMix64; Steele, Lea and Flood, 2014) for tests
+/// and benchmarks: a seed printed by a failing run reproduces the same choices on every platform
+/// and toolchain (`SystemRandomNumberGenerator` cannot be seeded). Not for anything that needs
+/// unpredictability.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
