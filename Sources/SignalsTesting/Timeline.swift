@@ -135,9 +135,7 @@ struct TimelineLane: Sendable {
       return (timed.time, text.joined())
     }
   }
-}
 
-extension TimelineLane {
   /// Every instant this lane draws something at.
   fileprivate var instants: [Duration] {
     [start] + values.map(\.time) + (cancellation.map { [$0] } ?? [])
