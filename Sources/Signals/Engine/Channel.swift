@@ -1,22 +1,16 @@
 import Synchronization
 
 /// The delivery engine behind ``EventStream``, ``Property`` and the operators that need an
-/// ordering of their own. Internal.
+/// ordering of their own: a ``ChannelState`` behind a lock only this type takes. Internal. Each
+/// method runs transitions locked and carries out what they return after unlocking: the one
+/// loop (``perform()``), the one place a handler is called (``deliver(_:)``), and the moment a
+/// user value that left the lock is let go (``releaseAfterUnlocking(_:)``).
 ///
-/// It is the storage of a ``ChannelState``: the only code that takes the state's lock. Each locked
-/// step runs a transition of the state machine (`modify`'s store two: stop watching, store), then
-/// the method carries out what it returned, after unlocking: ``perform()`` is the one loop that
-/// works for the channel, ``deliver(_:)`` the one place a performer calls a handler, and
-/// ``releaseAfterUnlocking(_:)`` names the moment a user value that left the lock is let go: no
-/// user code runs under a lock.
-///
-/// Reads without the lock (its only two, of atomics written under it): ``cancellations`` by the
-/// performer before each handler call, and ``Subscriber/isActive`` by a replay. A cancel is seen
-/// at the next call on its own thread, from another once it lands (as a racing cancel may be).
-/// Whenever the lock is free, ``cancellations`` equals the state's count (invariant 4).
-///
-/// Hot paths are `@inlinable`, so a client module compiles them for its concrete `Value`
-/// (unspecialised, each send would look up generic metadata; docs/performance.md).
+/// Reads without the lock, the only two, of atomics written only under it: ``cancellations`` by
+/// the performer before each handler call, and ``Subscriber/isActive`` by a replay. A cancel is
+/// seen at the next call on its own thread, from another once it lands (as a racing cancel may
+/// be). Whenever the lock is free, ``cancellations`` equals the state's count (invariant 4).
+/// Hot paths are `@inlinable`: a client compiles them for its `Value` (docs/performance.md).
 @usableFromInline
 final class Channel<Value: Sendable>: Sendable {
   @usableFromInline typealias State = ChannelState<Value>
@@ -60,39 +54,41 @@ final class Channel<Value: Sendable>: Sendable {
     state.withLock { $0.checkInvariants(cancellations: cancellations.load(ordering: .relaxed)) }
   }
 
-  // MARK: Transitions
-
-  /// Publishes `value`, one write: stores it (a property) and delivers it to every active
-  /// subscriber: on this thread, or, if another thread is performing, queued for that thread.
+  /// Writes `value`: stores it (a property) and delivers it to every active subscriber, on this
+  /// thread or, if another thread performs, on that one.
   @inlinable
-  func publish(_ value: Value) {
-    carryOut(
-      state.withLock {
-        $0.publish(
-          value, dropObserved: dropObserver != nil,
-          cancellations: cancellations.load(ordering: .relaxed))
-      })
-  }
+  func publish(_ value: Value) { publish { value } }
 
-  /// Publishes `value` as ``publish(_:)`` does, but delivers through `executor` unless it allows
-  /// delivery on the calling thread now (asked before the lock is taken). The first value of a
-  /// burst submits one job, which delivers everything queued by the time it starts (a yielding
-  /// executor's job: then it submits another for the rest, so the executor's other work runs).
+  /// Writes `value` as ``publish(_:)`` does, but through `executor` (``submitJob(to:)``) unless
+  /// it allows delivery on the calling thread now (asked before the lock is taken).
   @inlinable
   func publish(_ value: Value, through executor: some DeliveryExecutor) {
-    let deliversHere = executor.canDeliverHere
-    let answer = state.withLock {
-      $0.publish(
+    if publish(computing: { value }, deliversHere: executor.canDeliverHere) {
+      submitJob(to: executor)
+    }
+  }
+
+  /// Publishes `make`'s value, if any, computed under the lock so that an operator's "is this
+  /// still the newest?" check and the enqueue are one step: checked, then enqueued, a producer
+  /// preempted in between (a timer on a concurrent scheduler) could enqueue an older value after
+  /// a newer one. `make` runs locked: it must be library code that releases no user value.
+  /// Returns whether the caller must submit a job (never if `deliversHere`).
+  @inlinable @discardableResult
+  func publish(computing make: () -> Value?, deliversHere: Bool = true) -> Bool {
+    let answer = state.withLock { state -> State.Published? in
+      guard let value = make() else { return nil }
+      return state.publish(
         value, canDeliverHere: deliversHere, dropObserved: dropObserver != nil,
         cancellations: cancellations.load(ordering: .relaxed))
     }
-    if answer.submitsJob { submitJob(to: executor) }
+    guard let answer else { return false }
+    let submitsJob = answer.submitsJob
     carryOut(answer)
+    return submitsJob
   }
 
-  /// Registers `handler` and returns its token. A property channel first delivers its current
-  /// value, on this thread and to this subscriber alone; what is written meanwhile goes to the
-  /// performer, if one is at work, or else is delivered here too, before `subscribe` returns.
+  /// Registers `handler` and returns its token; a property's replay is delivered here first
+  /// (the subscriber's role in ``ChannelState``).
   @inlinable
   func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> SubscriptionToken {
     let subscriber = Subscriber(channel: self)
@@ -115,20 +111,6 @@ final class Channel<Value: Sendable>: Sendable {
     releaseAfterUnlocking(released)
   }
 
-  /// Publishes `make`'s value, if any, computed under the lock so that an operator's "is this
-  /// still the newest?" check and the enqueue are one step: checked, then enqueued, a producer
-  /// preempted in between (a timer on a concurrent scheduler) could enqueue an older value after
-  /// a newer one. `make` runs locked: it must be library code that releases no user value.
-  func publish(computing make: () -> Value?) {
-    let answer = state.withLock { state -> State.Published? in
-      guard let value = make() else { return nil }
-      return state.publish(
-        value, dropObserved: dropObserver != nil,
-        cancellations: cancellations.load(ordering: .relaxed))
-    }
-    if let answer { carryOut(answer) }
-  }
-
   /// The loop behind ``MutableProperty/modify(_:)`` (promises there): `body` runs unlocked, on a
   /// copy read with its write number, and its change is stored only if no write came in between
   /// (and, with `changes`, only if `changes(read, changed)`: else the run stores nothing).
@@ -139,39 +121,40 @@ final class Channel<Value: Sendable>: Sendable {
     var runsThatWroteItself = 0
     while true {
       var (value, version, watches) = state.withLock { $0.beginModify(on: thread) }
+      var wroteItself = false
+      func end(storing value: Value?) -> State.Published? {
+        state.withLock {
+          $0.endModify(
+            value, read: version, watches: watches, wroteItself: &wroteItself,
+            dropObserved: dropObserver != nil, cancellations: cancellations.load(ordering: .relaxed)
+          )
+        }
+      }
       let read = changes.map { _ in value }  // kept only to compare
       let result: R
-      do {
-        result = try body(&value)
-      } catch {
-        if watches { _ = state.withLock { $0.stopWatching() } }
+      do { result = try body(&value) } catch {
+        _ = end(storing: nil)
         throw error
       }
-      if let read, let changes, !changes(read, value) {
-        if watches { _ = state.withLock { $0.stopWatching() } }
-        return result  // as if run before any write that came in between: nothing to store
-      }
-      var wroteItself = false
-      let answer = state.withLock { state -> State.Published? in
-        wroteItself = watches && state.stopWatching()
-        return state.storeModified(
-          value, read: version, dropObserved: dropObserver != nil,
-          cancellations: cancellations.load(ordering: .relaxed))
-      }
-      if let answer {
+      // Unchanged: as if run before any write that came in between, so nothing to store.
+      let unchanged = read.map { changes?($0, value) == false } ?? false
+      if let answer = end(storing: unchanged ? nil : value) {
         carryOut(answer)
-        return result
+      } else if !unchanged {
+        if wroteItself { runsThatWroteItself += 1 }
+        precondition(
+          runsThatWroteItself < 2,
+          "MutableProperty.modify: its body writes the property it modifies, so its change can never be stored; change the argument instead"
+        )
+        continue
       }
-      if wroteItself { runsThatWroteItself += 1 }
-      precondition(
-        runsThatWroteItself < 2,
-        "MutableProperty.modify: its body writes the property it modifies, so its change can never be stored; change the argument instead"
-      )
+      return result
     }
   }
 
   /// Submits a job that performs what is queued, unless another thread is performing (which then
-  /// does it); a yielding executor's job does what was queued when it started, then submits one.
+  /// does it). The first value of a burst submits it; a yielding executor's job does what was
+  /// queued when it started, then submits another for the rest.
   @inlinable
   func submitJob(to executor: some DeliveryExecutor) {
     executor.submit { [self, next = executor.yields ? executor : nil] in
@@ -186,8 +169,6 @@ final class Channel<Value: Sendable>: Sendable {
     }
   }
 
-  // MARK: Performing
-
   /// Carries out a write's answer: its work, if the write made this thread the performer (only
   /// then has it any), then lets go of the displaced value, then performs what is queued.
   @inlinable
@@ -197,18 +178,15 @@ final class Channel<Value: Sendable>: Sendable {
     if answer.performs { perform() }
   }
 
-  /// The performer's loop: asks the state machine for the next work until there is none. A send,
-  /// cancel or write made by what runs here (a handler, a drop observer, a `deinit`) is queued
-  /// for this loop, never nested in it.
+  /// The performer's loop (its role in ``ChannelState``): works until the state has no more.
   @inlinable
   func perform() {
     while let work = state.withLock({ $0.finish() }) { deliver(consume work) }
   }
 
-  /// Does one piece of work. For a round, calls the handlers of its entries in subscription
-  /// order, skipping one cancelled since the round was made (even by an earlier handler of the
-  /// same round): the only place a performer calls a handler. It reads the cancels noted again
-  /// whenever ``cancellations`` moved: one atomic read a call while nothing is cancelled.
+  /// Does one piece of work. A round calls its entries' handlers in subscription order, skipping
+  /// one cancelled since it was made (even by an earlier handler of the round): it reads the
+  /// cancels noted again whenever ``cancellations`` moved (one atomic read a call otherwise).
   @inlinable
   func deliver(_ work: consuming State.Work) {
     switch consume work {

@@ -1,12 +1,9 @@
 import Synchronization
 
-/// The state machine of a ``Channel``: a plain value, changed only under the channel's lock.
-/// Internal.
-///
-/// Each transition is one `mutating` method that returns what the caller must do after
-/// unlocking. The state never calls user code and never releases a user value: a handler, a
-/// displaced property value or an undelivered value that leaves it travels in what the
-/// transition returns, and is released by the caller after unlocking.
+/// The state machine of a ``Channel``: a plain value, changed only under the channel's lock and
+/// only by its `mutating` transitions. Internal. A transition never calls user code and never
+/// releases a user value: a handler, displaced property value or undelivered value that leaves
+/// the state travels in what the transition returns, for the caller to act on after unlocking.
 ///
 /// **Roles.** Each thread that works for the channel outside the lock has one job:
 /// - The *performer* (a sender, or a scheduler job) works through ``Work`` items, one thread at
@@ -15,13 +12,10 @@ import Synchronization
 ///   handler, a drop observer or a `deinit` it runs) is queued for it. So handlers never overlap,
 ///   values go out in order, and nothing recurses.
 /// - A *subscriber* to a property delivers its replay (the current value) to its own handler,
-///   before rounds include it; what is written meanwhile is kept for it. Then
-///   ``replayed(_:)`` admits it to later rounds and hands what it missed to the performer, if one
-///   is at work; if none is, the subscriber delivers that itself, and looks again.
-/// - A *canceller* takes the subscriber's handler out and releases it itself. It never delivers
-///   anything and never waits.
-/// - A *modifier* (``Channel/modify(_:storesIf:)``) reads, runs its body unlocked, then stores
-///   its change as a write only if no write came in since it read (``storeModified``).
+///   outside rounds; what is written meanwhile is kept for it, and ``replayed(_:)`` admits it to
+///   rounds and hands what it missed to the performer, if one is at work, or else back to it.
+/// - A *canceller* takes the subscriber's handler out (``Channel/cancel(_:)``); a *modifier*
+///   runs its body (``Channel/modify(_:storesIf:)``). Neither delivers anything nor waits.
 ///
 /// **Membership.** A round goes to the entries listed when its value was written (a copy-on-write
 /// share of the list), so a subscriber that joins while values are queued never receives one
@@ -30,7 +24,7 @@ import Synchronization
 /// `cancelCount`, which the performer compares with its round's count (``Channel/deliver(_:)``).
 /// Rounds hold entries, not tokens, so a token never needs to outlive its cancel.
 ///
-/// Invariants (``checkInvariants()``, run by the tests after every step):
+/// Invariants (``checkInvariants(cancellations:)``, run by the tests after every step):
 /// 1. Not performing and no job pending: nothing is queued and no cancel is noted.
 /// 2. `entries` is in strictly increasing stamp order; `activeCount` counts the entries that
 ///    still hold a handler and the replays in progress.
@@ -42,10 +36,8 @@ struct ChannelState<Value: Sendable>: Sendable {
   /// What a channel keeps between sends: an explicit case, since `Value` may itself be optional.
   @usableFromInline
   enum Kind: Sendable {
-    /// An event channel: a late subscriber never sees an earlier value.
-    case events
-    /// A property: its stored value, replayed to every new subscriber.
-    case property(current: Value)
+    case events  // a late subscriber never sees an earlier value
+    case property(current: Value)  // its stored value, replayed to every new subscriber
   }
 
   /// A subscriber's handler with its stamp; a cancelled entry keeps its stamp (so the list stays
@@ -64,19 +56,15 @@ struct ChannelState<Value: Sendable>: Sendable {
   /// One thing the performer does outside the lock.
   @usableFromInline
   enum Work: Sendable {
-    /// Deliver `value` to `entries`: the state's list when it was written, shared copy-on-write
-    /// (or, for what a new subscriber missed during its replay, that subscriber alone);
-    /// `cancellations` is the `cancelCount` it was made at (see *Membership*).
+    /// Deliver `value` to `entries`: the state's list when it was written (or, for what a new
+    /// subscriber missed during its replay, that subscriber alone); `cancellations` is the
+    /// `cancelCount` it was made at (see *Membership*).
     case round(value: Value, entries: [Entry], cancellations: UInt64)
-    /// Tell the drop observer that `value` reached nobody.
-    case drop(Value)
-    /// Let go of a property's displaced value (its `deinit` may write the property again).
-    case release(Value)
+    case drop(Value)  // tell the drop observer that the value reached nobody
+    case release(Value)  // let go of a displaced value (its `deinit` may write the property)
   }
 
-  /// A property subscriber delivering its replay: its entry, kept out of rounds until
-  /// ``replayed(_:)``, and what was written since.
-  @usableFromInline typealias Replay = (entry: Entry, missed: [Value])
+  @usableFromInline typealias Replay = (entry: Entry, missed: [Value])  // see *Roles*
   /// What a cancel leaves for its caller to release after unlocking (a struct: as a tuple, the
   /// handler would be reabstracted, one allocation a cancel, to leave the generic `withLock`).
   @usableFromInline
@@ -89,23 +77,15 @@ struct ChannelState<Value: Sendable>: Sendable {
   }
 
   @usableFromInline var kind: Kind
-  /// The number of the last value written: what ``ReadSnapshot`` compares.
-  @usableFromInline var version: UInt64 = 0
-  /// The stamp of the last join.
-  @usableFromInline var stamp: UInt64 = 0
-  /// The subscribers' entries, in subscription (stamp) order.
-  @usableFromInline var entries: [Entry] = []
-  /// How many subscribers are active: the entries that hold a handler, and the replays.
+  @usableFromInline var version: UInt64 = 0  // the number of the last write (``ReadSnapshot``)
+  @usableFromInline var stamp: UInt64 = 0  // the last join's
+  @usableFromInline var entries: [Entry] = []  // see invariant 2
   @usableFromInline var activeCount = 0
-  /// Property subscribers delivering their replay; almost always empty.
-  @usableFromInline var replays: [Replay] = []
+  @usableFromInline var replays: [Replay] = []  // almost always empty
   @usableFromInline var queue = DeliveryQueue<Work>()
   @usableFromInline var isPerforming = false
-  /// Whether a job was submitted to the executor and has not started.
-  @usableFromInline var isJobPending = false
-  /// The stamps of entries cancelled while a round may still hold them, and how many cancels
-  /// were noted so (``Channel/cancellations`` publishes it for the performer).
-  @usableFromInline var cancelledStamps: Set<UInt64> = []
+  @usableFromInline var isJobPending = false  // a job was submitted and has not started
+  @usableFromInline var cancelledStamps: Set<UInt64> = []  // see *Membership*
   @usableFromInline var cancelCount: UInt64 = 0
   /// The thread running a `modify` body (0: none), and whether that thread wrote meanwhile:
   /// then the body wrote the property it modifies, and would never see its change stored.
@@ -130,27 +110,23 @@ struct ChannelState<Value: Sendable>: Sendable {
   @inlinable
   var isBusy: Bool { isPerforming || isJobPending }
 
-  /// What a write asks of its caller, after unlocking.
+  /// What a write asks of its caller after unlocking (``Channel/carryOut(_:)``): whether it
+  /// performs, the first work and displaced value (or none), whether it must submit a job.
   @usableFromInline
   struct Published: ~Copyable, Sendable {
-    /// The caller became the performer: do `work` (if any), then finish.
     @usableFromInline var performs = false
     @usableFromInline var work: Work?
-    /// The value the write displaced: let go after `work`, as the performer.
     @usableFromInline var displaced: Value?
-    /// The caller must submit a job to the executor, which will perform.
     @usableFromInline var submitsJob = false
 
     @inlinable
     init() {}
   }
 
-  /// Writes `value`: stores it (a property) and says what the caller must do. If a thread is
-  /// performing (or a job will), the work is queued for it. Otherwise the caller performs, unless
-  /// `canDeliverHere` is false: then a job is submitted for the work, and the caller lets go of the
-  /// displaced value itself. A write that makes no work and displaces nothing to let go returns
-  /// an empty answer. `cancellations` is `cancelCount` as ``Channel/cancellations`` holds it:
-  /// passed in (as `dropObserved` is), the write compiles small enough to be inlined (-24 a send).
+  /// Writes `value`: stores it (a property) and queues its work for the performer, if one is at
+  /// work (or a job will be); else the caller performs, or, if not `canDeliverHere`, submits a
+  /// job for the work. `cancellations` is ``Channel/cancellations``: passed in (as `dropObserved`
+  /// is), the write compiles small enough to be inlined into the sender (-24 a send).
   @inlinable
   mutating func publish(
     _ value: Value, canDeliverHere: Bool = true, dropObserved: Bool, cancellations: UInt64
@@ -184,16 +160,15 @@ struct ChannelState<Value: Sendable>: Sendable {
     return answer
   }
 
-  /// Keeps `value` for each subscriber delivering its replay. Out of line, so that the locked
-  /// step of a common write compiles small enough to be inlined into the sender (32 a send).
+  /// Keeps `value` for each replaying subscriber. Out of line, so that the locked step of a
+  /// common write compiles small enough to be inlined into the sender (32 a send).
   @inlinable @inline(never)
   mutating func noteMissed(_ value: Value) {
     for index in replays.indices { replays[index].missed.append(value) }
   }
 
-  /// Lists `handler` as a subscriber with the next stamp. An event subscriber receives every
-  /// later round; a property subscriber gets the current value to replay, and rounds leave it
-  /// out until ``replayed(_:)``.
+  /// Lists `handler` as a subscriber with the next stamp: an event subscriber in `entries`, a
+  /// property subscriber in `replays`, with the current value returned for it to replay.
   @inlinable
   mutating func subscribe(
     _ subscriber: Subscriber<Value>, _ handler: @escaping @Sendable (Value) -> Void
@@ -209,9 +184,9 @@ struct ChannelState<Value: Sendable>: Sendable {
     return current
   }
 
-  /// `subscriber` delivered its replay (and what it was given since). If nothing was written
-  /// meanwhile, or a performer is at work to deliver what was, rounds include it from now on
-  /// (`nil`); otherwise it gets what it missed to deliver itself, then comes back.
+  /// `subscriber` delivered its replay (and what it was given since): returns what it missed
+  /// for it to deliver and come back, or `nil` once it is in `entries`, its missed values queued
+  /// for the performer (or it was cancelled).
   @inlinable
   mutating func replayed(_ subscriber: Subscriber<Value>) -> [Value]? {
     let stamp = subscriber.stamp.load(ordering: .relaxed)
@@ -271,23 +246,20 @@ struct ChannelState<Value: Sendable>: Sendable {
     return (current, version, watches)
   }
 
-  /// A watching `modify` run stops watching: returns whether its thread wrote meanwhile (then
-  /// its body wrote the property it modifies).
-  mutating func stopWatching() -> Bool {
-    modifyingThread = 0
-    return modifyingThreadWrote
-  }
-
-  /// Writes a `modify` run's `value`, unless a write came in since the run read `version` (`nil`).
-  mutating func storeModified(
-    _ value: Value, read version: UInt64, dropObserved: Bool, cancellations: UInt64
+  /// A `modify` run ends: stops watching, if it `watches` (`wroteItself`: whether its thread
+  /// wrote meanwhile, so its body wrote the property), and writes `value`, if any, unless a write
+  /// came in since the run read `version` (`nil`).
+  mutating func endModify(
+    _ value: Value?, read version: UInt64, watches: Bool, wroteItself: inout Bool,
+    dropObserved: Bool, cancellations: UInt64
   ) -> Published? {
-    guard self.version == version else { return nil }
+    if watches { (modifyingThread, wroteItself) = (0, modifyingThreadWrote) }
+    guard let value, self.version == version else { return nil }
     return publish(value, dropObserved: dropObserved, cancellations: cancellations)
   }
 
-  /// A job starts and performs, as any performer does: returns the first work and how many more
-  /// are queued, or `nil` (and clears the cancels noted) if a cancel took it all out meanwhile.
+  /// A job starts performing: returns the first work and how many more are queued, or `nil` if
+  /// another thread performs or a cancel took the work out (``finish()``) meanwhile.
   @inlinable
   mutating func jobStarted() -> (work: Work, queued: Int)? {
     isJobPending = false
@@ -305,8 +277,7 @@ struct ChannelState<Value: Sendable>: Sendable {
     return nil
   }
 
-  /// A yielding job has done what was queued when it started, and stops performing: returns
-  /// whether work is left, for the next job it then submits (pending from now on).
+  /// A yielding job stops performing: returns whether work is left for the job it then submits.
   @inlinable
   mutating func yielded() -> Bool {
     (isPerforming, isJobPending) = (false, !queue.isEmpty)

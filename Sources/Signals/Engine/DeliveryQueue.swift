@@ -1,10 +1,7 @@
-/// A channel's pending work, first in, first out; part of ``ChannelState``, so used only under
-/// the channel's lock. Internal.
-///
-/// An array and the index of its first element: taking the first moves it out (leaving `nil`),
-/// so a value leaves the queue the moment it is dequeued and is released by whoever took it,
-/// after unlocking. The consumed prefix is dropped when the queue empties, or once it is half
-/// the array; a drained queue keeps a small buffer for the next burst and gives back a large one.
+/// A channel's pending work, first in, first out, used under its lock (in ``ChannelState``).
+/// Internal. An array and the index of its first element: taking the first moves it out (leaving
+/// `nil`), so it is released by whoever took it, after unlocking. The consumed prefix is dropped
+/// when the queue empties (keeping a small buffer, not a large one) or once it is half the array.
 @usableFromInline
 struct DeliveryQueue<Element: Sendable>: Sendable {
   @usableFromInline var items: [Element?] = []

@@ -1,23 +1,18 @@
 import Synchronization
 
 /// One subscription to a ``Channel``, and its token: the one object a subscription allocates.
-/// Internal.
-///
-/// It holds no handler: the handler lives in the channel's entry, so taking the entry out is
-/// what releases it, and a round holds entries, never tokens. So the token can go away (and
-/// cancel, from its `deinit`) at any moment, even while a round on another thread is about to
-/// call its handler: that round finds the cancel noted and skips the call.
+/// Internal. It holds no handler (the channel's entry does: see *Membership* in
+/// ``ChannelState``), so it can go away, and cancel from its `deinit`, at any moment.
 @usableFromInline
 final class Subscriber<Value: Sendable>: SubscriptionToken, @unchecked Sendable {
   // Why `@unchecked Sendable` is sound (restated from its superclass): both stored properties are
   // `let`s of `Sendable` types.
 
-  /// ``stamp``'s value once cancelled. Stamps start at 1.
+  /// ``stamp`` once cancelled (stamps start at 1).
   @usableFromInline static var cancelled: UInt64 { 0 }
 
   @usableFromInline let channel: Channel<Value>
-  /// The stamp of the subscriber's entry (``ChannelState/Entry``), or ``cancelled``. Written
-  /// only under the channel's lock; read without it by a replay (``Channel``'s list of reads).
+  /// Its entry's stamp, or ``cancelled``: written only under the channel's lock (``Channel``).
   @usableFromInline let stamp = Atomic<UInt64>(0)
 
   @inlinable
@@ -30,11 +25,7 @@ final class Subscriber<Value: Sendable>: SubscriptionToken, @unchecked Sendable 
     channel.cancelSubscriber(channel, self)
   }
 
-  /// Whether the subscriber has not been cancelled.
-  @inlinable
-  var isActive: Bool {
-    stamp.load(ordering: .relaxed) != Self.cancelled
-  }
+  @inlinable var isActive: Bool { stamp.load(ordering: .relaxed) != Self.cancelled }
 
   override func cancel() {
     channel.cancelSubscriber(channel, self)
