@@ -38,8 +38,7 @@ final class Channel<Value: Sendable>: Sendable {
   var currentValueAndVersion: (Value, UInt64) { state.withLock { ($0.current, $0.version) } }
   var currentVersion: UInt64 { state.withLock { $0.version } }
 
-  /// An output channel for an operator's one subscriber: `handler` gets what is sent, in order,
-  /// one at a time, on the sending thread. Returns the channel and the handler's token.
+  /// An operator's output channel, with `handler` subscribed: returns both, the handler's token.
   @inlinable
   static func output(
     to handler: @escaping @Sendable (Value) -> Void
@@ -73,7 +72,7 @@ final class Channel<Value: Sendable>: Sendable {
   /// preempted in between (a timer on a concurrent scheduler) could enqueue an older value after
   /// a newer one. `make` runs locked: it must be library code that releases no user value.
   /// Returns whether the caller must submit a job (never if `deliversHere`).
-  @inlinable @discardableResult
+  @inlinable @inline(__always) @discardableResult
   func publish(computing make: () -> Value?, deliversHere: Bool = true) -> Bool {
     let answer = state.withLock { state -> State.Published? in
       guard let value = make() else { return nil }
@@ -169,13 +168,14 @@ final class Channel<Value: Sendable>: Sendable {
     }
   }
 
-  /// Carries out a write's answer: its work, if the write made this thread the performer (only
-  /// then has it any), then lets go of the displaced value, then performs what is queued.
+  /// Carries out a write's answer: if it made this thread the performer (only then has it work or
+  /// a displaced value), its work, then lets go of the displaced value, then performs the rest.
   @inlinable
   func carryOut(_ answer: consuming State.Published) {
+    let performs = answer.work != nil || answer.displaced != nil
     if let work = answer.work.take() { deliver(consume work) }
     releaseAfterUnlocking(answer.displaced.take())
-    if answer.performs { perform() }
+    if performs { perform() }
   }
 
   /// The performer's loop (its role in ``ChannelState``): works until the state has no more.

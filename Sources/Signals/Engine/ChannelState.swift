@@ -110,11 +110,10 @@ struct ChannelState<Value: Sendable>: Sendable {
   @inlinable
   var isBusy: Bool { isPerforming || isJobPending }
 
-  /// What a write asks of its caller after unlocking (``Channel/carryOut(_:)``): whether it
-  /// performs, the first work and displaced value (or none), whether it must submit a job.
+  /// What a write asks of its caller after unlocking (``Channel/carryOut(_:)``): to perform,
+  /// starting with its work and displaced value (if it has either), or to submit a job.
   @usableFromInline
   struct Published: ~Copyable, Sendable {
-    @usableFromInline var performs = false
     @usableFromInline var work: Work?
     @usableFromInline var displaced: Value?
     @usableFromInline var submitsJob = false
@@ -124,8 +123,8 @@ struct ChannelState<Value: Sendable>: Sendable {
   }
 
   /// Writes `value`: stores it (a property) and queues its work for the performer, if one is at
-  /// work (or a job will be); else the caller performs, or, if not `canDeliverHere`, submits a
-  /// job for the work. `cancellations` is ``Channel/cancellations``: passed in (as `dropObserved`
+  /// work (or a job will be, or, if not `canDeliverHere` and there is work, the job the caller
+  /// then submits); else the caller performs. `cancellations` is ``Channel/cancellations``: passed in (as `dropObserved`
   /// is), the write compiles small enough to be inlined into the sender (-24 a send).
   @inlinable
   mutating func publish(
@@ -146,16 +145,12 @@ struct ChannelState<Value: Sendable>: Sendable {
     } else if dropObserved {
       answer.work = .drop(value)
     }
-    if isBusy {
+    if isBusy || !canDeliverHere && answer.work != nil {
+      if !isBusy { (isJobPending, answer.submitsJob) = (true, true) }
       if let work = answer.work.take() { queue.append(work) }
       if let displaced = answer.displaced.take() { queue.append(.release(displaced)) }
-    } else if !canDeliverHere, let work = answer.work.take() {
-      queue.append(work)
-      isJobPending = true
-      answer.submitsJob = true
     } else if answer.work != nil || answer.displaced != nil {
       isPerforming = true
-      answer.performs = true
     }
     return answer
   }

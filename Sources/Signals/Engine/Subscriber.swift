@@ -21,15 +21,11 @@ final class Subscriber<Value: Sendable>: SubscriptionToken, @unchecked Sendable 
     super.init()
   }
 
-  deinit {
-    channel.cancelSubscriber(channel, self)
-  }
+  deinit { cancel() }
 
   @inlinable var isActive: Bool { stamp.load(ordering: .relaxed) != Self.cancelled }
 
-  override func cancel() {
-    channel.cancelSubscriber(channel, self)
-  }
+  override func cancel() { channel.cancelSubscriber(channel, self) }
 
   override func checkInvariants() { channel.checkInvariants() }
 }
