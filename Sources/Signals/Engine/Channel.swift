@@ -7,9 +7,12 @@ import Synchronization
 /// user value that left the lock is let go (``releaseAfterUnlocking(_:)``).
 ///
 /// Reads without the lock, the only two, of atomics written only under it: ``cancellations`` by
-/// the performer before each handler call, and ``Subscriber/isActive`` by a replay. A cancel is
-/// seen at the next call on its own thread, from another once it lands (as a racing cancel may
-/// be). Whenever the lock is free, ``cancellations`` equals the state's count (invariant 4).
+/// the performer before each handler call, and ``Subscriber/isActive`` by a replay before each
+/// call. Safe because a stale value only lets through the one call that a cancel on another
+/// thread may race (``SubscriptionToken``): a cancel made on the reading thread, or before it
+/// last took the lock, is always seen; and a moved count only sends the performer to read the
+/// cancels noted, under the lock. Whenever the lock is free, ``cancellations`` equals the
+/// state's count (invariant 4).
 /// Hot paths are `@inlinable`: a client compiles them for its `Value` (docs/performance.md).
 @usableFromInline
 final class Channel<Value: Sendable>: Sendable {
@@ -18,7 +21,7 @@ final class Channel<Value: Sendable>: Sendable {
   @usableFromInline let state: Locked<State>
   /// Told about each value sent while no subscriber is active; `nil` for almost every channel.
   @usableFromInline let dropObserver: (@Sendable (Value) -> Void)?
-  /// The state's ``ChannelState/cancelCount``, stored under the lock by each cancel (see above).
+  /// The state's ``ChannelState/cancelCount``, stored by the cancel that moves it (see above).
   @usableFromInline let cancellations = Atomic<UInt64>(0)
   /// ``cancel(_:)`` compiled for this channel's `Value`, formed in `init` (where the client knows
   /// `Value`) for ``Subscriber``, whose methods are compiled once, unspecialised (slow).
@@ -103,11 +106,7 @@ final class Channel<Value: Sendable>: Sendable {
   /// here if no round holds it, else by the performer when those rounds end.
   @inlinable
   func cancel(_ subscriber: Subscriber<Value>) {
-    let released = state.withLock { state in
-      defer { cancellations.store(state.cancelCount, ordering: .relaxed) }
-      return state.cancel(subscriber)
-    }
-    releaseAfterUnlocking(released)
+    releaseAfterUnlocking(state.withLock { $0.cancel(subscriber) })
   }
 
   /// The loop behind ``MutableProperty/modify(_:)`` (promises there): `body` runs unlocked, on a

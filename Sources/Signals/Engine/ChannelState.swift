@@ -124,8 +124,8 @@ struct ChannelState<Value: Sendable>: Sendable {
 
   /// Writes `value`: stores it (a property) and queues its work for the performer, if one is at
   /// work (or a job will be, or, if not `canDeliverHere` and there is work, the job the caller
-  /// then submits); else the caller performs. `cancellations` is ``Channel/cancellations``: passed in (as `dropObserved`
-  /// is), the write compiles small enough to be inlined into the sender (-24 a send).
+  /// then submits); else the caller performs. `cancellations` is ``Channel/cancellations``:
+  /// passed in (as `dropObserved` is), the write compiles small enough to be inlined (-24 a send).
   @inlinable
   mutating func publish(
     _ value: Value, canDeliverHere: Bool = true, dropObserved: Bool, cancellations: UInt64
@@ -220,6 +220,7 @@ struct ChannelState<Value: Sendable>: Sendable {
       if isBusy {
         cancelledStamps.insert(stamp)
         cancelCount &+= 1
+        subscriber.channel.cancellations.store(cancelCount, ordering: .relaxed)
       }
     }
     if activeCount == 0 {
