@@ -26,14 +26,8 @@ import Signals
 ///   For `Equatable` values a delivered value equal to the current one tells nobody, as the
 ///   `@Observable` macro does. Whether `Value` is `Equatable` is decided when the observer is
 ///   created, at run time, so it holds in generic code too (`func show<V>(_: Property<V>)`) and
-///   for a state type whose `Equatable` conformance is main-actor isolated (see below).
-/// - Main-actor default isolation: in a module built with it (Xcode 26's app templates), a
-///   `struct State: Equatable` gets a *main-actor* `Equatable` conformance. This observer still
-///   deduplicates such a type (it compares on the main actor), but Signals' operators cannot
-///   use the conformance: `state.removeDuplicates()` fails to compile ("main actor-isolated
-///   conformance … cannot satisfy conformance requirement for a 'Sendable' type parameter").
-///   The remedy is to declare the state type `nonisolated struct State: Equatable, Sendable`: a
-///   value type that crosses threads should not be main-actor isolated anyway.
+///   for a main-actor-isolated conformance (what such a state type needs for Signals' operators:
+///   <doc:ObservationOrSignals>).
 /// - Threading: a main-actor class. Values set on any thread are stored and announced on the
 ///   main actor (through `receive(on: .mainActor)`), in order; a value set on the main thread
 ///   while nothing is queued is stored before the setter returns.

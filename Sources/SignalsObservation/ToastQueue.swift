@@ -16,8 +16,8 @@ import Observation
 /// } }
 /// ```
 ///
-/// - Ordering: toasts are shown in the order ``show(_:)`` was called; ``dismiss(_:)`` of a
-///   toast that is not the current one does nothing (a late timer never ends a newer toast).
+/// - Ordering: toasts are shown in the order ``show(_:)`` was called; ``dismiss(_:)`` ends only
+///   the toast shown.
 /// - Bound: at most `maximumWaiting` toasts wait behind the one shown; a newer one pushes out
 ///   the oldest waiting (the newest news is the one worth reading).
 /// - Threading: a main-actor class, as the view that drains it; Observation announces
@@ -38,7 +38,6 @@ public final class ToastQueue<Message: Sendable> {
   /// The toasts behind ``current``, oldest first.
   @ObservationIgnored public private(set) var pending: [Toast] = []
   @ObservationIgnored private var nextID = 0
-  /// How many toasts may wait behind the one shown.
   @ObservationIgnored private let maximumWaiting: Int
 
   /// An empty queue in which at most `maximumWaiting` toasts wait behind the one shown.

@@ -50,8 +50,7 @@ public final class TrackedProperty<Value: Sendable> {
   private let isSame: (Value, Value) -> Bool
   private let target: RefreshTarget<Value>
 
-  /// Starts following `read`: ``property``'s value is `read()` at once, then follows it (a re-read
-  /// equal to the current value delivers nothing, as the type says).
+  /// Starts following `read`: ``property``'s value is `read()` at once, then follows it.
   public init(_ read: @escaping @MainActor () -> Value) {
     let target = RefreshTarget<Value>()
     owner = MutableProperty(withObservationTracking(read, onChange: target.noteChange))

@@ -42,7 +42,6 @@ public final class MutableProperty<Value: Sendable>: Sendable {
   ///   finish: its second such run stops the program with a message naming the mistake.
   /// - From inside a handler: `body` sees the stored value (which may be newer than the one that
   ///   handler is receiving), and the change is queued behind the current delivery, like a set.
-  /// - Even a run that changes nothing is stored and delivered: ``modifyIfChanged(_:)`` is not.
   public func modify<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     try channel.modify(body)
   }

@@ -13,10 +13,9 @@
 /// access to the value. User code never runs inside: a user value leaving the state (a displaced
 /// value, a handler, a job) is returned from the body and released after unlocking.
 ///
-/// A POSIX mutex, not `Synchronization.Mutex`, which ThreadSanitizer cannot see (it reports correct
-/// locking as races) and which was 50 times slower here under contention (docs/performance.md).
-/// Mutex and value share one heap block that never moves (POSIX forbids moving a mutex), reached
-/// through a pointer: no dynamic exclusivity check, which the lock makes redundant.
+/// A POSIX mutex, not `Synchronization.Mutex` (why: docs/performance.md, "The lock"). Mutex and
+/// value share one heap block that never moves (POSIX forbids moving a mutex), reached through a
+/// pointer: no dynamic exclusivity check, which the lock makes redundant.
 @usableFromInline
 package final class Locked<State>: @unchecked Sendable {
   // Why `@unchecked Sendable` is sound: the only mutable storage, `storage.pointee.state`, is

@@ -23,8 +23,7 @@ extension Property {
   ///
   /// State keeps only the newest value: if several changes happen between two iterations, the
   /// loop sees the newest one and skips the ones in between. The subscription ends as for
-  /// ``Signals/EventStream/values``: when the iterating task is cancelled, or when both the sequence and
-  /// its iterator are gone. Iterate it once.
+  /// ``Signals/EventStream/values``. Iterate it once.
   public var values: AsyncStream<Value> {
     AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
       let token = sink { continuation.yield($0) }

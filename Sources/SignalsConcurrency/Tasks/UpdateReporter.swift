@@ -1,23 +1,11 @@
 import Signals
 
 /// What an owned task's work calls to send updates before its outcome: the argument of
-/// ``TaskOwner/run(key:for:throttle:_:update:then:)``. Two uses, one rule set: an upload
-/// reports the bytes sent, and a stream consumer reports each element of a live stream (an
-/// order's status from a socket) until the stream ends.
-///
-/// ```swift
-/// tasks.run(key: "order", for: self) { [client] updates in
-///   for try await order in client.orderUpdates(id) { updates.report(order) }
-/// } update: { screen, order in
-///   screen.show(order)                  // on the main actor, in order
-/// } then: { screen, result in
-///   screen.streamEnded(result)          // after every update it delivers
-/// }
-/// ```
-///
-/// Each update reaches the task's `update` handler on the main actor, in order, while the task
-/// is wanted (the rules of ``TaskOwner/run(key:for:throttle:_:update:then:)``). `report` is
-/// safe from any thread and never waits for the main actor.
+/// ``TaskOwner/run(key:for:throttle:_:update:then:)``, whose example reports an upload's bytes
+/// sent, and of ``TaskOwner/retrying(key:for:backoff:on:_:update:failed:ended:)``, whose example
+/// reports each element of a live stream. Each update reaches the task's `update` handler on the
+/// main actor, in order, while the task is wanted (the rules of the first). `report` is safe from
+/// any thread and never waits for the main actor.
 public struct UpdateReporter<Update: Sendable>: Sendable {
   private let delivery: UpdateDelivery<Update>
 
