@@ -121,14 +121,8 @@ public final class TaskOwner {
   /// with its work. Main actor; a cancelled token's `onCancel` runs under no lock.
   public func own(_ token: SubscriptionToken, key: (any Hashable & Sendable)? = nil) {
     lastID += 1
-    replace(
-      key.map { TaskKey($0) } ?? TaskKey(Unkeyed(id: lastID)),
-      with: KeyedWork(id: lastID, task: nil, token: token))
-  }
-
-  /// Puts `work` under `key`, cancelling what the key held. On the main actor, under no lock.
-  private func replace(_ key: TaskKey, with work: KeyedWork) {
-    owned.updateValue(work, forKey: key)?.cancel()
+    let slot = key.map { TaskKey($0) } ?? TaskKey(Unkeyed(id: lastID))
+    owned.updateValue(KeyedWork(id: lastID, task: nil, token: token), forKey: slot)?.cancel()
   }
 
   /// The task `id` under `key` returned: the key no longer holds it (a newer work stays).
@@ -201,7 +195,7 @@ public final class TaskOwner {
     let (id, slot) = (lastID, key ?? TaskKey(Unkeyed(id: lastID)))
     list.add(1)
     // The task's body starts on the main actor, which this method holds until it returns, so
-    // `replace` below always runs before the body's `finished`.
+    // the task enters `owned` below before the body's `finished` runs.
     let task = Task { @MainActor [weak owner, weak self] in
       defer {
         list.add(-1)
@@ -223,7 +217,7 @@ public final class TaskOwner {
       guard !Task.isCancelled, let owner else { return }
       apply(owner, result)
     }
-    replace(slot, with: KeyedWork(id: id, task: task, token: nil))
+    owned.updateValue(KeyedWork(id: id, task: task, token: nil), forKey: slot)?.cancel()
     return task
   }
 }
