@@ -21,18 +21,7 @@ extension TaskOwner {
 
   /// Calls `tick` on the main actor every `interval` (positive) on `scheduler`'s clock, the first
   /// time one `interval` after this call, until the timer is cancelled or replaced; owned,
-  /// threaded and held as ``after(_:key:on:for:_:)``.
-  ///
-  /// ```swift
-  /// func startCountdown(from seconds: Int) {
-  ///   remaining.value = seconds
-  ///   tasks.every(.seconds(1), key: "countdown", on: scheduler, for: self) { viewModel in
-  ///     viewModel.remaining.value -= 1
-  ///     if viewModel.remaining.value == 0 { viewModel.tasks.cancel(key: "countdown") }
-  ///   }
-  /// }
-  /// ```
-  ///
+  /// threaded and held as ``after(_:key:on:for:_:)`` (<doc:LiveScreens> counts an ETA down).
   /// Ticks arrive in order; the next is scheduled when one fires, `interval` after the time the
   /// scheduler ran it (on a real clock late firings add up: compute what a screen shows from a
   /// date when drift matters).

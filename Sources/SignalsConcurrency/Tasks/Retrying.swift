@@ -61,16 +61,8 @@ public struct Retrying: Sendable {
 
 extension TaskOwner {
   /// Runs a stream consumer (`operation`) under `key` and runs it again, after a backoff delay,
-  /// each time it fails: the reconnecting live screen, with no loop or timer written by hand.
-  ///
-  /// ```swift
-  /// let connection = tasks.retrying(key: "order", for: self, on: scheduler) { [client, id] updates in
-  ///   for try await order in client.orderUpdates(id) { updates.report(order) }
-  /// } update: { screen, order in
-  ///   screen.show(order)
-  /// }
-  /// // connection.status: .connecting(attempt: 1), .connected(attempt: 1), .waiting(attempt: 2, …)
-  /// ```
+  /// each time it fails: the reconnecting live screen (<doc:LiveScreens>), with no loop or timer
+  /// written by hand. The returned ``Retrying/status`` says where it is.
   ///
   /// - Attempts: attempt 1 starts at once. When an attempt throws, `failed` is called, and the
   ///   next attempt starts after `backoff`'s delay for the consecutive failures so far (1, 2, 4,

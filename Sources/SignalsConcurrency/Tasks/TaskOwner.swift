@@ -133,18 +133,8 @@ public final class TaskOwner {
   }
 
   /// ``run(key:for:_:then:)`` for work that reports updates before its outcome (an upload's
-  /// progress, a live stream's elements) through an ``UpdateReporter``.
-  ///
-  /// ```swift
-  /// tasks.run(key: file.id, for: self, throttle: .latest(per: .milliseconds(100), on: scheduler)) {
-  ///   [uploader] updates in
-  ///   try await uploader.upload(file) { sent in updates.report(sent) }
-  /// } update: { queue, sent in
-  ///   queue.show(sent, for: file.id)
-  /// } then: { queue, result in
-  ///   queue.finish(file.id, with: result)
-  /// }
-  /// ```
+  /// progress, a live stream's elements) through an ``UpdateReporter``; <doc:OwnedTasks> shows
+  /// an upload queue built on it.
   ///
   /// - Ordering: updates arrive in the order reported, all before the outcome (one not yet on
   ///   the main actor is delivered first; one still held by the throttle is dropped), none after.

@@ -1,11 +1,11 @@
 import Signals
 
 /// What an owned task's work calls to send updates before its outcome: the argument of
-/// ``TaskOwner/run(key:for:throttle:_:update:then:)``, whose example reports an upload's bytes
-/// sent, and of ``TaskOwner/retrying(key:for:backoff:on:_:update:failed:ended:)``, whose example
-/// reports each element of a live stream. Each update reaches the task's `update` handler on the
-/// main actor, in order, while the task is wanted (the rules of the first). `report` is safe from
-/// any thread and never waits for the main actor.
+/// ``TaskOwner/run(key:for:throttle:_:update:then:)`` (an upload's progress: <doc:OwnedTasks>)
+/// and ``TaskOwner/retrying(key:for:backoff:on:_:update:failed:ended:)`` (a live stream's
+/// elements: <doc:LiveScreens>). Each update reaches the task's `update` handler on the main
+/// actor, in order, while the task is wanted (the rules of the first). `report` is safe from any
+/// thread and never waits for the main actor.
 public struct UpdateReporter<Update: Sendable>: Sendable {
   private let delivery: UpdateDelivery<Update>
 
