@@ -8,13 +8,8 @@ import Observation
 /// twice is one value, so `.task(id: toast)` keeps the first one's timer. Here each toast gets an
 /// identifier of its own; the view shows ``current``, dismisses it by that identifier when its
 /// time is up (a `.task(id: toast.id)` that sleeps as long as the view shows a toast), and the
-/// next one waiting takes its place.
-///
-/// ```swift
-/// .task { await viewModel.events.consume(startingWith: viewModel.load) { event in
-///   if case .toast(let message) = event { toasts.show(message) }
-/// } }
-/// ```
+/// next one waiting takes its place. Feed it from ``Signals/EventStream/consume(startingWith:_:)``
+/// (its example shows a toast queue).
 ///
 /// - Ordering: toasts are shown in the order ``show(_:)`` was called; ``dismiss(_:)`` ends only
 ///   the toast shown.

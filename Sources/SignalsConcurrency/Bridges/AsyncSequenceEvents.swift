@@ -1,15 +1,8 @@
 import Signals
 
 /// An `EventStream` fed by an `AsyncSequence`: a socket's `AsyncStream` of messages, a
-/// notification sequence, any `for await` source, as one-off events a screen subscribes to.
-///
-/// ```swift
-/// private let messages: AsyncSequenceEvents<Message>
-/// var incoming: EventStream<Message> { messages.stream }
-/// init(socket: Socket) {
-///   messages = AsyncSequenceEvents(socket.messages)  // an AsyncStream<Message>
-/// }
-/// ```
+/// notification sequence, any `for await` source, as one-off events a screen subscribes to
+/// (<doc:SequencesInAndOut> feeds an inbox with it).
 ///
 /// Keep the bridge (privately, like an `EventSender`) and expose its ``stream``: the bridge
 /// owns the iteration, and an `EventStream` alone, a value with no lifetime, could not.

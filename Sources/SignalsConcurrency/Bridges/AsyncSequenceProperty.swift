@@ -1,15 +1,8 @@
 import Signals
 
 /// A `Property` fed by an `AsyncSequence` of updates: an initial value, then every element
-/// the sequence produces, as state a screen shows (a connection status, the latest price).
-///
-/// ```swift
-/// private let status: AsyncSequenceProperty<ConnectionStatus>
-/// var connection: Property<ConnectionStatus> { status.property }
-/// init(socket: Socket) {
-///   status = AsyncSequenceProperty(initialValue: .connecting, updates: socket.statusUpdates)
-/// }
-/// ```
+/// the sequence produces, as state a screen shows (a connection status, the latest price;
+/// <doc:SequencesInAndOut> shows an inbox's connection).
 ///
 /// Keep the bridge (privately, like a `MutableProperty`) and expose its ``property``: the
 /// bridge owns the iteration, and a `Property` alone, a value with no lifetime, could not.
