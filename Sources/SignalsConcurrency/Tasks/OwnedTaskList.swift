@@ -1,10 +1,9 @@
 import Signals
 
 /// How many tasks of a ``TaskOwner`` have started and not returned. Package-internal; safe from
-/// any thread. Shared by the owner and its tasks (each counts itself out when it returns), so it
-/// outlives the owner while a cancelled task winds down, and a test probe (`TaskOwnerProbe` in
-/// SignalsTesting) counts the tasks without keeping the owner alive. It holds no key (a key's
-/// `==`, `hash(into:)` and `deinit` are user code): the owner's main-actor index does.
+/// any thread. Shared by the owner, its tasks (each counts itself out when it returns) and test
+/// probes (`TaskOwnerProbe`), so it outlives the owner while a cancelled task winds down. It
+/// holds no key (user code): the owner's main-actor index does.
 package final class OwnedTaskList: Sendable {
   private let count = Locked(0)
 

@@ -128,9 +128,8 @@ private final class RetryLoop<Owner: AnyObject, Update: Sendable, Failure: Error
   /// Stopped by the token before it releases the loop (any thread), or here once the owner is
   /// gone; read here after each call of user code, which may cancel the loop's key.
   let stopped = Locked(false)
-  /// The attempts (unkeyed: one at a time) and the delay (key 0); released with the loop. Its
-  /// tasks are counted in the outer owner's list, so that owner's `TaskOwnerProbe` and
-  /// `settle(tasks:)` await them; no key of this owner's enters the list.
+  /// The attempts (unkeyed: one at a time) and the delay (key 0), counted in the outer owner's
+  /// list (`TaskOwner.init(sharing:)`); released with the loop.
   private let tasks: TaskOwner
   private weak var owner: Owner?
   private let steps: Steps
