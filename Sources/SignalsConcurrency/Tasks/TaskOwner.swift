@@ -20,8 +20,8 @@ import Signals
 /// ```
 ///
 /// - Work: `operation` is a `@Sendable` closure that gets no owner: it captures the values it
-///   needs (a client, a query), runs off the main actor, and returns or throws. Its outcome
-///   comes back as a `Result`, so `try` stays in the operation.
+///   needs (a client, a query; `self` would stay alive until it returns), runs off the main
+///   actor, and returns or throws. Its outcome comes back as a `Result`, so `try` stays in it.
 /// - Applying: `apply` runs on the main actor after `operation` returns, only if the owner given
 ///   to ``run(key:for:_:then:)`` (held weakly) still lives and the task was not cancelled (by
 ///   ``cancel(key:)``, ``cancelAll()``, a newer task with the same key, the returned task's
@@ -34,8 +34,7 @@ import Signals
 ///   and not this object. The owner follows `sink(with:)`'s rule, a call that finds it gone is
 ///   skipped, and that call (an update, the outcome, a timer's tick, a retry step) also ends its
 ///   work. Releasing this object cancels everything it owns, in the order of ``cancelAll()``;
-///   each task ends at its operation's next cancellation check and applies nothing. Capturing
-///   `self` in `operation` would keep the view model alive until it returns: capture values.
+///   each task ends at its operation's next cancellation check and applies nothing.
 /// - Keys: one key, one piece of work. A task, a timer (``after(_:key:on:for:_:)``,
 ///   ``every(_:key:on:for:_:)``), a retry loop or a token (``own(_:key:)``) under a key cancels
 ///   what the key held, so ``cancel(key:)`` and ``cancelAll()`` stop all of a screen's work in
@@ -107,8 +106,7 @@ public final class TaskOwner {
   ///
   /// Order: newest first, the reverse of start, keyed or not, the same in every run. So a
   /// subscription owned after the work it watches (a retry loop's status) ends before that work
-  /// is cancelled, and hears nothing of it (no ``RetryStatus/stopped``). Releasing this object
-  /// cancels in the same order.
+  /// is cancelled, and hears nothing of it (no ``RetryStatus/stopped``).
   public func cancelAll() {
     let all = owned
     owned = [:]
