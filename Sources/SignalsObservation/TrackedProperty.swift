@@ -12,11 +12,9 @@ import Signals
 /// query.property.debounce(for: .milliseconds(300), scheduler: scheduler)
 /// ```
 ///
-/// - Reading: `read` runs on the main actor inside `withObservationTracking`, at creation and
-///   after every change of what it read; every `@Observable` property it reads is tracked,
-///   and only those.
-/// - Re-arming: `withObservationTracking` is one-shot, so each re-read registers again for the
-///   next change; no change after a re-read is missed.
+/// - Reading: `read` runs on the main actor inside `withObservationTracking` (one-shot), at
+///   creation and after every change of what it read, registering again each time, so no change
+///   after a re-read is missed; every `@Observable` property it reads is tracked, and only those.
 /// - Timing (didSet, made explicit): Observation tells its observer in `willSet`, before the new
 ///   value is stored, so reading then would see the old value. The change is therefore only
 ///   noted there, and `read` runs again later, on the main actor, once the code that made the

@@ -37,8 +37,7 @@ public struct Property<Value: Sendable>: Sendable {
   /// (before returning or, for a property that delivers elsewhere, as its first call), then with
   /// every later value; `read()` must return the value a subscriber would receive last, from any
   /// thread, purely and quickly. The easy way described there works with a ``MutableProperty``
-  /// of your own as the delivering side, too. ``combineLatest(_:_:)`` re-reads such a property on
-  /// every notification and delivers each one.
+  /// of your own as the delivering side, too (``combineLatest(_:_:)`` says how it combines one).
   public init(read: @escaping @Sendable () -> Value, subscribe: @escaping SubscribeFunction) {
     self.init(
       read: read,
