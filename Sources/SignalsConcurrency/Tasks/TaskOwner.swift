@@ -123,13 +123,6 @@ public final class TaskOwner {
     owned.updateValue(KeyedWork(id: lastID, task: nil, token: token), forKey: slot)?.cancel()
   }
 
-  /// The task `id` under `key` returned: the key no longer holds it (a newer work stays).
-  private func finished(_ key: TaskKey, _ id: UInt64) {
-    if owned[key]?.id == id {
-      owned[key] = nil
-    }
-  }
-
   /// ``run(key:for:_:then:)`` for work that reports updates before its outcome (an upload's
   /// progress, a live stream's elements) through an ``UpdateReporter``; <doc:OwnedTasks> shows
   /// an upload queue built on it.
@@ -183,11 +176,11 @@ public final class TaskOwner {
     let (id, slot) = (lastID, key ?? TaskKey(Unkeyed(id: lastID)))
     list.add(1)
     // The task's body starts on the main actor, which this method holds until it returns, so
-    // the task enters `owned` below before the body's `finished` runs.
+    // the task enters `owned` below before the body's `defer` removes it.
     let task = Task { @MainActor [weak owner, weak self] in
       defer {
         list.add(-1)
-        self?.finished(slot, id)
+        if let self, owned[slot]?.id == id { owned[slot] = nil }  // not a newer work under it
       }
       let result = await withTaskCancellationHandler { () async -> Result<Success, Failure> in
         do throws(Failure) { return .success(try await operation()) } catch {
