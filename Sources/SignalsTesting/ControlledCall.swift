@@ -1,5 +1,4 @@
 import Signals
-import Testing
 
 /// A fake async call that the test answers: each ``call(_:)`` suspends until the test resolves
 /// or fails it, so the test decides when, in which order and how every request completes,
@@ -10,17 +9,18 @@ import Testing
 /// let model = Model(fetch: fetch.call)
 /// model.load("ann")
 /// await fetch.requests(count: 1)         // the request is in flight
-/// fetch.resolve(0, with: 42)              // or fail(0, with: error), or FIFO: resolve(with: 42)
+/// fetch.resolve(0, with: 42)              // or fail(0, with: error)
 /// ```
 ///
 /// - Order: calls are numbered from 0 in arrival order; ``requests`` lists them.
 /// - Answering: ``resolve(_:with:fileID:filePath:line:column:)`` and
-///   ``fail(_:with:fileID:filePath:line:column:)`` answer one pending call by number;
-///   ``resolve(with:fileID:filePath:line:column:)`` and ``fail(with:fileID:filePath:line:column:)``
-///   answer the oldest pending one. Answering a call that is not pending records a test failure
-///   at the caller's line and does nothing else: a Swift Testing issue in a Swift Testing test,
-///   an `XCTFail` in an `XCTestCase`. Callers need no `import Testing`.
-/// - Cancellation: a call whose task is cancelled is listed in ``cancelledIndices``. By
+///   ``fail(_:with:fileID:filePath:line:column:)`` answer one pending call by number; when
+///   concurrent tasks make the calls in no fixed order, `resolve(matching:with:)` and
+///   `fail(matching:with:)` answer the oldest pending call whose request is equal. Answering a
+///   call that is not pending records a test failure at the caller's line and does nothing else:
+///   a Swift Testing issue in a Swift Testing test, an `XCTFail` in an `XCTestCase`. Callers need
+///   no `import Testing`.
+/// - Cancellation: a call whose task is cancelled is listed in ``cancelledRequests``. By
 ///   default it then throws `CancellationError` at once (like `URLSession`) and is no longer
 ///   pending; with `.keepsWaitingForAnswer` it stays pending until the test answers it, to model
 ///   a response already on its way.
@@ -80,11 +80,6 @@ public final class ControlledCall<Request: Sendable, Response: Sendable>: Sendab
     state.withLock { $0.pending.keys.sorted() }
   }
 
-  /// The numbers of the calls whose task was cancelled, in ascending order.
-  public var cancelledIndices: [Int] {
-    state.withLock { $0.cancelled.sorted() }
-  }
-
   /// The requests whose task was cancelled, in arrival order.
   public var cancelledRequests: [Request] {
     state.withLock { state in state.cancelled.sorted().map { state.requests[$0] } }
@@ -137,36 +132,6 @@ public final class ControlledCall<Request: Sendable, Response: Sendable>: Sendab
   ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     answer(index, with: .failure(error)) { FailureReport.record($0, at: site) }
-  }
-
-  /// Answers the oldest pending call with `response`. Records a test failure if none is pending.
-  public func resolve(
-    with response: Response, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
-  ) {
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    answer(pendingIndices.first, with: .success(response)) { FailureReport.record($0, at: site) }
-  }
-
-  /// Fails the oldest pending call with `error`. Records a test failure if none is pending.
-  public func fail(
-    with error: any Error, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
-  ) {
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    answer(pendingIndices.first, with: .failure(error)) { FailureReport.record($0, at: site) }
-  }
-
-  /// ``resolve(_:with:fileID:filePath:line:column:)`` for a Swift Testing helper that forwards
-  /// its own caller's `sourceLocation`.
-  public func resolve(_ index: Int, with response: Response, sourceLocation: SourceLocation) {
-    answer(index, with: .success(response)) { FailureReport.record($0, at: sourceLocation) }
-  }
-
-  /// ``fail(_:with:fileID:filePath:line:column:)`` for a Swift Testing helper that forwards its
-  /// own caller's `sourceLocation`.
-  public func fail(_ index: Int, with error: any Error, sourceLocation: SourceLocation) {
-    answer(index, with: .failure(error)) { FailureReport.record($0, at: sourceLocation) }
   }
 
   /// Answers call `index` (`nil`: none was found) with `result`, or calls `failure` with a

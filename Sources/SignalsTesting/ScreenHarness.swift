@@ -128,10 +128,9 @@ public final class ScreenHarness {
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
     column: Int = #column
   ) async {
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    await answer(call, index, at: location) {
-      call.resolve(index, with: response, sourceLocation: location)
-    }
+    await answer(
+      call, index, .success(response),
+      at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// As ``resolve(_:_:with:fileID:filePath:line:column:)``, failing the request with `error`.
@@ -140,10 +139,9 @@ public final class ScreenHarness {
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
     column: Int = #column
   ) async {
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    await answer(call, index, at: location) {
-      call.fail(index, with: error, sourceLocation: location)
-    }
+    await answer(
+      call, index, .failure(error),
+      at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// Opts `output` out of exhaustiveness: its emissions need no assertion and are skipped by
@@ -204,8 +202,8 @@ public final class ScreenHarness {
   }
 
   private func answer<Request, Response>(
-    _ call: ControlledCall<Request, Response>, _ index: Int, at location: SourceLocation,
-    _ reply: () -> Void
+    _ call: ControlledCall<Request, Response>, _ index: Int,
+    _ result: Result<Response, any Error>, at location: SourceLocation
   ) async {
     guard await settleWork(at: location) else { return }
     let made = call.requests
@@ -215,7 +213,7 @@ public final class ScreenHarness {
         sourceLocation: location)
       return
     }
-    reply()
+    call.answer(index, with: result) { FailureReport.record($0, at: location) }
     await settleWork(at: location)
   }
 

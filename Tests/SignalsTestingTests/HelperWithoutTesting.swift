@@ -11,7 +11,7 @@ let helperResolveLine: UInt = #line + 4
 /// Answers call 0 of `call` with `response` (a failure if call 0 is not pending).
 func answerFirstCall(of call: ControlledCall<String, Int>, with response: Int) {
   call.resolve(0, with: response)
-  call.fail(with: HelperFailure())
+  call.fail(0, with: HelperFailure())
   call.resolve(matching: "nobody asked this", with: response)
 }
 

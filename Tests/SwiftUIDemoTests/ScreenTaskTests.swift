@@ -27,7 +27,7 @@ import Testing
     task.cancel()  // the view goes away
     await task.value
     await screen.expect(state, .idle)
-    #expect(pages.cancelledIndices == [0], "the request did not outlive the view")
+    #expect(pages.cancelledRequests == [1], "the request did not outlive the view")
     await screen.finish()
   }
 

@@ -47,7 +47,7 @@ import Testing
     task.cancel()  // popped
     await task.value
     await harness.expect(state, .idle)
-    #expect(details.cancelledIndices == [0])
+    #expect(details.cancelledRequests == [7])
     await harness.finish()
   }
 }

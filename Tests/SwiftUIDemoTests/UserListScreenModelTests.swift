@@ -77,9 +77,10 @@ import Testing
 
     await list.disappear()  // a detail is pushed: SwiftUI cancels the list's task
     await list.harness.expect(list.state, .shown([Fixtures.ann]))
-    #expect(list.pages.cancelledIndices == [1], "the list's refresh stopped with its task")
+    #expect(list.pages.cancelledRequests == [1], "the list's refresh stopped with its task")
     list.model.viewModel.startRefresh()  // even work started while covered...
-    await list.harness.fail(list.pages, 2, with: UserClientError.httpStatus(500))  // ...and finished
+    // ...and finished
+    await list.harness.fail(list.pages, 2, with: UserClientError.httpStatus(500))
     await list.harness.expect(
       list.state, .shown([Fixtures.ann], .refreshing), .shown([Fixtures.ann]))
     await list.harness.expect(list.events, .toast(Self.serverTrouble))

@@ -127,7 +127,7 @@ struct MustNotLoseArticleTests {
     viewModel = nil
 
     #expect(released == nil)
-    #expect(charge.cancelledIndices == [0])
+    #expect(charge.cancelledRequests.count == 1)
     await screen.finish()  // the cancelled payment returned, applying nothing
   }
 

@@ -274,7 +274,7 @@ struct OrderTrackingExampleTests {
     screen.disappeared()  // covered, or the app went to the background
     client.cancels.fail(0, with: Offline())
     await settle(scheduler)
-    #expect(client.cancels.cancelledIndices == [])
+    #expect(client.cancels.cancelledRequests.isEmpty)
     let next = OrderTrackingScreen(viewModel: model)
     next.bind()
     #expect(next.shown.last == "Could not cancel: the order goes on")

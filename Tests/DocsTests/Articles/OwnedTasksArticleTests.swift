@@ -88,7 +88,7 @@ struct OwnedTasksArticleTests {
 
     viewModel = nil  // the screen went away mid-request
     #expect(released == nil)  // no task held it
-    #expect(find.cancelledIndices == [0])  // releasing it cancelled the request
+    #expect(find.cancelledRequests == ["a"])  // releasing it cancelled the request
     await screen.resolve(find, 0, with: ["Ann"])  // the answer arrives anyway
     await screen.finish()  // the cancelled task returned, applying nothing: nothing more arrived
   }

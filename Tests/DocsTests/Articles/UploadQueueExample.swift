@@ -208,7 +208,7 @@ struct UploadQueueExampleTests {
     upload(of: "a").call.progress.report(50)
     queue.cancel("a")
     await screen.expect(items, "a cancelled, b 0%, c waiting", "a cancelled, b 0%, c 0%")
-    #expect(uploads.cancelledIndices == [upload(of: "a").index])
+    #expect(uploads.cancelledRequests.map(\.file) == ["a"])
 
     await screen.resolve(uploads, upload(of: "b").index, with: ())
     await screen.fail(uploads, upload(of: "c").index, with: Offline())

@@ -117,7 +117,7 @@ extension GuideTests {
       let loading = Task { await model.load() }
       _ = await request.requests(count: 1)
       #expect(model.state == .loading)
-      request.resolve(with: "Ada")
+      request.resolve(0, with: "Ada")
       await loading.value
       #expect(model.state == .loaded(name: "Ada"))
       // model.state = .idle  // does not compile: the setter is private
@@ -195,7 +195,7 @@ extension GuideTests {
       let screen = TrackedReads { model.state }
       let loading = Task { await model.load() }
       _ = await request.requests(count: 1)
-      request.resolve(with: "Ada")
+      request.resolve(0, with: "Ada")
       await loading.value
       try await screen.waitForReads(3)
       #expect(screen.values == [.idle, .loading, .loaded(name: "Ada")])

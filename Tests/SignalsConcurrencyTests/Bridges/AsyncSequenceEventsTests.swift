@@ -175,6 +175,6 @@ struct AsyncSequenceEventsCancellationTests {
 
     #expect(try await endOf(bridge.iteration).last == "cancelled")
     #expect(recorder.values == [])
-    #expect(answers.cancelledIndices == [0], "the sequence saw its task cancelled")
+    #expect(answers.cancelledRequests == [0], "the sequence saw its task cancelled")
   }
 }

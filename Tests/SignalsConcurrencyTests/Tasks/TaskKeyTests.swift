@@ -21,7 +21,7 @@ struct TaskKeyTests {
     screen.call.resolve(matching: "byte", with: "B")
     await settle(tasks: TaskOwnerProbe(screen.tasks))
 
-    #expect(screen.call.cancelledIndices.isEmpty)
+    #expect(screen.call.cancelledRequests.isEmpty)
     #expect(screen.shown.sorted() == ["A", "B"])
   }
 

@@ -88,7 +88,7 @@ struct TaskOwnerProgressTests {
     await settle(tasks: TaskOwnerProbe(screen.tasks))
 
     #expect(screen.log == ["2: 10%", "2: done"])
-    #expect(call.cancelledIndices == [0])
+    #expect(call.cancelledRequests == [1])
   }
 
   @Test func cancellingTheKeyDropsQueuedUpdatesAndEndsTheSubscription() async throws {

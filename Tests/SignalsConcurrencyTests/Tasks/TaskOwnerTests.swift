@@ -119,7 +119,7 @@ struct TaskOwnerTests {
 
     Start.keyed.run(on: screen, call, "ab")
     _ = await call.requests(count: 2)
-    #expect(call.cancelledIndices == [0])
+    #expect(call.cancelledRequests == ["a"])
     if olderAnsweredFirst { call.resolve(0, with: "A") }
     call.resolve(1, with: "AB")
     if !olderAnsweredFirst { call.resolve(0, with: "A") }
@@ -207,7 +207,7 @@ struct TaskOwnerTests {
     call.resolve(0, with: "A")
     await task.value
 
-    #expect(call.cancelledIndices == [0])
+    #expect(call.cancelledRequests == ["a"])
     #expect(screen.shown == [])
   }
 
@@ -241,7 +241,7 @@ struct TaskOwnerTests {
     screen = nil
 
     #expect(released == nil, "a running task must not keep its owner alive")
-    #expect(call.cancelledIndices == [0])
+    #expect(call.cancelledRequests == ["a"])
     call.resolve(0, with: "A")
     await settle(tasks: tasks)
     #expect(tasks.unfinishedCount == 0)
@@ -267,7 +267,7 @@ struct TaskOwnerTests {
     call.resolve(0, with: "A")
     await settle(tasks: TaskOwnerProbe(tasks))
 
-    #expect(call.cancelledIndices == [], "only the owner is gone; the task ran to its end")
+    #expect(call.cancelledRequests.isEmpty, "only the owner is gone; the task ran to its end")
     #expect(applied.withLock { $0 } == false)
   }
 

@@ -74,33 +74,23 @@ final class ViewModelHarness<Model: ScreenModel> {
 
   /// Waits for request `index`, answers it with `response`, and settles.
   func succeed(
-    _ index: Int, with response: Model.Response,
-    sourceLocation: SourceLocation = #_sourceLocation
+    _ index: Int, with response: Model.Response, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws {
-    try await answer(index, sourceLocation: sourceLocation) {
-      calls.resolve(index, with: response, sourceLocation: sourceLocation)
-    }
+    _ = await calls.requests(count: index + 1)
+    calls.resolve(
+      index, with: response, fileID: fileID, filePath: filePath, line: line, column: column)
+    await settle(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
   }
 
   /// Waits for request `index`, fails it with `error`, and settles.
   func fail(
-    _ index: Int, with error: any Error, sourceLocation: SourceLocation = #_sourceLocation
-  ) async throws {
-    try await answer(index, sourceLocation: sourceLocation) {
-      calls.fail(index, with: error, sourceLocation: sourceLocation)
-    }
-  }
-
-  /// Waits for request `index`, answers it as `reply` does, and settles; a failure to settle is
-  /// reported at `sourceLocation`, the test's line.
-  private func answer(
-    _ index: Int, sourceLocation: SourceLocation, _ reply: () -> Void
+    _ index: Int, with error: any Error, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws {
     _ = await calls.requests(count: index + 1)
-    reply()
-    await settle(
-      fileID: sourceLocation.fileID, filePath: sourceLocation.filePath, line: sourceLocation.line,
-      column: sourceLocation.column)
+    calls.fail(index, with: error, fileID: fileID, filePath: filePath, line: line, column: column)
+    await settle(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
   }
 
   /// Lets go of the view model, the test's only strong reference to it; ``tasks`` still

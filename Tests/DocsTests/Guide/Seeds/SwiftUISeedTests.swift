@@ -38,7 +38,7 @@ extension GuideTests {
       let load = Task { await viewModel.load() }
       _ = await client.call.requests(count: 1)
       #expect(viewModel.state == .loading)
-      client.call.resolve(with: [])
+      client.call.resolve(0, with: [])
       await load.value
       #expect(viewModel.state == .loaded([]))
     }

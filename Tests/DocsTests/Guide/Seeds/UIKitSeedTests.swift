@@ -26,7 +26,7 @@ extension GuideTests {
       let load = Task { await viewModel.load() }
       _ = await api.call.requests(count: 1)
       #expect(loading.values == [false, true])
-      api.call.resolve(with: "Inbox")
+      api.call.resolve(0, with: "Inbox")
       await load.value
       #expect(titles.values == ["", "Inbox"])
       #expect(loading.values == [false, true, false])
@@ -38,7 +38,7 @@ extension GuideTests {
       let toasts = Recorder(viewModel.showToast)
       let load = Task { await viewModel.load() }
       _ = await api.call.requests(count: 1)
-      api.call.fail(with: Offline())
+      api.call.fail(0, with: Offline())
       await load.value
       #expect(toasts.values == ["Could not load the title."])
       #expect(viewModel.title.value == "")
@@ -67,7 +67,7 @@ extension GuideTests {
       _ = await api.call.requests(count: 1)
       await viewModel.load()  // runs while `first` is suspended at its `await`: returns at once
       #expect(api.call.requests.count == 1)
-      api.call.resolve(with: "Inbox")
+      api.call.resolve(0, with: "Inbox")
       await first.value
       #expect(viewModel.title.value == "Inbox")
     }
