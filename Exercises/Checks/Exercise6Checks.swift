@@ -42,9 +42,9 @@ public enum SearchChecks: String, CaseIterable, Sendable {
     let model = Model(search: server.call)
     let states = Recorder(model.state)
     let old = model.search("sw")
-    _ = await server.requests(count: 1)
+    await server.requests(count: 1)
     let new = model.search("swift")
-    _ = await server.requests(count: 2)
+    await server.requests(count: 2)
     server.resolve(1, with: ["Swift"])  // the newer request answers first
     await new.value
     if server.pendingIndices.contains(0) {

@@ -24,7 +24,7 @@ struct ControlledCallTests {
   @Test func aFailedCallThrowsTheTestsError() async throws {
     let call = ControlledCall<String, Int>()
     let caller = Task { try await call.call("a") }
-    _ = await call.requests(count: 1)
+    await call.requests(count: 1)
 
     call.fail(0, with: Refused())
 
@@ -37,9 +37,9 @@ struct ControlledCallTests {
     _ call: ControlledCall<String, Int>
   ) async throws -> (a: Task<Int, any Error>, b: Task<Int, any Error>) {
     let a = Task { try await call.call("a") }
-    _ = await call.requests(count: 1)
+    await call.requests(count: 1)
     let b = Task { try await call.call("b") }
-    _ = await call.requests(count: 2)
+    await call.requests(count: 2)
     return (a, b)
   }
 
@@ -57,7 +57,7 @@ struct ControlledCallTests {
   @Test func cancellingTheCallerThrowsCancellationErrorAndIsRecorded() async throws {
     let call = ControlledCall<String, Int>()
     let caller = Task { try await call.call("a") }
-    _ = await call.requests(count: 1)
+    await call.requests(count: 1)
 
     caller.cancel()
 
@@ -69,7 +69,7 @@ struct ControlledCallTests {
   @Test func aCallThatKeepsWaitingReturnsTheLateAnswerAfterCancellation() async throws {
     let call = ControlledCall<String, Int>(whenCancelled: .keepsWaitingForAnswer)
     let caller = Task { try await call.call("a") }
-    _ = await call.requests(count: 1)
+    await call.requests(count: 1)
 
     caller.cancel()
     #expect(call.cancelledRequests == ["a"])
@@ -91,7 +91,7 @@ struct ControlledCallTests {
       withUnsafeCurrentTask { $0?.cancel() }
       return try await call.call("a")
     }
-    _ = await call.requests(count: 1)
+    await call.requests(count: 1)
     #expect(call.cancelledRequests == ["a"])
 
     if handling == .keepsWaitingForAnswer {
@@ -107,7 +107,7 @@ struct ControlledCallTests {
   @Test func answeringACallThatIsNotPendingRecordsAnIssue() async throws {
     let call = ControlledCall<String, Int>()
     let caller = Task { try await call.call("a") }
-    _ = await call.requests(count: 1)
+    await call.requests(count: 1)
     call.resolve(0, with: 1)
     _ = try await caller.value
 

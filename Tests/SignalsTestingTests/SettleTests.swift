@@ -35,7 +35,7 @@ struct SettleTests {
     screen.fetch(1, upTo: 2, call)
     let answers = Task {
       for step in 0..<2 {
-        _ = await call.requests(count: step + 1)
+        await call.requests(count: step + 1)
         call.resolve(step, with: step * 10)
       }
     }

@@ -26,7 +26,7 @@ struct AwaitedRefreshTests {
       await screen.viewModel.refresh()
       return screen.states.values
     }
-    _ = await screen.calls.requests(count: 2)
+    await screen.calls.requests(count: 2)
     if caller == .isCancelled { refreshing.cancel() }
     screen.calls.resolve(1, with: TestUsers.page(4...5, hasMore: false))
 
@@ -48,7 +48,7 @@ struct AwaitedRefreshTests {
       await screen.viewModel.refresh()
       return (screen.states.last, screen.events.values)
     }
-    _ = await screen.calls.requests(count: 2)
+    await screen.calls.requests(count: 2)
     screen.calls.fail(1, with: UserClientError.httpStatus(500))
 
     let (state, events) = await refreshing.value
@@ -64,7 +64,7 @@ struct AwaitedRefreshTests {
       await screen.viewModel.refresh()
       return screen.states.last
     }
-    _ = await screen.calls.requests(count: 1)
+    await screen.calls.requests(count: 1)
     screen.calls.resolve(0, with: TestUsers.page(1...2, hasMore: false))
 
     #expect(await refreshing.value == .list(1...2, .idle(hasMore: false)))
@@ -75,7 +75,7 @@ struct AwaitedRefreshTests {
     let screen = UserListHarness(whenCancelled: .keepsWaitingForAnswer)
     try await screen.beginWithList(1...3, hasMore: true)
     let refreshing = Task { await screen.viewModel.refresh() }
-    _ = await screen.calls.requests(count: 2)
+    await screen.calls.requests(count: 2)
 
     screen.viewModel.cancel()
     screen.calls.resolve(1, with: TestUsers.page(7...9, hasMore: false))
@@ -97,7 +97,7 @@ struct AwaitedRefreshTests {
     try await screen.beginWithList(1...3, hasMore: true)
     weak let released = screen.viewModel
     let refreshing = Task { [viewModel = screen.viewModel] in await viewModel.refresh() }
-    _ = await screen.calls.requests(count: 2)
+    await screen.calls.requests(count: 2)
 
     screen.releaseViewModel()
     #expect(released != nil, "the caller of refresh() holds it")
@@ -121,7 +121,7 @@ struct AwaitedRefreshTests {
       await screen.viewModel.refresh()
       return screen.states.last
     }
-    _ = await screen.calls.requests(count: 2)
+    await screen.calls.requests(count: 2)
     screen.calls.resolve(1, with: renamed)
 
     #expect(await refreshing.value == .loaded(renamed, isRefreshing: false))

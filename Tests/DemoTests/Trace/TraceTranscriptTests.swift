@@ -33,7 +33,7 @@ import UserFeature
     let session = try DemoSession(tracing: true, holding: [1])
     await session.app.start()
     #expect(session.app.perform("reload") == .handled)  // a terminal session does not wait
-    _ = await session.gatedClient.gate.requests(count: 1)
+    await session.gatedClient.gate.requests(count: 1)
     #expect(await session.app.handle("open 1"))
     session.gatedClient.gate.fail(0, with: FailurePolicy.defaultError)
     let list = try #require(session.app.navigation.screens.first as? UserListScreen)

@@ -270,7 +270,7 @@ struct OrderTrackingExampleTests {
     let screen = OrderTrackingScreen(viewModel: model)
     screen.bind()
     screen.cancelTapped()
-    _ = await client.cancels.requests(count: 1)
+    await client.cancels.requests(count: 1)
     screen.disappeared()  // covered, or the app went to the background
     client.cancels.fail(0, with: Offline())
     await settle(scheduler)
@@ -292,7 +292,7 @@ struct OrderTrackingExampleTests {
     screen.bind()
     #expect(screen.shown == ["Connecting…", "", "connecting(attempt: 1)"])
 
-    _ = await client.connections.requests(count: 1)
+    await client.connections.requests(count: 1)
     let feed = ControlledSequence<OrderUpdate>()
     client.connections.resolve(0, with: feed)
     await feed.send(OrderUpdate(status: "On the way", etaSeconds: 3, stopsAway: 2))

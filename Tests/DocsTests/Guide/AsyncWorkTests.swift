@@ -67,7 +67,7 @@ extension GuideTests {
       let screen = ScreenHarness()
       let state = screen.record(viewModel.state, as: "state")
       let loading = Task { await viewModel.load() }
-      _ = await request.requests(count: 1)  // the request is in flight
+      await request.requests(count: 1)  // the request is in flight
       await screen.expect(state, .idle, .loading)
       request.resolve(0, with: "Ada")
       await loading.value
@@ -82,7 +82,7 @@ extension GuideTests {
       let screen = ScreenHarness()
       let state = screen.record(viewModel.state, as: "state")
       let loading = Task { await viewModel.load() }
-      _ = await request.requests(count: 1)
+      await request.requests(count: 1)
       request.fail(0, with: Offline())
       await loading.value
       await screen.expect(state, .idle, .loading, .failed(message: "Could not load the profile."))
@@ -96,7 +96,7 @@ extension GuideTests {
       let screen = ScreenHarness()
       let state = screen.record(viewModel.state, as: "state")
       let loading = Task { await viewModel.load() }  // the caller owns the task
-      _ = await request.requests(count: 1)
+      await request.requests(count: 1)
       loading.cancel()  // the screen went away
       await loading.value
       #expect(request.cancelledRequests.count == 1)

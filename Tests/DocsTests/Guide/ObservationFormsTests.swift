@@ -115,7 +115,7 @@ extension GuideTests {
       let request = ControlledCall<Void, String>()
       let model = ObservableProfileModel(fetchName: { try await request.call(()) })
       let loading = Task { await model.load() }
-      _ = await request.requests(count: 1)
+      await request.requests(count: 1)
       #expect(model.state == .loading)
       request.resolve(0, with: "Ada")
       await loading.value
@@ -134,7 +134,7 @@ extension GuideTests {
         }
       })
       let loading = Task { await model.load() }
-      _ = await request.requests(count: 1)
+      await request.requests(count: 1)
       loading.cancel()
       await loading.value
       #expect(model.state == .idle)
@@ -145,9 +145,9 @@ extension GuideTests {
       let request = ControlledCall<Void, String>()
       let model = ObservableProfileModel(fetchName: { try await request.call(()) })
       let first = Task { await model.load() }
-      _ = await request.requests(count: 1)
+      await request.requests(count: 1)
       let second = Task { await model.load() }  // re-entered while the first awaits
-      _ = await request.requests(count: 2)
+      await request.requests(count: 2)
       request.resolve(1, with: "Grace")
       await second.value
       request.resolve(0, with: "Ada (stale)")  // the older answer comes last
@@ -164,11 +164,11 @@ extension GuideTests {
       let request = ControlledCall<Void, String>()
       let model = ObservableProfileModel(fetchName: { try await request.call(()) })
       let first = Task { await model.load() }
-      _ = await request.requests(count: 1)
+      await request.requests(count: 1)
       request.resolve(0, with: "Ada")
       await first.value
       let reload = Task { await model.load() }
-      _ = await request.requests(count: 2)
+      await request.requests(count: 2)
       return (model, request, reload)
     }
 
@@ -194,7 +194,7 @@ extension GuideTests {
       let model = ObservableProfileModel(fetchName: { try await request.call(()) })
       let screen = TrackedReads { model.state }
       let loading = Task { await model.load() }
-      _ = await request.requests(count: 1)
+      await request.requests(count: 1)
       request.resolve(0, with: "Ada")
       await loading.value
       try await screen.waitForReads(3)

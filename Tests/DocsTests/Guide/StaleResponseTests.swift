@@ -41,7 +41,7 @@ extension GuideTests {
       let state = screen.record(viewModel.state, as: "state")
       let old = viewModel.search("sw")
       let new = viewModel.search("swift")
-      _ = await search.requests(count: 2)
+      await search.requests(count: 2)
       search.resolve(matching: "swift", with: ["Swift"])  // the newer request answers first
       await new.value
       search.resolve(matching: "sw", with: ["Swift", "Swing"])  // the older one answers late

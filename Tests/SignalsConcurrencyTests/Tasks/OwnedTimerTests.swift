@@ -132,7 +132,7 @@ struct OwnedTimerTests {
         screen?.log.append("unkeyed \($0)")
       })
     feed.send("x")
-    _ = await call.requests(count: 1)
+    await call.requests(count: 1)
 
     screen.tasks.cancelAll()  // the call sees the cancellation: the task ends, applying nothing
     feed.send("y")
@@ -162,7 +162,7 @@ struct OwnedTimerTests {
     screen.tasks.own(
       feed.stream.receive(on: .mainActor).sink { [weak screen] in screen?.log.append("again \($0)")
       }, key: "live")
-    _ = await call.requests(count: 1)
+    await call.requests(count: 1)
     feed.send("3")
     await settle(tasks: TaskOwnerProbe(screen.tasks))
 

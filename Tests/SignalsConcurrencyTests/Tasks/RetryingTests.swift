@@ -39,7 +39,7 @@ struct RetryingTests {
 
   /// Fails the connection of attempt `index` and lets the failure reach the main actor.
   func failAttempt(_ index: Int, _ screen: Screen) async throws {
-    _ = await connect.requests(count: index + 1)
+    await connect.requests(count: index + 1)
     connect.fail(index, with: Offline())
     await settle(scheduler, tasks: TaskOwnerProbe(screen.tasks))
   }
@@ -57,7 +57,7 @@ struct RetryingTests {
       }
       scheduler.advance(by: delay)
     }
-    _ = await connect.requests(count: 6)
+    await connect.requests(count: 6)
 
     #expect(
       status.values == [
@@ -82,7 +82,7 @@ struct RetryingTests {
     scheduler.advance(by: .seconds(1))
     try await failAttempt(1, screen)
     scheduler.advance(by: .seconds(2))  // attempt 3 starts at 3 s
-    _ = await connect.requests(count: 3)
+    await connect.requests(count: 3)
     let feed = ControlledSequence<Int>()
     connect.resolve(2, with: feed)
     await feed.send(7)
@@ -120,15 +120,15 @@ struct RetryingTests {
     }
     let status = Recorder(payment.status, scheduler: scheduler)
 
-    _ = await poll.requests(count: 1)
+    await poll.requests(count: 1)
     poll.resolve(0, with: "pending")
     await settle(scheduler, tasks: TaskOwnerProbe(screen.tasks))
     scheduler.advance(by: .seconds(2))
-    _ = await poll.requests(count: 2)
+    await poll.requests(count: 2)
     poll.fail(1, with: Offline())
     await settle(scheduler, tasks: TaskOwnerProbe(screen.tasks))
     scheduler.advance(by: .seconds(4))
-    _ = await poll.requests(count: 3)
+    await poll.requests(count: 3)
     poll.resolve(2, with: "paid")
     await settle(scheduler, tasks: TaskOwnerProbe(screen.tasks))
     scheduler.advance(by: .seconds(60))
@@ -153,7 +153,7 @@ struct RetryingTests {
     retry.retryNow()
     #expect(retry.status.value == .connecting(attempt: 2))
     scheduler.advance(by: .seconds(10))
-    _ = await connect.requests(count: 2)
+    await connect.requests(count: 2)
     await settle(scheduler)
 
     #expect(connect.requests.count == 2)  // the cancelled delay started no third attempt
@@ -172,9 +172,9 @@ struct RetryingTests {
       guard case .waiting = status else { return }
       MainActor.assumeIsolated { retry.retryNow() }  // set on the main actor, delivered there
     }
-    _ = await connect.requests(count: 1)
+    await connect.requests(count: 1)
     connect.fail(0, with: Offline())
-    _ = await connect.requests(count: 2)  // the handler's retry
+    await connect.requests(count: 2)  // the handler's retry
     scheduler.advance(by: .seconds(60))
 
     #expect(
@@ -188,7 +188,7 @@ struct RetryingTests {
   @Test func aStreamThatEndsEndsTheLoop() async throws {
     let screen = Screen()
     let retry = start(on: screen)
-    _ = await connect.requests(count: 1)
+    await connect.requests(count: 1)
     let feed = ControlledSequence<Int>()
     connect.resolve(0, with: feed)
     await feed.send(1)
@@ -220,7 +220,7 @@ struct RetryingTests {
   @Test func cancellingDuringAnAttemptDeliversNothingMore() async throws {
     let screen = Screen()
     let retry = start(on: screen)
-    _ = await connect.requests(count: 1)
+    await connect.requests(count: 1)
     let feed = ControlledSequence<Int>()
     connect.resolve(0, with: feed)
     await feed.send(1)
@@ -242,7 +242,7 @@ struct RetryingTests {
     let statuses = retry.status.receive(on: .mainActor).sink(with: screen) { screen, status in
       screen.log.append("status \(status)")
     }
-    _ = await connect.requests(count: 1)
+    await connect.requests(count: 1)
     let feed = ControlledSequence<Int>()
     connect.resolve(0, with: feed)
     await feed.send(7)
@@ -307,7 +307,7 @@ struct RetryingTests {
     let tasks = try #require(screen).tasks
     let retry = start(on: try #require(screen))
     let status = Recorder(retry.status, scheduler: scheduler)
-    _ = await connect.requests(count: 1)
+    await connect.requests(count: 1)
 
     screen = nil
     connect.fail(0, with: Offline())

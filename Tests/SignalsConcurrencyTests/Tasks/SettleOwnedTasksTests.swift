@@ -53,7 +53,7 @@ struct SettleOwnedTasksTests {
     let tasks = TaskOwnerProbe(try #require(screen).tasks)
     screen?.load()
     screen?.type("a")
-    _ = await call.requests(count: 1)
+    await call.requests(count: 1)
 
     screen = nil
     call.resolve(0, with: "loaded")
@@ -71,7 +71,7 @@ struct SettleOwnedTasksTests {
     let states = Recorder(screen.state.property)
     let events = Recorder(screen.events.stream)
     screen.load()
-    _ = await screen.call.requests(count: 1)
+    await screen.call.requests(count: 1)
     screen.call.resolve(0, with: "loaded")
 
     await settle(tasks: TaskOwnerProbe(screen.tasks))
@@ -92,7 +92,7 @@ struct SettleOwnedTasksTests {
   @Test func aTaskThatNeverReturnsIsReportedAsUnsettled() async throws {
     let screen = Screen(scheduler: TestScheduler())
     screen.load()
-    _ = await screen.call.requests(count: 1)
+    await screen.call.requests(count: 1)
 
     await withKnownIssue {
       await settle(tasks: TaskOwnerProbe(screen.tasks), timeout: .milliseconds(20))

@@ -15,7 +15,7 @@ struct TaskKeyTests {
     let screen = KeyedLoadScreen()
     screen.load("int", key: 1)
     screen.load("byte", key: UInt8(1))
-    _ = await screen.call.requests(count: 2)
+    await screen.call.requests(count: 2)
 
     screen.call.resolve(matching: "int", with: "A")
     screen.call.resolve(matching: "byte", with: "B")
@@ -29,7 +29,7 @@ struct TaskKeyTests {
     let screen = KeyedLoadScreen()
     screen.load("a", key: "search")
     screen.load("ab", key: "search")
-    _ = await screen.call.requests(count: 2)
+    await screen.call.requests(count: 2)
 
     screen.call.resolve(matching: "ab", with: "AB")
     await settle(tasks: TaskOwnerProbe(screen.tasks))
@@ -95,7 +95,7 @@ struct TaskKeyTests {
     screen.load("a2", key: SpyingKey("a", spy))  // replaces: compares keys
     screen.load("b1", key: SpyingKey("b", spy))
     screen.tasks.cancel(key: SpyingKey("b", spy))
-    _ = await screen.call.requests(count: 3)
+    await screen.call.requests(count: 3)
     for index in 0..<3 { screen.call.resolve(index, with: "done") }
     await settle(tasks: TaskOwnerProbe(screen.tasks))  // every entry, with its key, released
 

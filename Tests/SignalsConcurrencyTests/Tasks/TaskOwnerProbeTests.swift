@@ -37,7 +37,7 @@ struct TaskOwnerProbeTests {
     chain.fetch(1, upTo: 3)
     let answers = Task {
       for step in 0..<3 {
-        _ = await chain.call.requests(count: step + 1)
+        await chain.call.requests(count: step + 1)
         chain.call.resolve(step, with: (step + 1) * 10)
       }
     }
@@ -56,7 +56,7 @@ struct TaskOwnerProbeTests {
       try await call.call(1)
     } then: { _, _ in
     }
-    _ = await call.requests(count: 1)
+    await call.requests(count: 1)
 
     chain.tasks.cancelAll()
     #expect(probe.unfinishedCount == 1, "still running until its operation returns")
@@ -79,7 +79,7 @@ struct TaskOwnerProbeKeyTests {
     harness.watch(screen.call, as: "loads")
     screen.load("a", key: "a")
     screen.load("b", key: "b")
-    _ = await screen.call.requests(count: 2)
+    await screen.call.requests(count: 2)
 
     await harness.resolve(screen.call, screen.call.requests.firstIndex(of: "a") ?? -1, with: "A")
 

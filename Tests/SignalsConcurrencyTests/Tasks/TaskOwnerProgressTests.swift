@@ -42,7 +42,7 @@ struct TaskOwnerProgressTests {
   /// work has subscribed to the updates: its request, the call's `attempt`th, is made.
   private func startUpload(attempt: Int, throttle: UpdateThrottle? = nil) async throws {
     screen.upload(attempt: attempt, updates: updates.stream, call: call, throttle: throttle)
-    _ = await call.requests(count: attempt)
+    await call.requests(count: attempt)
   }
 
   @Test func updatesArriveInOrderOnTheMainActorThenTheOutcome() async throws {
@@ -108,7 +108,7 @@ struct TaskOwnerProgressTests {
     let tasks = TaskOwnerProbe(try #require(owner).tasks)
     let log = Recorder(updates.stream)  // to see the updates were sent at all
     owner?.upload(attempt: 1, updates: updates.stream, call: keepsWaiting)
-    _ = await keepsWaiting.requests(count: 1)
+    await keepsWaiting.requests(count: 1)
     weak let released = owner
 
     updates.send(40)  // queued for the main actor
@@ -138,7 +138,7 @@ struct TaskOwnerProgressTests {
     } then: { _, result in
       log.record((try? result.get()) ?? "failed")
     }
-    _ = await call.requests(count: 1)
+    await call.requests(count: 1)
     updates.send(10)
     await settle()
     watcher = nil
@@ -222,7 +222,7 @@ struct TaskOwnerProgressSubscriptionTests {
     let updates = Self.counting(EventSender<Int>().stream, in: live)
     let call = ControlledCall<Int, String>(whenCancelled: .keepsWaitingForAnswer)
     screen?.upload(attempt: 1, updates: updates, call: call)
-    _ = await call.requests(count: 1)
+    await call.requests(count: 1)
     #expect(live.withLock { $0 } == 1)
 
     switch ending {
@@ -231,7 +231,7 @@ struct TaskOwnerProgressSubscriptionTests {
     case .outcome: call.resolve(0, with: "done")
     case .releasingTheOwner: screen = nil
     }
-    _ = await call.requests(count: ending == .replacement ? 2 : 1)
+    await call.requests(count: ending == .replacement ? 2 : 1)
     for index in call.pendingIndices { call.resolve(index, with: "done") }
     await settle(tasks: tasks)
 

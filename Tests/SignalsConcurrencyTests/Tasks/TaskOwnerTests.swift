@@ -57,7 +57,7 @@ struct TaskOwnerTests {
 
     start.run(on: screen, call, "a")
     #expect(tasks.unfinishedCount == 1)
-    _ = await call.requests(count: 1)
+    await call.requests(count: 1)
     call.resolve(0, with: "A")
     await settle(tasks: tasks)
 
@@ -69,7 +69,7 @@ struct TaskOwnerTests {
     let screen = Screen()
     let call = ControlledCall<String, String>()
     Start.unkeyed.run(on: screen, call, "a")
-    _ = await call.requests(count: 1)
+    await call.requests(count: 1)
 
     call.fail(0, with: Offline())
     await settle(tasks: TaskOwnerProbe(screen.tasks))
@@ -100,7 +100,7 @@ struct TaskOwnerTests {
     } then: { screen, result in
       screen.show(result)
     }
-    _ = await call.requests(count: 1)
+    await call.requests(count: 1)
     call.resolve(0, with: "A")
 
     await task.value
@@ -115,10 +115,10 @@ struct TaskOwnerTests {
     let screen = Screen()
     let call = ControlledCall<String, String>(whenCancelled: .keepsWaitingForAnswer)
     Start.keyed.run(on: screen, call, "a")
-    _ = await call.requests(count: 1)
+    await call.requests(count: 1)
 
     Start.keyed.run(on: screen, call, "ab")
-    _ = await call.requests(count: 2)
+    await call.requests(count: 2)
     #expect(call.cancelledRequests == ["a"])
     if olderAnsweredFirst { call.resolve(0, with: "A") }
     call.resolve(1, with: "AB")
@@ -139,7 +139,7 @@ struct TaskOwnerTests {
       }
     }
     Start.unkeyed.run(on: screen, call, "u")
-    _ = await call.requests(count: 4)
+    await call.requests(count: 4)
 
     #expect(call.cancelledRequests == ["s1"])
     call.resolve(matching: "p1", with: "P1")
@@ -162,7 +162,7 @@ struct TaskOwnerTests {
     } then: {
       $0.show($1)
     }
-    _ = await call.requests(count: 2)
+    await call.requests(count: 2)
 
     screen.tasks.cancel(key: "search")
     screen.tasks.cancel(key: "nothing runs under this key")
@@ -179,11 +179,11 @@ struct TaskOwnerTests {
     let call = ControlledCall<String, String>(whenCancelled: .keepsWaitingForAnswer)
     Start.keyed.run(on: screen, call, "a")
     Start.unkeyed.run(on: screen, call, "b")
-    _ = await call.requests(count: 2)
+    await call.requests(count: 2)
 
     screen.tasks.cancelAll()
     Start.keyed.run(on: screen, call, "c")
-    _ = await call.requests(count: 3)
+    await call.requests(count: 3)
     call.resolve(matching: "a", with: "A")
     call.resolve(matching: "b", with: "B")
     call.resolve(matching: "c", with: "C")
@@ -201,7 +201,7 @@ struct TaskOwnerTests {
     } then: {
       $0.show($1)
     }
-    _ = await call.requests(count: 1)
+    await call.requests(count: 1)
 
     task.cancel()
     call.resolve(0, with: "A")
@@ -217,7 +217,7 @@ struct TaskOwnerTests {
     let screen = Screen()
     let call = ControlledCall<String, String>(whenCancelled: .keepsWaitingForAnswer)
     Start.keyed.run(on: screen, call, "a")
-    _ = await call.requests(count: 1)
+    await call.requests(count: 1)
 
     call.resolve(0, with: "A")
     screen.tasks.cancel(key: "load")  // same turn: the task cannot have resumed on main yet
@@ -236,7 +236,7 @@ struct TaskOwnerTests {
     weak let released = screen
     let tasks = TaskOwnerProbe(try #require(screen).tasks)
     start.run(on: try #require(screen), call, "a")
-    _ = await call.requests(count: 1)
+    await call.requests(count: 1)
 
     screen = nil
 
@@ -260,7 +260,7 @@ struct TaskOwnerTests {
     } then: { _, _ in
       applied.withLock { $0 = true }
     }
-    _ = await call.requests(count: 1)
+    await call.requests(count: 1)
 
     screen = nil
     #expect(released == nil)
@@ -286,7 +286,7 @@ struct TaskOwnerTests {
     } then: {
       $0.show($1)
     }
-    _ = await call.requests(count: 2)
+    await call.requests(count: 2)
 
     tasks = nil
     call.resolve(matching: "a", with: "A")
@@ -327,7 +327,7 @@ struct TaskOwnerTests {
     task("unkeyed task", key: nil)
     screen.tasks.own(token("unkeyed token 2"))
     screen.tasks.own(token("keyed token 2"), key: "token 2")
-    _ = await call.requests(count: 2)  // both tasks wait inside their handlers
+    await call.requests(count: 2)  // both tasks wait inside their handlers
 
     screen.tasks.cancelAll()
     await settle(tasks: TaskOwnerProbe(screen.tasks))

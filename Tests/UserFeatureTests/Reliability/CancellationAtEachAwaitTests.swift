@@ -56,7 +56,7 @@ struct CancellationAtEachAwaitTests {
       }
     }
     let index = screen.calls.requests.count
-    _ = await screen.calls.requests(count: index + 1)
+    await screen.calls.requests(count: index + 1)
     return index
   }
 
@@ -147,7 +147,7 @@ struct CancellationAtEachAwaitTests {
       screen.viewModel.load()
     }
     let index = inFlight == .refresh ? 1 : 0
-    _ = await screen.calls.requests(count: index + 1)
+    await screen.calls.requests(count: index + 1)
     screen.recordFromHere()
 
     if inFlight == .backDuringLoad {

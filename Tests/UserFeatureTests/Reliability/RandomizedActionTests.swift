@@ -128,7 +128,7 @@ struct RandomizedActionTests {
       }
       // Every started request reaches the client: one busy state is sent per start.
       let started = screen.states.values.filter(\.isBusy).count
-      _ = await screen.calls.requests(count: started)
+      await screen.calls.requests(count: started)
 
       let problems = Self.violations(
         state: viewModel.state.value, pending: screen.calls.pendingIndices.count,

@@ -38,9 +38,9 @@ struct ResponseOrderTests {
   private func startANextPageThenARefresh() async throws {
     try await screen.beginWithList(1...2, hasMore: true)
     screen.viewModel.loadNextPage()
-    _ = await screen.calls.requests(count: 2)
+    await screen.calls.requests(count: 2)
     screen.viewModel.startRefresh()
-    _ = await screen.calls.requests(count: 3)
+    await screen.calls.requests(count: 3)
   }
 
   /// Three overlapping requests, each superseding the one before it.
@@ -127,12 +127,12 @@ struct ResponseOrderTests {
     case .threeSearches:
       for (index, query) in ["a", "b", "c"].enumerated() {
         screen.searchAndPause(query)
-        _ = await screen.calls.requests(count: index + 1)
+        await screen.calls.requests(count: index + 1)
       }
     case .nextPageThenRefreshThenSearch:
       try await startANextPageThenARefresh()
       screen.searchAndPause("z")
-      _ = await screen.calls.requests(count: 4)
+      await screen.calls.requests(count: 4)
     }
   }
 

@@ -77,7 +77,7 @@ final class ViewModelHarness<Model: ScreenModel> {
     _ index: Int, with response: Model.Response, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws {
-    _ = await calls.requests(count: index + 1)
+    await calls.requests(count: index + 1)
     calls.resolve(
       index, with: response, fileID: fileID, filePath: filePath, line: line, column: column)
     await settle(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
@@ -88,7 +88,7 @@ final class ViewModelHarness<Model: ScreenModel> {
     _ index: Int, with error: any Error, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async throws {
-    _ = await calls.requests(count: index + 1)
+    await calls.requests(count: index + 1)
     calls.fail(index, with: error, fileID: fileID, filePath: filePath, line: line, column: column)
     await settle(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
   }

@@ -34,7 +34,7 @@ extension GuideTests {
       let model = ObservableSearchModel(search: { try await request.call($0) })
       model.queryChanged("a")
       model.queryChanged("ab")  // cancels the search for "a"
-      _ = await request.requests(count: 2)
+      await request.requests(count: 2)
       #expect(request.cancelledRequests == ["a"])
       request.resolve(matching: "ab", with: ["ab"])  // the calls may start in either order
       // A hang guard: the answer lands within a bounded number of turns.
@@ -51,12 +51,12 @@ extension GuideTests {
       let request = ControlledCall<String, [String]>()
       let model = ObservableSearchModel(search: { try await request.call($0) })
       model.queryChanged("a")
-      _ = await request.requests(count: 1)
+      await request.requests(count: 1)
       request.resolve(0, with: ["a"])
       // A hang guard: the answer lands within a bounded number of turns.
       for _ in 0..<10_000 where model.state == .searching("a") { await Task.yield() }
       model.queryChanged("ab")
-      _ = await request.requests(count: 2)
+      await request.requests(count: 2)
       request.fail(1, with: Offline())
       for _ in 0..<100 { await Task.yield() }  // room for the write to land
       #expect(model.state == .failed("ab"), "not the old query's results under the new one")
@@ -69,7 +69,7 @@ extension GuideTests {
       })
       weak let released = model
       model?.queryChanged("a")
-      _ = await request.requests(count: 1)
+      await request.requests(count: 1)
       model = nil  // the screen went away; the task holds the model only weakly
       #expect(released == nil)
       for _ in 0..<10_000 where request.cancelledRequests.isEmpty { await Task.yield() }

@@ -36,7 +36,7 @@ extension GuideTests {
       let client = ControlledUserClient()
       let viewModel = ViewModel(client: client)
       let load = Task { await viewModel.load() }
-      _ = await client.call.requests(count: 1)
+      await client.call.requests(count: 1)
       #expect(viewModel.state == .loading)
       client.call.resolve(0, with: [])
       await load.value
@@ -48,15 +48,15 @@ extension GuideTests {
       let client = ControlledUserClient()
       let viewModel = ViewModel(client: client)
       let first = Task { await viewModel.load() }  // `.task`: the spinner, no list to pull yet
-      _ = await client.call.requests(count: 1)
+      await client.call.requests(count: 1)
       client.call.resolve(0, with: [.init(id: 1, name: "Ada")])
       await first.value
       let refresh = Task { await viewModel.load() }  // `.refreshable`: the user pulls the list
-      _ = await client.call.requests(count: 2)
+      await client.call.requests(count: 2)
       #expect(viewModel.state == .loaded([.init(id: 1, name: "Ada")]), "no spinner over the list")
       // The user opened a row and came Back while the refresh awaits: `.task` runs again.
       let reappeared = Task { await viewModel.load() }
-      _ = await client.call.requests(count: 3)
+      await client.call.requests(count: 3)
       client.call.resolve(2, with: [.init(id: 2, name: "Grace")])
       await reappeared.value
       client.call.resolve(1, with: [.init(id: 3, name: "Old")])  // the stale answer, last
@@ -71,11 +71,11 @@ extension GuideTests {
       let client = ControlledUserClient()
       let viewModel = ViewModel(client: client)
       let first = Task { await viewModel.load() }
-      _ = await client.call.requests(count: 1)
+      await client.call.requests(count: 1)
       client.call.resolve(0, with: [.init(id: 1, name: "Ada")])
       await first.value
       let refresh = Task { await viewModel.load() }
-      _ = await client.call.requests(count: 2)
+      await client.call.requests(count: 2)
       client.call.fail(1, with: Offline())
       await refresh.value
       #expect(viewModel.state == .loaded([.init(id: 1, name: "Ada")]), "not blanked to an error")

@@ -24,7 +24,7 @@ extension GuideTests {
       let titles = Recorder(viewModel.title)
       let loading = Recorder(viewModel.isLoading)
       let load = Task { await viewModel.load() }
-      _ = await api.call.requests(count: 1)
+      await api.call.requests(count: 1)
       #expect(loading.values == [false, true])
       api.call.resolve(0, with: "Inbox")
       await load.value
@@ -37,7 +37,7 @@ extension GuideTests {
       let viewModel = UIKitSeed.SignalsExampleViewModel(api: api)
       let toasts = Recorder(viewModel.showToast)
       let load = Task { await viewModel.load() }
-      _ = await api.call.requests(count: 1)
+      await api.call.requests(count: 1)
       api.call.fail(0, with: Offline())
       await load.value
       #expect(toasts.values == ["Could not load the title."])
@@ -52,7 +52,7 @@ extension GuideTests {
       let viewModel = UIKitSeed.SignalsExampleViewModel(api: api)
       let toasts = Recorder(viewModel.showToast)
       let load = Task { await viewModel.load() }
-      _ = await api.call.requests(count: 1)
+      await api.call.requests(count: 1)
       load.cancel()  // the screen went away (its deinit cancels `loading`)
       await load.value
       #expect(toasts.values.isEmpty)
@@ -64,7 +64,7 @@ extension GuideTests {
       let api = ControlledTitleAPI()
       let viewModel = UIKitSeed.SignalsExampleViewModel(api: api)
       let first = Task { await viewModel.load() }
-      _ = await api.call.requests(count: 1)
+      await api.call.requests(count: 1)
       await viewModel.load()  // runs while `first` is suspended at its `await`: returns at once
       #expect(api.call.requests.count == 1)
       api.call.resolve(0, with: "Inbox")
