@@ -42,9 +42,7 @@ public final class ControlledCall<Request: Sendable, Response: Sendable>: Sendab
     self.cancellation = cancellation
   }
 
-  /// Records `request` and suspends until the test answers it: returns the response given to
-  /// `resolve`, throws the error given to `fail`, or throws `CancellationError` when the task
-  /// is cancelled (see ``ControlledCallCancellation``).
+  /// Records `request` and suspends until the test answers it (or its task is cancelled).
   public func call(_ request: Request) async throws -> Response {
     let number = Locked<Int?>(nil)
     return try await withTaskCancellationHandler {
@@ -90,16 +88,11 @@ public final class ControlledCall<Request: Sendable, Response: Sendable>: Sendab
     state.withLock { state in state.pending.keys.sorted().map { ($0, state.requests[$0]) } }
   }
 
-  /// Returns the first `count` requests once that many calls were made (at once if they were).
-  /// When it returns, each of them is pending (unless answered or cancelled meanwhile), so the
-  /// test can answer it.
-  ///
-  /// For a request made by a task the test cannot settle while it waits for the answer (a
-  /// ``ScreenHarness`` watching this call settles it instead, then reads ``requests``).
-  ///
-  /// - Failure: if the calling task is cancelled first, or fewer calls were made after sixty
-  ///   seconds of wall clock (a safety net against hangs only), records a test failure at the
-  ///   caller's line listing the requests made, and returns them.
+  /// Returns the first `count` requests once that many calls were made (at once if they were),
+  /// each pending unless answered or cancelled meanwhile. For a request made by a task the test
+  /// cannot settle while it waits for the answer (a ``ScreenHarness`` watching this call settles
+  /// it instead). Failure: as ``Recorder/next(fileID:filePath:line:column:)``, returning the
+  /// requests made.
   @discardableResult
   public func requests(
     count: Int, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
@@ -116,7 +109,7 @@ public final class ControlledCall<Request: Sendable, Response: Sendable>: Sendab
     return arrived ?? requests
   }
 
-  /// Answers call number `index` with `response`. Records a test failure if it is not pending.
+  /// Answers call number `index` with `response`.
   public func resolve(
     _ index: Int, with response: Response, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -125,7 +118,7 @@ public final class ControlledCall<Request: Sendable, Response: Sendable>: Sendab
     answer(index, with: .success(response)) { FailureReport.record($0, at: site) }
   }
 
-  /// Fails call number `index` with `error`. Records a test failure if it is not pending.
+  /// Fails call number `index` with `error`.
   public func fail(
     _ index: Int, with error: any Error, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -178,8 +171,7 @@ public final class ControlledCall<Request: Sendable, Response: Sendable>: Sendab
 }
 
 extension ControlledCall where Request: Equatable {
-  /// Answers the oldest pending call whose request equals `request` with `response`. Records a
-  /// test failure if there is none.
+  /// Answers the oldest pending call whose request equals `request` with `response`.
   public func resolve(
     matching request: Request, with response: Response, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -188,8 +180,7 @@ extension ControlledCall where Request: Equatable {
     answer(oldestPending(request), with: .success(response)) { FailureReport.record($0, at: site) }
   }
 
-  /// Fails the oldest pending call whose request equals `request` with `error`. Records a test
-  /// failure if there is none.
+  /// Fails the oldest pending call whose request equals `request` with `error`.
   public func fail(
     matching request: Request, with error: any Error, fileID: StaticString = #fileID,
     filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column

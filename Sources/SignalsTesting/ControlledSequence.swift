@@ -27,9 +27,7 @@ import SignalsConcurrency
 ///   ``cancellation(fileID:filePath:line:column:)`` awaits it. An element sent after the
 ///   consumer stopped is dropped, and `send` returns at once.
 /// - One consumer: iterate ``stream`` or ``throwingStream``, once.
-/// - Failure: a wait whose task is cancelled first, or that has not ended after sixty seconds
-///   of wall clock (a safety net against hangs only), records a test failure at the caller's
-///   line saying what it waited for, and returns.
+/// - Failure: every wait here fails as ``Recorder/next(fileID:filePath:line:column:)`` does.
 /// - Threading: safe from any task; no lock is held while the consumer resumes.
 public final class ControlledSequence<Element: Sendable>: Sendable {
   private struct State {
@@ -55,8 +53,7 @@ public final class ControlledSequence<Element: Sendable>: Sendable {
   }
 
   /// The sequence as a throwing one, for a consumer that takes an `AsyncThrowingStream` (or
-  /// any `AsyncSequence` that may throw): ``fail(with:fileID:filePath:line:column:)`` makes it
-  /// throw.
+  /// any `AsyncSequence` that may throw).
   public var throwingStream: AsyncThrowingStream<Element, any Error> {
     AsyncThrowingStream(unfolding: { [self] in try await pull().get() })
   }
@@ -76,8 +73,7 @@ public final class ControlledSequence<Element: Sendable>: Sendable {
     state.withLock { $0.pulls }
   }
 
-  /// Hands `element` to the consumer and returns once the consumer has handled it: it asked
-  /// for the next element, or stopped.
+  /// Hands `element` to the consumer and returns once the consumer has handled it.
   public func send(
     _ element: Element, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column
@@ -86,8 +82,8 @@ public final class ControlledSequence<Element: Sendable>: Sendable {
     await offer(.success(element), at: site, what: "send(\(element))")
   }
 
-  /// Ends the sequence and returns once the consumer has taken the end (its `next()` returned
-  /// `nil`); what the consumer does then (a bridge reports `.finished`) follows on its task.
+  /// Ends the sequence and returns once the consumer has taken the end; what the consumer does
+  /// then (a bridge reports `.finished`) follows on its task.
   public func finish(
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
@@ -96,8 +92,7 @@ public final class ControlledSequence<Element: Sendable>: Sendable {
     await offer(.success(nil), at: site, what: "finish()")
   }
 
-  /// Ends the sequence with `error` (``throwingStream`` throws it; ``stream`` ends), and
-  /// returns once the consumer has taken it.
+  /// Ends the sequence with `error` and returns once the consumer has taken it.
   public func fail(
     with error: any Error, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line, column: UInt = #column

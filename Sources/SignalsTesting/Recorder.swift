@@ -34,7 +34,7 @@ public final class Recorder<Value: Sendable>: Sendable {
   let startTime: Duration
 
   private let state = Locked(State())
-  let waiters = Waiters()
+  private let waiters = Waiters()
   private let token = Locked<SubscriptionToken?>(nil)
   private let scheduler: TestScheduler?
 
@@ -142,19 +142,6 @@ public final class Recorder<Value: Sendable>: Sendable {
     state.withLock { ($0.log, $0.cancellationTime) }
   }
 
-  /// Takes the position the next call to `next()` reads, and moves past it.
-  func takeNextReadIndex() -> Int {
-    state.withLock { state in
-      defer { state.nextReadIndex += 1 }
-      return state.nextReadIndex
-    }
-  }
-
-  /// The value at `index`, if it has arrived.
-  func value(at index: Int) -> Value? {
-    state.withLock { $0.log.indices.contains(index) ? $0.log[index].value : nil }
-  }
-
   private var currentTime: Duration {
     scheduler?.now ?? .zero
   }
@@ -166,5 +153,34 @@ public final class Recorder<Value: Sendable>: Sendable {
     let arrived = TimedValue(currentTime, value)
     state.withLock { $0.log.append(arrived) }
     waiters.changed()
+  }
+
+  /// Returns the next value in recording order, waiting for it if it has not arrived yet: the
+  /// first call returns the first value recorded, the second call the second, and so on
+  /// (counting from creation or the last ``clear()``). A value that arrived before the call is
+  /// returned at once, so a test never misses a value that came early. Each call takes its
+  /// position when it starts, including a call that then fails.
+  ///
+  /// For work no test controls: a server, a process, a queue or a task of its own. Work the
+  /// test controls is settled instead (`settle(tasks:)`, ``ScreenHarness``), then read.
+  ///
+  /// - Failure: as every SignalsTesting wait (``ControlledCall``'s and ``ControlledSequence``'s
+  ///   too): if the calling task is cancelled first, or what it awaits has not come after sixty
+  ///   seconds of wall clock (a safety net against hangs only), records a test failure at the
+  ///   caller's line saying what it awaited and what came, and returns (here `nil`).
+  public func next(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) async -> Value? {
+    let index = state.withLock { state in
+      defer { state.nextReadIndex += 1 }
+      return state.nextReadIndex
+    }
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return await waiters.wait(
+      for: { state.withLock { $0.log.indices.contains(index) ? $0.log[index].value : nil } },
+      at: site,
+      awaiting: "value #\(index + 1) from next() on a Recorder<\(Value.self)> (\(kind)); "
+        + "\(values.count) recorded: \(values)")
   }
 }

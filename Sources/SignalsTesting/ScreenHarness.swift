@@ -74,10 +74,8 @@ public final class ScreenHarness {
   }
 
   /// Lets the harness's waits see the requests of `call` that wait for the test's answer, named
-  /// `name` in messages: a task waiting on one is settled, not running; one still unanswered
-  /// when the test calls ``settle(fileID:filePath:line:column:)`` or
-  /// ``finish(fileID:filePath:line:column:)`` fails it. Watch only fakes that the tasks of the
-  /// harness call (the waits count requests against unfinished tasks).
+  /// `name` in messages. Watch only fakes that the tasks of the harness call (the waits count
+  /// requests against unfinished tasks).
   public func watch<Request, Response>(_ call: ControlledCall<Request, Response>, as name: String) {
     answers.watch(call, as: name)
   }
@@ -88,11 +86,8 @@ public final class ScreenHarness {
     answers.watch(sequence, as: name)
   }
 
-  /// Runs everything the test controls until nothing can run without the clock moving or the
-  /// test answering: due actions of ``scheduler`` (its clock does not move), the tasks, and
-  /// main-queue hops. Then, if a task waits on a watched ``ControlledCall`` request, records one
-  /// issue at the caller's line, at once, naming each request nobody answered: this wait means
-  /// "the test has answered everything; let the work finish".
+  /// The harness's wait (see Waiting, above): it means "the test has answered everything; let
+  /// the work finish".
   public func settle(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
     column: Int = #column
@@ -162,9 +157,8 @@ public final class ScreenHarness {
     log.removeAll()
   }
 
-  /// Ends the test: settles as ``settle(fileID:filePath:line:column:)`` does (failing on a
-  /// request nobody answered), then records one issue listing every emission no assertion took
-  /// (outputs not opted out), oldest first, as `output: value @ time`. Call it last.
+  /// Ends the test (see Exhaustive, above): settles, then records one issue listing every
+  /// emission no assertion took, oldest first. Call it last.
   public func finish(
     fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
     column: Int = #column
