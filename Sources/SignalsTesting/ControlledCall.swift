@@ -47,8 +47,21 @@ public final class ControlledCall<Request: Sendable, Response: Sendable>: Sendab
     let number = Locked<Int?>(nil)
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
+        // Numbered and checked for cancellation under the lock `onCancel` takes too: either
+        // `onCancel` finds the call numbered, or this check sees the cancellation.
         let thrown = state.withLock { state in
-          register(request, continuation, in: &state, numbered: number)
+          let index = state.requests.count
+          number.withLock { $0 = index }
+          state.requests.append(request)
+          let isCancelled = Task.isCancelled
+          if isCancelled {
+            state.cancelled.insert(index)
+          }
+          let throwsNow = isCancelled && cancellation == .throwsCancellationError
+          if !throwsNow {
+            state.pending[index] = continuation
+          }
+          return throwsNow
         }
         // Outside the lock: resuming runs other code.
         if thrown {
@@ -145,28 +158,6 @@ public final class ControlledCall<Request: Sendable, Response: Sendable>: Sendab
       return
     }
     continuation.resume(with: result)
-  }
-
-  /// Under the lock: numbers and logs `request` and keeps its continuation unless it must
-  /// throw at once. Checks cancellation under the lock `onCancel` takes too: either `onCancel`
-  /// finds the call numbered, or this check sees the cancellation. Returns whether to throw
-  /// `CancellationError` now.
-  private func register(
-    _ request: Request, _ continuation: CheckedContinuation<Response, any Error>,
-    in state: inout State, numbered number: Locked<Int?>
-  ) -> Bool {
-    let index = state.requests.count
-    number.withLock { $0 = index }
-    let isCancelled = Task.isCancelled
-    let throwsNow = isCancelled && cancellation == .throwsCancellationError
-    if isCancelled {
-      state.cancelled.insert(index)
-    }
-    if !throwsNow {
-      state.pending[index] = continuation
-    }
-    state.requests.append(request)
-    return throwsNow
   }
 }
 
