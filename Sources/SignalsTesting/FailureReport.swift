@@ -30,14 +30,10 @@ enum FailureReport {
         return
       }
     #endif
-    let location = SourceLocation(
-      fileID: "\(site.fileID)", filePath: "\(site.filePath)", line: Int(site.line),
-      column: Int(site.column))
-    record(message, at: location)
-  }
-
-  /// A failure at `sourceLocation`: a Swift Testing issue.
-  static func record(_ message: String, at sourceLocation: SourceLocation) {
-    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    Issue.record(
+      Comment(rawValue: message),
+      sourceLocation: SourceLocation(
+        fileID: "\(site.fileID)", filePath: "\(site.filePath)", line: Int(site.line),
+        column: Int(site.column)))
   }
 }

@@ -104,11 +104,6 @@ public final class Recorder<Value: Sendable>: Sendable {
     state.withLock { $0.log }
   }
 
-  /// The most recent value, if any.
-  public var last: Value? {
-    state.withLock { $0.log.last?.value }
-  }
-
   /// Stops recording; values already recorded stay. Only the first call is stamped with a time.
   public func cancel() {
     let now = currentTime
@@ -123,18 +118,6 @@ public final class Recorder<Value: Sendable>: Sendable {
       return taken
     }
     subscription?.cancel()
-  }
-
-  /// Forgets the values recorded so far (recording goes on);
-  /// ``next(fileID:filePath:line:column:)`` starts over from the next value to arrive.
-  public func clear() {
-    let cleared = state.withLock { state in
-      state.nextReadIndex = 0
-      defer { state.log = [] }
-      return state.log
-    }
-    // Released outside the lock: a recorded value's deinit may be user code.
-    withExtendedLifetime(cleared) {}
   }
 
   /// The values and the cancellation time, read together (for a ``Timeline``).
@@ -157,7 +140,7 @@ public final class Recorder<Value: Sendable>: Sendable {
 
   /// Returns the next value in recording order, waiting for it if it has not arrived yet: the
   /// first call returns the first value recorded, the second call the second, and so on
-  /// (counting from creation or the last ``clear()``). A value that arrived before the call is
+  /// (counting from creation). A value that arrived before the call is
   /// returned at once, so a test never misses a value that came early. Each call takes its
   /// position when it starts, including a call that then fails.
   ///

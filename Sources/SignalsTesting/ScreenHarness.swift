@@ -207,7 +207,9 @@ public final class ScreenHarness {
         sourceLocation: location)
       return
     }
-    call.answer(index, with: result) { FailureReport.record($0, at: location) }
+    call.answer(index, with: result) {
+      Issue.record(Comment(rawValue: $0), sourceLocation: location)
+    }
     await settleWork(at: location)
   }
 

@@ -29,18 +29,6 @@ struct RecorderAwaitingTests {
     #expect(await waiter.value == 7)
   }
 
-  @Test func clearStartsNextOverFromTheNextValue() async throws {
-    let sender = EventSender<Int>()
-    let recorder = Recorder(sender.stream)
-    sender.send(1)
-    #expect(await recorder.next() == 1)
-
-    recorder.clear()
-    sender.send(2)
-
-    #expect(await recorder.next() == 2)
-  }
-
   @Test func aValueThatNeverArrivesIsAnIssueNamingItWhenTheWaitEnds() async throws {
     let owner = MutableProperty(1)
     let recorder = Recorder(owner.property)

@@ -12,18 +12,16 @@ import Testing
     owner.value = 2
     owner.value = 3
     #expect(recorder.values == [1, 2, 3])
-    #expect(recorder.last == 3)
   }
 
   @Test func recordsEventsSentAfterItWasCreated() {
     let sender = EventSender<String>()
     sender.send("before")
     let recorder = Recorder(sender.stream)
-    #expect(recorder.last == nil)
+    #expect(recorder.values == [])
     sender.send("a")
     sender.send("b")
     #expect(recorder.values == ["a", "b"])
-    #expect(recorder.last == "b")
   }
 
   @Test func aRecorderTheTestsHandlersWriteToKeepsTheOrderAcrossHandlers() {
@@ -75,17 +73,6 @@ import Testing
     owner.value = 3
     recorder.cancel()
     #expect(recorder.values == [1, 2])
-  }
-
-  @Test func clearForgetsRecordedValuesButKeepsRecording() {
-    let sender = EventSender<Int>()
-    let recorder = Recorder(sender.stream)
-    sender.send(1)
-    recorder.clear()
-    #expect(recorder.values == [])
-    #expect(recorder.last == nil)
-    sender.send(2)
-    #expect(recorder.values == [2])
   }
 
   /// Whether a recorder records state or events, when it started and when it was first

@@ -122,22 +122,6 @@ import Testing
         """#)
   }
 
-  @Test func aClearedRecorderStillShowsWhereItStarted() {
-    let state = MutableProperty(0)
-    let states = Recorder(state.property, scheduler: scheduler)
-    scheduler.advance(to: .milliseconds(10))
-    state.value = 1
-    states.clear()
-    scheduler.advance(to: .milliseconds(30))
-    state.value = 2
-
-    #expect(
-      Timeline(("state", states)).description == """
-        ms     |0 |30
-        state  ^==2======
-        """)
-  }
-
   @Test func aTimelineIsASnapshotOfWhatTheRecordersHeld() {
     let sender = EventSender<Int>()
     let events = Recorder(sender.stream, scheduler: scheduler)

@@ -46,7 +46,7 @@ struct AwaitedRefreshTests {
 
     let refreshing = Task {
       await screen.viewModel.refresh()
-      return (screen.states.last, screen.events.values)
+      return (screen.states.values.last, screen.events.values)
     }
     await screen.calls.requests(count: 2)
     screen.calls.fail(1, with: UserClientError.httpStatus(500))
@@ -62,7 +62,7 @@ struct AwaitedRefreshTests {
 
     let refreshing = Task {
       await screen.viewModel.refresh()
-      return screen.states.last
+      return screen.states.values.last
     }
     await screen.calls.requests(count: 1)
     screen.calls.resolve(0, with: TestUsers.page(1...2, hasMore: false))
@@ -107,7 +107,7 @@ struct AwaitedRefreshTests {
     await screen.settle()
 
     #expect(released == nil)
-    #expect(screen.states.last == .list(4...4, .idle(hasMore: false)))
+    #expect(screen.states.values.last == .list(4...4, .idle(hasMore: false)))
     #expect(screen.states.values == shown, "nothing more arrives")
     #expect(screen.events.values.isEmpty)
   }
@@ -119,7 +119,7 @@ struct AwaitedRefreshTests {
 
     let refreshing = Task {
       await screen.viewModel.refresh()
-      return screen.states.last
+      return screen.states.values.last
     }
     await screen.calls.requests(count: 2)
     screen.calls.resolve(1, with: renamed)

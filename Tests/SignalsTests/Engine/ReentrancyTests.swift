@@ -52,8 +52,8 @@ import Testing
     // Recursive delivery would have left `after` with [0, 3, 2, 1], ending on a stale 1.
     #expect(before.values == [0, 1, 2, 3])
     #expect(after.values == [0, 1, 2, 3])
-    #expect(before.last == owner.value)
-    #expect(after.last == owner.value)
+    #expect(before.values.last == owner.value)
+    #expect(after.values.last == owner.value)
     stepper.cancel()
   }
 

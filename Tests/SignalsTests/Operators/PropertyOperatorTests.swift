@@ -126,7 +126,7 @@ import Testing
     }
     left.value = 1
     #expect(recorder.values == [[0, 0], [1, 0], [1, 1]])
-    #expect(recorder.last == combined.value)
+    #expect(recorder.values.last == combined.value)
     token.cancel()
   }
 
