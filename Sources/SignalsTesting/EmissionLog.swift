@@ -15,7 +15,7 @@ final class EmissionLog: Sendable {
 
     /// `name: value @ time`, for example `events: toast("Saved") @ 300ms`.
     var description: String {
-      "\(name): \(value) @ \(milliseconds(time))"
+      "\(name): \(value) @ \(time.millisecondsText)ms"
     }
   }
 
@@ -44,11 +44,4 @@ final class EmissionLog: Sendable {
   func removeAll() {
     removeFirst(Int.max)
   }
-}
-
-/// `time` in whole milliseconds when it is whole, as a ``Timeline`` counts, for example `300ms`.
-func milliseconds(_ time: Duration) -> String {
-  let (seconds, attoseconds) = time.components
-  let millis = Double(seconds) * 1_000 + Double(attoseconds) / 1e15
-  return millis.rounded() == millis ? "\(Int64(millis))ms" : "\(millis)ms"
 }

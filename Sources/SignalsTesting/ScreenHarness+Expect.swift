@@ -29,7 +29,7 @@ extension ScreenHarness {
       return
     }
     let expected = values.map {
-      "\(output.name): \($0)" + (time.map { " @ \(milliseconds($0))" } ?? "")
+      "\(output.name): \($0)" + (time.map { " @ \($0.millisecondsText)ms" } ?? "")
     }
     let actual = positions.map { arrived[$0].description }
     Issue.record(

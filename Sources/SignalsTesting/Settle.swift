@@ -4,14 +4,8 @@ import Synchronization
 import Testing
 
 /// Lets everything the test controls run until nothing moves, without moving the virtual
-/// clock: the sync point of a view-model test whose view model hops to the main actor.
-///
-/// ```swift
-/// viewModel.load()
-/// calls.resolve(0, with: users)             // the fake answers; the state has not changed yet
-/// await settle(scheduler, tasks: tasks)     // the task applies it on the main actor
-/// #expect(states.values == [.idle, .loading, .loaded(users)])
-/// ```
+/// clock: ``ScreenHarness``'s wait for a library test that records with ``Recorder``s (a view
+/// model is tested with the harness).
 ///
 /// Each round runs the actions due on `scheduler` at its current time (``TestScheduler/now``
 /// does not move: a debounce still waiting stays waiting; advance the clock to fire it), awaits

@@ -157,8 +157,8 @@ struct TimelineLane: Sendable {
 
 extension Duration {
   /// The duration in milliseconds, as an integer when it is one (`300`), else with as many
-  /// decimals as needed (`0.25`).
-  fileprivate var millisecondsText: String {
+  /// decimals as needed (`0.25`): a ``Timeline``'s axis and a ``ScreenHarness``'s messages.
+  var millisecondsText: String {
     let attosecondsPerMillisecond: Int64 = 1_000_000_000_000_000
     let (seconds, attoseconds) = components
     let whole = seconds * 1000 + attoseconds / attosecondsPerMillisecond
