@@ -1,7 +1,7 @@
 import Testing
 
 extension ScreenHarness {
-  /// Settles (as ``advance(by:fileID:filePath:line:column:)`` by zero: tasks may be left waiting
+  /// Settles (as ``advance(by:sourceLocation:)`` by zero: tasks may be left waiting
   /// for the test), then asserts that the oldest emissions not yet asserted are `values` of
   /// `output`, in order, and consumes them. Emissions of ignored outputs on the way are skipped.
   /// With `time`, each of them must also have arrived at that virtual time.
@@ -9,14 +9,12 @@ extension ScreenHarness {
   /// - Failure: one issue at the caller's line showing the expected and the arrived sequences
   ///   side by side (each arrival as `output: value @ time`, across outputs), and what the view
   ///   model waits for, if anything. Nothing is consumed, so
-  ///   ``finish(fileID:filePath:line:column:)`` lists the arrivals again.
+  ///   ``finish(sourceLocation:)`` lists the arrivals again.
   public func expect<Value: Sendable & Equatable>(
     _ output: ScreenOutput<Value>, _ values: Value..., at time: Duration? = nil,
-    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
-    column: Int = #column
+    sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard await settleWork(at: location) else { return }
+    guard await settleWork(at: sourceLocation) else { return }
     let (positions, arrived) = candidates(for: output.id)
     let matches =
       positions.count >= values.count
@@ -36,18 +34,16 @@ extension ScreenHarness {
       Comment(
         rawValue: "expect(\(output.name)) did not match what arrived:\n"
           + sideBySide(expected, actual) + waitingForTest),
-      sourceLocation: location)
+      sourceLocation: sourceLocation)
   }
 
-  /// Settles as ``expect(_:_:at:fileID:filePath:line:column:)`` does, then takes the oldest
+  /// Settles as ``expect(_:_:at:sourceLocation:)`` does, then takes the oldest
   /// emission not yet asserted, which must be one of `output`, and returns its value for the
   /// test to examine; or records an issue listing what arrived and returns `nil`.
   public func take<Value: Sendable>(
-    _ output: ScreenOutput<Value>, fileID: String = #fileID, filePath: String = #filePath,
-    line: Int = #line, column: Int = #column
+    _ output: ScreenOutput<Value>, sourceLocation: SourceLocation = #_sourceLocation
   ) async -> Value? {
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard await settleWork(at: location) else { return nil }
+    guard await settleWork(at: sourceLocation) else { return nil }
     let (positions, arrived) = candidates(for: output.id)
     if let first = positions.first, arrived[first].output == output.id,
       let value = arrived[first].value as? Value
@@ -59,7 +55,7 @@ extension ScreenHarness {
       Comment(
         rawValue: "take(\(output.name)): the next arrival is not one: "
           + "\(positions.map { arrived[$0].description })" + waitingForTest),
-      sourceLocation: location)
+      sourceLocation: sourceLocation)
     return nil
   }
 

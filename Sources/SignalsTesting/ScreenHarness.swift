@@ -18,32 +18,31 @@ import Testing
 /// await screen.finish()                  // fails if anything arrived that no expect took
 /// ```
 ///
-/// - Recording: from `record(_:as:)` on (a property's current value is its first emission),
-///   each emission is stamped with ``scheduler``'s virtual time, in arrival order across
-///   outputs. An output is recorded for as long as the harness lives.
-/// - Asserting: ``expect(_:_:at:fileID:filePath:line:column:)`` settles, then takes the oldest
-///   emissions not yet asserted, which must be those values of that output, in order; each
-///   assertion consumes what it matched. ``take(_:fileID:filePath:line:column:)`` takes one
-///   value to examine. Emissions of an output passed to ``ignore(_:)`` are skipped.
-/// - Exhaustive: ``finish(fileID:filePath:line:column:)``, which a test must call last, settles
-///   and then fails listing every emission no assertion took, as `output: value @ time`.
-///   `finish()` is a call the test makes, not a `deinit` check: Swift Testing has no teardown
-///   for a struct suite, and an issue recorded from a `deinit` after the test function returned
-///   is not reliably attributed to that test. Opt out explicitly, for one output
-///   (``ignore(_:)``) or all (``ignoreAll()``); ``skipRecorded()`` forgets the set-up's
-///   emissions.
-/// - Waiting: one wait, ``settle(fileID:filePath:line:column:)``, runs what is due on
-///   ``scheduler`` (without moving its clock), the view model's `TaskOwner` tasks and the
-///   main-queue hops (as the free function `settle` does), until nothing can run without the clock moving or
-///   the test answering a fake it watches (`watch(_:as:)`). Moving the clock is
-///   ``advance(by:fileID:filePath:line:column:)``. A task waiting on a watched
-///   ``ControlledCall`` request nobody answered makes `settle()` and `finish()` fail at once,
-///   naming the call and request, instead of waiting a minute of wall clock.
-/// - Threading: a main-actor class; outputs may emit on any thread.
+/// - Recording: from `record(_:as:)` on (a property's current value is its first emission), each
+///   emission is stamped with ``scheduler``'s virtual time, in arrival order across outputs. An
+///   output is recorded for as long as the harness lives.
+/// - Asserting: ``expect(_:_:at:sourceLocation:)`` settles, then takes the oldest emissions not yet
+///   asserted, which must be those values of that output, in order; each assertion consumes what it
+///   matched. ``take(_:sourceLocation:)`` takes one value to examine. Emissions of an output passed
+///   to ``ignore(_:)`` are skipped.
+/// - Exhaustive: ``finish(sourceLocation:)``, which a test must call last, settles and then fails
+///   listing every emission no assertion took, as `output: value @ time`. `finish()` is a call, not
+///   a `deinit` check: an issue recorded after the test function returned is not reliably
+///   attributed to that test. Opt out explicitly, for one output (``ignore(_:)``) or all
+///   (``ignoreAll()``); ``skipRecorded()`` forgets the set-up's emissions.
+/// - Waiting: one wait, ``settle(sourceLocation:)``, runs what is due on ``scheduler`` (without
+///   moving its clock), the view model's `TaskOwner` tasks and the main-queue hops (as the free
+///   function `settle` does), until nothing can run without the clock moving or the test answering
+///   a fake it watches (`watch(_:as:)`). Moving the clock is ``advance(by:sourceLocation:)``. A
+///   task waiting on a watched ``ControlledCall`` request nobody answered makes `settle()` and
+///   `finish()` fail at once, naming the call and request, instead of waiting a minute of wall
+///   clock.
+/// - Threading: a main-actor class; outputs may emit on any thread. Call it from a Swift Testing
+///   test's files (`import Testing`: its methods default to `#_sourceLocation`).
 @MainActor
 public final class ScreenHarness {
   /// The virtual clock the harness stamps emissions with and moves in
-  /// ``advance(by:fileID:filePath:line:column:)``: give it to the view model as its scheduler.
+  /// ``advance(by:sourceLocation:)``: give it to the view model as its scheduler.
   public let scheduler: TestScheduler
   let log = EmissionLog()
   private let tasks: [TaskOwnerProbe]
@@ -89,54 +88,49 @@ public final class ScreenHarness {
   /// The harness's wait (see Waiting, above): it means "the test has answered everything; let
   /// the work finish".
   public func settle(
-    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
-    column: Int = #column
+    sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    guard await settleWork(at: location) else { return }
+    guard await settleWork(at: sourceLocation) else { return }
     let owed = answers.waits().filter(\.isOwedAnswer).map(\.description)
     guard !owed.isEmpty, tasks.contains(where: { $0.unfinishedCount > 0 }) else { return }
     Issue.record(
       Comment(
         rawValue: "settle: the view model waits for answers the test never gave: "
           + owed.joined(separator: "; ")),
-      sourceLocation: location)
+      sourceLocation: sourceLocation)
   }
 
   /// Moves ``scheduler``'s clock forward by `duration`, running what falls due on the way, then
-  /// settles as ``settle(fileID:filePath:line:column:)`` does, except that tasks left waiting
+  /// settles as ``settle(sourceLocation:)`` does, except that tasks left waiting
   /// for the test's answer are no failure here: the test answers next.
   public func advance(
-    by duration: Duration, fileID: String = #fileID, filePath: String = #filePath,
-    line: Int = #line, column: Int = #column
+    by duration: Duration, sourceLocation: SourceLocation = #_sourceLocation
   ) async {
     scheduler.advance(by: duration)
     await settleWork(
-      at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+      at: sourceLocation)
   }
 
-  /// Settles (as ``advance(by:fileID:filePath:line:column:)`` by zero), answers `call`'s request
+  /// Settles (as ``advance(by:sourceLocation:)`` by zero), answers `call`'s request
   /// number `index` with `response`, and settles again. Records an issue at the caller's line if
   /// that request was never made or is not pending.
   public func resolve<Request, Response>(
     _ call: ControlledCall<Request, Response>, _ index: Int, with response: Response,
-    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
-    column: Int = #column
+    sourceLocation: SourceLocation = #_sourceLocation
   ) async {
     await answer(
       call, index, .success(response),
-      at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+      at: sourceLocation)
   }
 
-  /// As ``resolve(_:_:with:fileID:filePath:line:column:)``, failing the request with `error`.
+  /// As ``resolve(_:_:with:sourceLocation:)``, failing the request with `error`.
   public func fail<Request, Response>(
     _ call: ControlledCall<Request, Response>, _ index: Int, with error: any Error,
-    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
-    column: Int = #column
+    sourceLocation: SourceLocation = #_sourceLocation
   ) async {
     await answer(
       call, index, .failure(error),
-      at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+      at: sourceLocation)
   }
 
   /// Opts `output` out of exhaustiveness: its emissions need no assertion and are skipped by
@@ -145,7 +139,7 @@ public final class ScreenHarness {
     ignored.insert(output.id)
   }
 
-  /// Opts every output out of exhaustiveness: ``finish(fileID:filePath:line:column:)`` checks
+  /// Opts every output out of exhaustiveness: ``finish(sourceLocation:)`` checks
   /// only that the work settled. Assertions still take emissions in order across outputs.
   public func ignoreAll() {
     ignoresAll = true
@@ -160,10 +154,9 @@ public final class ScreenHarness {
   /// Ends the test (see Exhaustive, above): settles, then records one issue listing every
   /// emission no assertion took, oldest first. Call it last.
   public func finish(
-    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
-    column: Int = #column
+    sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    await settle(fileID: fileID, filePath: filePath, line: line, column: column)
+    await settle(sourceLocation: sourceLocation)
     let forgotten = log.unasserted.filter { !ignoresAll && !ignored.contains($0.output) }
     log.removeAll()
     guard !forgotten.isEmpty else { return }
@@ -172,19 +165,18 @@ public final class ScreenHarness {
       Comment(
         rawValue: "finish: \(forgotten.count) \(noun) never asserted (expect them, or opt out "
           + "with ignore(_:)):\n" + forgotten.map { "  \($0)" }.joined(separator: "\n")),
-      sourceLocation: SourceLocation(
-        fileID: fileID, filePath: filePath, line: line, column: column))
+      sourceLocation: sourceLocation)
   }
 
   /// Settles, tolerating tasks that wait for the test; records an issue and returns `false` if
   /// the work never settled.
   @discardableResult
-  func settleWork(at location: SourceLocation) async -> Bool {
+  func settleWork(at sourceLocation: SourceLocation) async -> Bool {
     guard
       let unsettled = await settleRounds(
         scheduler, tasks, timeout: Waiters.limit, answers: answers)
     else { return true }
-    Issue.record(Comment(rawValue: "ScreenHarness: \(unsettled)"), sourceLocation: location)
+    Issue.record(Comment(rawValue: "ScreenHarness: \(unsettled)"), sourceLocation: sourceLocation)
     return false
   }
 
@@ -197,20 +189,20 @@ public final class ScreenHarness {
 
   private func answer<Request, Response>(
     _ call: ControlledCall<Request, Response>, _ index: Int,
-    _ result: Result<Response, any Error>, at location: SourceLocation
+    _ result: Result<Response, any Error>, at sourceLocation: SourceLocation
   ) async {
-    guard await settleWork(at: location) else { return }
+    guard await settleWork(at: sourceLocation) else { return }
     let made = call.requests
     guard made.count > index else {
       Issue.record(
         Comment(rawValue: "request #\(index) was never made; \(made.count) made: \(made)"),
-        sourceLocation: location)
+        sourceLocation: sourceLocation)
       return
     }
     call.answer(index, with: result) {
-      Issue.record(Comment(rawValue: $0), sourceLocation: location)
+      Issue.record(Comment(rawValue: $0), sourceLocation: sourceLocation)
     }
-    await settleWork(at: location)
+    await settleWork(at: sourceLocation)
   }
 
   private func record<Value: Sendable>(

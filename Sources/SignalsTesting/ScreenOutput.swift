@@ -1,6 +1,6 @@
 /// One output of a view model that a ``ScreenHarness`` records (a `Property` or an
 /// `EventStream`), by the name the test gave it: the handle a test asserts with
-/// ``ScreenHarness/expect(_:_:at:fileID:filePath:line:column:)``.
+/// ``ScreenHarness/expect(_:_:at:sourceLocation:)``.
 ///
 /// Made only by the harness's `record(_:as:)`. Carries no values itself: every emission is in
 /// the harness's one log, in arrival order across outputs.

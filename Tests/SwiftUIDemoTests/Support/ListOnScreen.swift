@@ -1,4 +1,5 @@
 import SignalsTesting
+import Testing
 
 @testable import SwiftUIDemo
 @testable import UserFeature

@@ -67,8 +67,7 @@ final class UserListScreen {
     await screen.resolve(calls, 0, with: TestUsers.page(ids, hasMore: hasMore))
     await screen.expect(
       state, .idle, .loading(query: query), .list(ids, query: query, .idle(hasMore: hasMore)),
-      fileID: sourceLocation.fileID, filePath: sourceLocation.filePath,
-      line: sourceLocation.line, column: sourceLocation.column)
+      sourceLocation: sourceLocation)
   }
 
   /// Types `text` into the search and lets the debounce pause pass on the virtual clock.
