@@ -37,98 +37,86 @@ struct FailureAtEachStepTests {
   }
 
   @Test(arguments: InjectedFailure.allCases)
-  func firstLoadFailureShowsTheErrorScreenAndARetryWorks(_ failure: InjectedFailure) async throws {
-    let screen = UserListHarness()
+  func firstLoadFailureShowsTheErrorScreenAndARetryWorks(_ failure: InjectedFailure) async {
+    let list = UserListScreen()
 
-    screen.viewModel.load()
-    try await screen.fail(0, with: failure.error)
-    screen.viewModel.load()
-    try await screen.succeed(1, with: TestUsers.page(1...2, hasMore: false))
+    list.viewModel.load()
+    await list.screen.fail(list.calls, 0, with: failure.error)
+    list.viewModel.load()
+    await list.screen.resolve(list.calls, 1, with: TestUsers.page(1...2, hasMore: false))
 
-    #expect(
-      screen.states.values == [
-        .idle, .loading(query: ""), .failed(query: "", error: failure.expectedError),
-        .loading(query: ""), .list(1...2, .idle(hasMore: false)),
-      ])
-    #expect(screen.events.values == [])
+    await list.screen.expect(
+      list.state, .idle, .loading(query: ""), .failed(query: "", error: failure.expectedError),
+      .loading(query: ""), .list(1...2, .idle(hasMore: false)))
+    await list.screen.finish()
   }
 
   /// A failed refresh or next page keeps the list on screen, toasts once, and a retry works.
   @Test(arguments: ListStep.allCases, InjectedFailure.allCases)
   func listStepFailureKeepsTheListAndToastsOnce(
     _ step: ListStep, _ failure: InjectedFailure
-  ) async throws {
-    let screen = UserListHarness()
-    try await screen.beginWithList(1...3, hasMore: true)
+  ) async {
+    let list = UserListScreen()
+    await list.beginWithList(1...3, hasMore: true)
 
-    step.start(on: screen.viewModel)
-    try await screen.fail(1, with: failure.error)
-    step.start(on: screen.viewModel)
-    try await screen.succeed(2, with: TestUsers.page(4...5, hasMore: false))
+    step.start(on: list.viewModel)
+    await list.screen.fail(list.calls, 1, with: failure.error)
+    await list.screen.expect(
+      list.state, .list(1...3, step.activity), .list(1...3, .idle(hasMore: true)))
+    await list.screen.expect(list.events, .toast(failure.expectedError.message))
+    step.start(on: list.viewModel)
+    await list.screen.resolve(list.calls, 2, with: TestUsers.page(4...5, hasMore: false))
 
-    #expect(screen.calls.requests.last == .list(query: "", page: step.page, pageSize: 3))
-    #expect(
-      screen.states.values == [
-        .list(1...3, .idle(hasMore: true)), .list(1...3, step.activity),
-        .list(1...3, .idle(hasMore: true)), .list(1...3, step.activity),
-        .list(step.usersAfterRetry, .idle(hasMore: false)),
-      ])
-    #expect(screen.events.values == [.toast(failure.expectedError.message)])
+    #expect(list.calls.requests.last == .list(query: "", page: step.page, pageSize: 3))
+    await list.screen.expect(
+      list.state, .list(1...3, step.activity), .list(step.usersAfterRetry, .idle(hasMore: false)))
+    await list.screen.finish()
   }
 
   @Test(arguments: InjectedFailure.allCases)
-  func searchFailureShowsTheErrorScreenAndRetypingRetries(
-    _ failure: InjectedFailure
-  ) async throws {
-    let screen = UserListHarness()
-    try await screen.beginWithList(1...3, hasMore: true)
+  func searchFailureShowsTheErrorScreenAndRetypingRetries(_ failure: InjectedFailure) async {
+    let list = UserListScreen()
+    await list.beginWithList(1...3, hasMore: true)
 
-    screen.searchAndPause("x")
-    try await screen.fail(1, with: failure.error)
-    screen.searchAndPause("x")
-    try await screen.succeed(2, with: TestUsers.page(7...7, hasMore: false))
+    await list.searchAndPause("x")
+    await list.screen.fail(list.calls, 1, with: failure.error)
+    await list.searchAndPause("x")
+    await list.screen.resolve(list.calls, 2, with: TestUsers.page(7...7, hasMore: false))
 
-    #expect(
-      screen.states.values == [
-        .list(1...3, .idle(hasMore: true)), .loading(query: "x"),
-        .failed(query: "x", error: failure.expectedError), .loading(query: "x"),
-        .list(7...7, query: "x", .idle(hasMore: false)),
-      ])
-    #expect(screen.events.values == [])
+    await list.screen.expect(
+      list.state, .loading(query: "x"), .failed(query: "x", error: failure.expectedError),
+      .loading(query: "x"), .list(7...7, query: "x", .idle(hasMore: false)))
+    await list.screen.finish()
   }
 
   @Test(arguments: InjectedFailure.allCases)
-  func detailLoadFailureShowsTheErrorAndARetryWorks(_ failure: InjectedFailure) async throws {
-    let screen = UserDetailHarness(userID: 4)
+  func detailLoadFailureShowsTheErrorAndARetryWorks(_ failure: InjectedFailure) async {
+    let detail = UserDetailScreen(userID: 4)
 
-    screen.viewModel.load()
-    try await screen.fail(0, with: failure.error)
-    screen.viewModel.startRefresh()
-    try await screen.succeed(1, with: TestUsers.user(4))
+    detail.viewModel.load()
+    await detail.screen.fail(detail.calls, 0, with: failure.error)
+    detail.viewModel.startRefresh()
+    await detail.screen.resolve(detail.calls, 1, with: TestUsers.user(4))
 
-    #expect(screen.calls.requests == [4, 4])
-    #expect(
-      screen.states.values == [
-        .idle, .loading, .failed(failure.expectedError), .loading,
-        .loaded(TestUsers.user(4), isRefreshing: false),
-      ])
-    #expect(screen.events.values == [])
+    #expect(detail.calls.requests == [4, 4])
+    await detail.screen.expect(
+      detail.state, .idle, .loading, .failed(failure.expectedError), .loading,
+      .loaded(TestUsers.user(4), isRefreshing: false))
+    await detail.screen.finish()
   }
 
   @Test(arguments: InjectedFailure.allCases)
-  func detailRefreshFailureKeepsTheUserAndToastsOnce(_ failure: InjectedFailure) async throws {
-    let screen = UserDetailHarness(userID: 4)
-    try await screen.beginWithUser()
+  func detailRefreshFailureKeepsTheUserAndToastsOnce(_ failure: InjectedFailure) async {
+    let detail = UserDetailScreen(userID: 4)
+    await detail.beginWithUser()
 
-    screen.viewModel.startRefresh()
-    try await screen.fail(1, with: failure.error)
+    detail.viewModel.startRefresh()
+    await detail.screen.fail(detail.calls, 1, with: failure.error)
 
     let user = TestUsers.user(4)
-    #expect(
-      screen.states.values == [
-        .loaded(user, isRefreshing: false), .loaded(user, isRefreshing: true),
-        .loaded(user, isRefreshing: false),
-      ])
-    #expect(screen.events.values == [.toast(failure.expectedError.message)])
+    await detail.screen.expect(
+      detail.state, .loaded(user, isRefreshing: true), .loaded(user, isRefreshing: false))
+    await detail.screen.expect(detail.events, .toast(failure.expectedError.message))
+    await detail.screen.finish()
   }
 }
