@@ -14,6 +14,16 @@ struct CancellationAtEachAwaitTests {
   enum InFlight: String, CaseIterable, Sendable {
     case firstLoad, refresh, nextPage, search, searchReplacingAList
 
+    /// The state shown while the request is in flight.
+    var busy: UserListState {
+      switch self {
+      case .firstLoad: .loading(query: "")
+      case .search, .searchReplacingAList: .loading(query: "q")
+      case .refresh: .list(1...3, .refreshing)
+      case .nextPage: .list(1...3, .loadingMore)
+      }
+    }
+
     /// The state `cancel()` must settle on. A search that replaced a list had already taken
     /// the list off screen (it shows `loading`), so cancelling it settles on `idle`, as
     /// documented for a cancelled first-page load.
@@ -40,93 +50,92 @@ struct CancellationAtEachAwaitTests {
     }
   }
 
-  /// Drives `screen` until a request of kind `inFlight` is waiting; returns its index.
-  private func start(_ inFlight: InFlight, on screen: UserListHarness) async throws -> Int {
+  /// Drives `list` until a request of kind `inFlight` is waiting, asserting the states on the
+  /// way there; returns the request's index.
+  private func start(_ inFlight: InFlight, on list: UserListScreen) async -> Int {
     switch inFlight {
     case .firstLoad:
-      screen.viewModel.load()
+      list.viewModel.load()
+      await list.screen.expect(list.state, .idle, inFlight.busy)
     case .search:
-      screen.searchAndPause("q")
+      await list.searchAndPause("q")
+      await list.screen.expect(list.state, .idle, inFlight.busy)
     case .refresh, .nextPage, .searchReplacingAList:
-      try await screen.beginWithList(1...3, hasMore: true)
+      await list.beginWithList(1...3, hasMore: true)
       switch inFlight {
-      case .refresh: screen.viewModel.startRefresh()
-      case .nextPage: screen.viewModel.loadNextPage()
-      default: screen.searchAndPause("q")
+      case .refresh: list.viewModel.startRefresh()
+      case .nextPage: list.viewModel.loadNextPage()
+      default: await list.searchAndPause("q")
       }
+      await list.screen.expect(list.state, inFlight.busy)
     }
-    let index = screen.calls.requests.count
-    await screen.calls.requests(count: index + 1)
-    return index
+    return list.calls.requests.count - 1
   }
 
   @Test(arguments: InFlight.allCases, LateAnswer.allCases)
   func cancelSettlesAtOnceAndALateAnswerChangesNothing(
     _ inFlight: InFlight, _ answer: LateAnswer
-  ) async throws {
-    let screen = UserListHarness(whenCancelled: .keepsWaitingForAnswer)
-    let index = try await start(inFlight, on: screen)
-    screen.recordFromHere()
-    let busy = screen.states.values
+  ) async {
+    let list = UserListScreen(whenCancelled: .keepsWaitingForAnswer)
+    let index = await start(inFlight, on: list)
 
-    screen.viewModel.cancel()
-    #expect(screen.states.values == busy + [inFlight.settled], "settles inside cancel()")
-    answer.deliver(TestUsers.page(20...22, hasMore: true), to: screen.calls, index)
-    await screen.settle()
-    screen.scheduler.advance(by: .seconds(1))
+    list.viewModel.cancel()
+    #expect(list.viewModel.state.value == inFlight.settled, "settles inside cancel()")
+    answer.deliver(TestUsers.page(20...22, hasMore: true), to: list.calls, index)
+    await list.screen.settle()
+    await list.screen.advance(by: .seconds(1))
 
-    #expect(screen.calls.cancelledRequests == [screen.calls.requests[index]])
-    #expect(screen.states.values == busy + [inFlight.settled])
-    #expect(screen.events.values == [])
-    #expect(screen.calls.pendingIndices.isEmpty)
+    #expect(list.calls.cancelledRequests == [list.calls.requests[index]])
+    await list.screen.expect(list.state, inFlight.settled)
+    #expect(list.calls.pendingIndices.isEmpty)
+    await list.screen.finish()
   }
 
   @Test(arguments: InFlight.allCases, LateAnswer.allCases)
   func releasingTheViewModelMidRequestFreesItAndSendsNothing(
     _ inFlight: InFlight, _ answer: LateAnswer
-  ) async throws {
-    let screen = UserListHarness(whenCancelled: .keepsWaitingForAnswer)
-    weak let released = screen.viewModel
-    let index = try await start(inFlight, on: screen)
-    screen.recordFromHere()
-    screen.releaseViewModel()
-    let before = screen.states.values
+  ) async {
+    let list = UserListScreen(whenCancelled: .keepsWaitingForAnswer)
+    weak let released = list.viewModel
+    let index = await start(inFlight, on: list)
+    list.releaseViewModel()
 
     #expect(released == nil, "a running request must not keep the view model alive")
-    answer.deliver(TestUsers.page(20...22, hasMore: true), to: screen.calls, index)
-    await screen.settle()
+    answer.deliver(TestUsers.page(20...22, hasMore: true), to: list.calls, index)
+    await list.screen.settle()
 
-    #expect(screen.calls.cancelledRequests.contains(screen.calls.requests[index]))
-    #expect(screen.states.values == before)
-    #expect(screen.events.values == [])
+    #expect(list.calls.cancelledRequests.contains(list.calls.requests[index]))
+    await list.screen.finish()
   }
 
   /// Cancelling while the search pause is still running, however far into it: nothing is
   /// fetched, nothing changes, and the next search works.
   @Test(arguments: [0, 100, 299])
-  func cancelDropsASearchStillWaitingForItsDebounce(pausedFor milliseconds: Int) async throws {
-    let screen = UserListHarness()
-    screen.viewModel.search("a")
-    screen.scheduler.advance(by: .milliseconds(milliseconds))
-    screen.viewModel.cancel()
-    screen.scheduler.advance(by: .seconds(1))
+  func cancelDropsASearchStillWaitingForItsDebounce(pausedFor milliseconds: Int) async {
+    let list = UserListScreen()
+    list.viewModel.search("a")
+    await list.screen.advance(by: .milliseconds(milliseconds))
+    list.viewModel.cancel()
+    await list.screen.advance(by: .seconds(1))
 
-    #expect(screen.states.values == [.idle])
-    #expect(screen.calls.requests == [])
-    #expect(screen.tasks.unfinishedCount == 0)
+    await list.screen.expect(list.state, .idle)
+    #expect(list.calls.requests == [])
+    #expect(list.tasks.unfinishedCount == 0)
 
-    screen.searchAndPause("b")
-    try await screen.succeed(0, with: UserPage(users: [], hasMore: false))
+    await list.searchAndPause("b")
+    await list.screen.resolve(list.calls, 0, with: UserPage(users: [], hasMore: false))
 
-    #expect(screen.calls.requests == [.list(query: "b", page: 1, pageSize: 3)])
-    #expect(screen.states.values == [.idle, .loading(query: "b"), .empty(query: "b")])
+    #expect(list.calls.requests == [.list(query: "b", page: 1, pageSize: 3)])
+    await list.screen.expect(list.state, .loading(query: "b"), .empty(query: "b"))
+    await list.screen.finish()
   }
 
   @Test func cancelWhenNothingRunsChangesNothing() async {
-    let screen = UserListHarness()
-    screen.viewModel.cancel()
-    screen.viewModel.cancel()
-    #expect(screen.states.values == [.idle])
+    let list = UserListScreen()
+    list.viewModel.cancel()
+    list.viewModel.cancel()
+    await list.screen.expect(list.state, .idle)
+    await list.screen.finish()
   }
 
   /// The detail screen: cancelling a load or a refresh, and `back()` mid-request.
@@ -137,32 +146,32 @@ struct CancellationAtEachAwaitTests {
   @Test(arguments: DetailInFlight.allCases, LateAnswer.allCases)
   func detailCancelSettlesAtOnceAndALateAnswerChangesNothing(
     _ inFlight: DetailInFlight, _ answer: LateAnswer
-  ) async throws {
-    let screen = UserDetailHarness(userID: 4, whenCancelled: .keepsWaitingForAnswer)
+  ) async {
+    let detail = UserDetailScreen(userID: 4, whenCancelled: .keepsWaitingForAnswer)
     let user = TestUsers.user(4)
-    if inFlight == .refresh {
-      try await screen.beginWithUser()
-      screen.viewModel.startRefresh()
-    } else {
-      screen.viewModel.load()
-    }
-    let index = inFlight == .refresh ? 1 : 0
-    await screen.calls.requests(count: index + 1)
-    screen.recordFromHere()
-
-    if inFlight == .backDuringLoad {
-      screen.viewModel.back()
-    } else {
-      screen.viewModel.cancel()
-    }
     let settled: UserDetailState = inFlight == .refresh ? .loaded(user, isRefreshing: false) : .idle
     let busy: UserDetailState = inFlight == .refresh ? .loaded(user, isRefreshing: true) : .loading
-    #expect(screen.states.values == [busy, settled])
-    answer.deliver(TestUsers.user(5), to: screen.calls, index)
-    await screen.settle()
+    if inFlight == .refresh {
+      await detail.beginWithUser()
+      detail.viewModel.startRefresh()
+    } else {
+      detail.viewModel.load()
+      await detail.screen.expect(detail.state, .idle)
+    }
+    await detail.screen.expect(detail.state, busy)
+    let index = inFlight == .refresh ? 1 : 0
 
-    #expect(screen.calls.cancelledRequests == [4])
-    #expect(screen.states.values == [busy, settled])
-    #expect(screen.events.values == (inFlight == .backDuringLoad ? [.close] : []))
+    if inFlight == .backDuringLoad {
+      detail.viewModel.back()
+    } else {
+      detail.viewModel.cancel()
+    }
+    #expect(detail.viewModel.state.value == settled, "settles inside cancel()")
+    answer.deliver(TestUsers.user(5), to: detail.calls, index)
+
+    await detail.screen.expect(detail.state, settled)
+    if inFlight == .backDuringLoad { await detail.screen.expect(detail.events, .close) }
+    #expect(detail.calls.cancelledRequests == [4])
+    await detail.screen.finish()
   }
 }
