@@ -18,7 +18,7 @@ struct ResponseOrderTests {
     [true, false].flatMap { b in [true, false].map { c in [a, b, c] } }
   }
 
-  let screen = UserListHarness(pageSize: 2, whenCancelled: .keepsWaitingForAnswer)
+  let list = UserListScreen(pageSize: 2, whenCancelled: .keepsWaitingForAnswer)
 
   /// The page request `index` answers with: disjoint users per request, so a wrong winner shows.
   private static func page(for index: Int) -> UserPage {
@@ -27,20 +27,20 @@ struct ResponseOrderTests {
 
   private func answer(request: Int, succeeds: Bool) {
     if succeeds {
-      screen.calls.resolve(request, with: Self.page(for: request))
+      list.calls.resolve(request, with: Self.page(for: request))
     } else {
-      screen.calls.fail(request, with: UserClientError.httpStatus(500 + request))
+      list.calls.fail(request, with: UserClientError.httpStatus(500 + request))
     }
   }
 
   /// Shows users 1...2 (more available), then loads the next page (request 1) and, while it
-  /// runs, refreshes (request 2); records from the list on.
-  private func startANextPageThenARefresh() async throws {
-    try await screen.beginWithList(1...2, hasMore: true)
-    screen.viewModel.loadNextPage()
-    await screen.calls.requests(count: 2)
-    screen.viewModel.startRefresh()
-    await screen.calls.requests(count: 3)
+  /// runs, refreshes (request 2), asserting the states on the way.
+  private func startANextPageThenARefresh() async {
+    await list.beginWithList(1...2, hasMore: true)
+    list.viewModel.loadNextPage()
+    await list.screen.expect(list.state, .list(1...2, .loadingMore))
+    list.viewModel.startRefresh()
+    await list.screen.expect(list.state, .list(1...2, .refreshing))
   }
 
   /// Three overlapping requests, each superseding the one before it.
@@ -54,19 +54,6 @@ struct ResponseOrderTests {
     /// The number of the first of the three requests.
     var firstRequest: Int {
       self == .threeSearches ? 0 : 1
-    }
-
-    /// Every state from the start of recording until the three requests run.
-    var busyStates: [UserListState] {
-      switch self {
-      case .threeSearches:
-        [.idle, .loading(query: "a"), .loading(query: "b"), .loading(query: "c")]
-      case .nextPageThenRefreshThenSearch:
-        [
-          .list(1...2, .idle(hasMore: true)), .list(1...2, .loadingMore),
-          .list(1...2, .refreshing), .loading(query: "z"),
-        ]
-      }
     }
 
     /// Every request made.
@@ -121,36 +108,36 @@ struct ResponseOrderTests {
     }
   }
 
-  /// Starts the three overlapping requests of `overlap` and waits until all three run.
-  private func start(_ overlap: Overlap) async throws {
+  /// Starts the three overlapping requests of `overlap`, asserting every state until all three
+  /// run.
+  private func start(_ overlap: Overlap) async {
     switch overlap {
     case .threeSearches:
-      for (index, query) in ["a", "b", "c"].enumerated() {
-        screen.searchAndPause(query)
-        await screen.calls.requests(count: index + 1)
+      await list.screen.expect(list.state, .idle)
+      for query in ["a", "b", "c"] {
+        await list.searchAndPause(query)
+        await list.screen.expect(list.state, .loading(query: query))
       }
     case .nextPageThenRefreshThenSearch:
-      try await startANextPageThenARefresh()
-      screen.searchAndPause("z")
-      await screen.calls.requests(count: 4)
+      await startANextPageThenARefresh()
+      await list.searchAndPause("z")
+      await list.screen.expect(list.state, .loading(query: "z"))
     }
   }
 
   @Test(arguments: Overlap.allCases, Answering.all)
   func latestOfThreeOverlappingRequestsWins(
     _ overlap: Overlap, _ answering: Answering
-  ) async throws {
-    try await start(overlap)
+  ) async {
+    await start(overlap)
     for position in answering.order {
       answer(request: overlap.firstRequest + position, succeeds: answering.succeeds[position])
     }
-    await screen.settle()
 
-    let final = overlap.final(latestSucceeded: answering.succeeds[2])
-    #expect(screen.states.values == overlap.busyStates + [final])
-    #expect(screen.events.values == [], "superseded requests must not toast")
-    #expect(screen.calls.requests == overlap.requests)
-    #expect(screen.calls.cancelledRequests == overlap.cancelledRequests)
+    await list.screen.expect(list.state, overlap.final(latestSucceeded: answering.succeeds[2]))
+    #expect(list.calls.requests == overlap.requests)
+    #expect(list.calls.cancelledRequests == overlap.cancelledRequests)
+    await list.screen.finish()  // superseded requests must not toast
   }
 
   /// A next page superseded by a refresh, both orders and all four mixes: only the refresh's
@@ -158,29 +145,26 @@ struct ResponseOrderTests {
   @Test(
     arguments: permutations([0, 1]),
     [[true, true], [true, false], [false, true], [false, false]])
-  func refreshSupersedingANextPage(_ order: [Int], _ succeeds: [Bool]) async throws {
+  func refreshSupersedingANextPage(_ order: [Int], _ succeeds: [Bool]) async {
     let refreshSucceeds = succeeds[1]
-    try await startANextPageThenARefresh()
+    await startANextPageThenARefresh()
     for request in order {
       if succeeds[request] {
-        screen.calls.resolve(
+        list.calls.resolve(
           request + 1, with: TestUsers.page((request * 5 + 3)...(request * 5 + 4), hasMore: false))
       } else {
-        screen.calls.fail(
+        list.calls.fail(
           request + 1, with: UserClientError.transport(URLErrorFactory.notConnected))
       }
     }
-    await screen.settle()
 
-    let final: UserListState =
-      refreshSucceeds ? .list(8...9, .idle(hasMore: false)) : .list(1...2, .idle(hasMore: true))
-    #expect(
-      screen.states.values == [
-        .list(1...2, .idle(hasMore: true)), .list(1...2, .loadingMore), .list(1...2, .refreshing),
-        final,
-      ])
-    let toast = UserFacingError.message(for: .offline)
-    #expect(screen.events.values == (refreshSucceeds ? [] : [.toast(toast)]))
+    if refreshSucceeds {
+      await list.screen.expect(list.state, .list(8...9, .idle(hasMore: false)))
+    } else {
+      await list.screen.expect(list.state, .list(1...2, .idle(hasMore: true)))
+      await list.screen.expect(list.events, .toast(UserFacingError.message(for: .offline)))
+    }
+    await list.screen.finish()
   }
 }
 
