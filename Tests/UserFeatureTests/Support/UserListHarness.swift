@@ -3,47 +3,42 @@ import Testing
 
 @testable import UserFeature
 
-/// The harness of a ``UserListViewModel``.
-typealias UserListHarness = ViewModelHarness<UserListViewModel>
+/// A ``UserListViewModel`` with recorders of its state and events (stamped with virtual time)
+/// and SignalsTesting's `settle` bound to its clock and tasks: for RandomizedActionTests, which
+/// checks invariants over whole recordings of random steps. A test that asserts a scenario's
+/// emissions uses ``UserListScreen``.
+@MainActor
+final class UserListHarness {
+  let client = ControlledUserClient(serving: .pages, whenCancelled: .throwsCancellationError)
+  let scheduler = TestScheduler()
+  let viewModel: UserListViewModel
+  /// Every state, the first one first.
+  let states: Recorder<UserListState>
+  /// Every event.
+  let events: Recorder<UserListEvent>
+  private let tasks: TaskOwnerProbe
 
-extension ViewModelHarness where Model == UserListViewModel {
-  /// A user list of `pageSize` users a page over a fresh fake client.
-  convenience init(
-    pageSize: Int = 3,
-    whenCancelled cancellation: ControlledCallCancellation = .throwsCancellationError
-  ) {
-    self.init(whenCancelled: cancellation) { client, scheduler in
-      UserListViewModel(client: client, scheduler: scheduler, pageSize: pageSize)
-    }
+  /// A user list of 3 users a page over a fresh fake client.
+  init() {
+    viewModel = UserListViewModel(client: client, scheduler: scheduler, pageSize: 3)
+    tasks = TaskOwnerProbe(viewModel.tasks)
+    states = Recorder(viewModel.state, scheduler: scheduler)
+    events = Recorder(viewModel.events, scheduler: scheduler)
   }
 
-  /// Starts the scenario on a list: loads users `ids` as page 1 (request 0; searched for with
-  /// `query` unless it is empty), settles, then records from there.
-  func beginWithList(_ ids: ClosedRange<Int>, hasMore: Bool, query: String = "") async throws {
-    if query.isEmpty {
-      viewModel.load()
-    } else {
-      searchAndPause(query)
-    }
-    try await succeed(0, with: TestUsers.page(ids, hasMore: hasMore))
-    recordFromHere()
+  /// The page requests the view model makes, numbered from 0.
+  var calls: ControlledCall<ControlledUserClient.PageRequest, UserPage> {
+    client.pageCalls
   }
 
-  /// Types `text` into the search and lets the debounce pause pass on the virtual clock.
-  func searchAndPause(_ text: String) {
-    viewModel.search(text)
-    scheduler.advance(by: UserListViewModel.searchDebounce)
-  }
-
-  /// Asks for the next page, then answers that request (number `request`) with `page`.
-  func loadNextPage(answering request: Int, with page: UserPage) async throws {
-    viewModel.loadNextPage()
-    try await succeed(request, with: page)
-  }
-
-  /// Starts a refresh, then answers its request (number `request`) with `page`.
-  func refresh(answering request: Int, with page: UserPage) async throws {
-    viewModel.startRefresh()
-    try await succeed(request, with: page)
+  /// SignalsTesting's `settle(_:tasks:)` on this harness: runs the due work of its virtual
+  /// clock (without moving it), awaits the view model's tasks and drains the main queue until
+  /// nothing moves.
+  func settle(
+    fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+    column: Int = #column
+  ) async {
+    await SignalsTesting.settle(
+      scheduler, tasks: tasks, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }
