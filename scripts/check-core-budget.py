@@ -72,11 +72,11 @@ MAX_GUIDE_LINES = 1800
 READING_TOLERANCE = 5
 MAX_PATH_MINUTES = 30
 PATH_TOLERANCE = 2
-# guide + companion, per language: issue 51's target was reached (1,792), then the diagrams
-# became text blocks instead of one-line pictures (+39 lines; 11 cut nearby: narration the
-# diagrams show, snippet comments their notes repeat), traded for Timeline's SVG renderer
-# (224 library lines, issue 48).
-MAX_TOTAL_LINES = 1820
+# guide + companion, per language: issue 51's target. The diagrams became text blocks instead of
+# one-line pictures (+39 lines, for Timeline's SVG renderer, 224 library lines: issue 48), paid
+# for by cutting as much: narration the diagrams show, notes said in one line, and the
+# architecture diagram's toolchain lines (its test checks that instead).
+MAX_TOTAL_LINES = 1800
 TARGET_TOTAL_LINES = 1800  # issue 51
 PATHS = ("Signals", "Combine", "SwiftUI")
 PATHS_START = re.compile(r"^\s*<!-- paths: start -->\s*$")
